@@ -1,0 +1,95 @@
+// swift-tools-version: 6.1
+// The Browsey package: a file server, its command-line client, and the libraries an app about
+// files is built on. See README.md for the tour and DESIGN.md for the shape.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Browsey",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .executable(name: "browsey", targets: ["browsey"]),
+        .library(name: "FileTree", targets: ["FileTree"]),
+        .library(name: "BrowseyAPI", targets: ["BrowseyAPI"]),
+        .library(name: "BrowseyServer", targets: ["BrowseyServer"]),
+        .library(name: "SearchIndex", targets: ["SearchIndex"]),
+        .library(name: "Preview", targets: ["Preview"]),
+        .library(name: "QRCode", targets: ["QRCode"]),
+        .library(name: "ServiceDiscovery", targets: ["ServiceDiscovery"]),
+        .library(name: "BrowseyClient", targets: ["BrowseyClient"]),
+        .library(name: "DocumentBrowser", targets: ["DocumentBrowser"]),
+        .library(name: "BrowseyUI", targets: ["BrowseyUI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        // MARK: Libraries
+        .target(
+            name: "CFileTreeSystem",
+            path: "Sources/CFileTreeSystem"
+        ),
+        .target(
+            name: "FileTree",
+            dependencies: [
+                "CFileTreeSystem",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(name: "BrowseyAPI", swiftSettings: strict),
+        .target(
+            name: "BrowseyServer",
+            dependencies: ["FileTree", "BrowseyAPI", "SearchIndex", "Preview", "QRCode", "ServiceDiscovery"],
+            swiftSettings: strict
+        ),
+        .target(name: "SearchIndex", dependencies: ["FileTree"], swiftSettings: strict),
+        .target(name: "Preview", dependencies: ["FileTree"], swiftSettings: strict),
+        .target(name: "QRCode", swiftSettings: strict),
+        .target(name: "ServiceDiscovery", swiftSettings: strict),
+        .target(
+            name: "BrowseyClient",
+            dependencies: ["BrowseyAPI", "ServiceDiscovery"],
+            swiftSettings: strict
+        ),
+        .target(name: "DocumentBrowser", dependencies: ["FileTree"], swiftSettings: strict),
+        .target(
+            name: "BrowseyUI",
+            dependencies: ["BrowseyClient", "DocumentBrowser"],
+            swiftSettings: strict
+        ),
+
+        // MARK: The command-line tool
+        .executableTarget(
+            name: "browsey",
+            dependencies: [
+                "BrowseyServer",
+                "BrowseyClient",
+                "FileTree",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // MARK: Tests
+        .target(name: "CTestSupport", path: "Tests/CTestSupport"),
+        .target(
+            name: "TestSupport",
+            dependencies: ["CTestSupport"],
+            path: "Tests/TestSupport",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FileTreeTests",
+            dependencies: ["FileTree", "TestSupport"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

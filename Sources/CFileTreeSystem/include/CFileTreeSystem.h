@@ -1,0 +1,55 @@
+// System calls that Swift's Glibc module does not expose (statx, renameat2) or that are awkward
+// from Swift (readdir's d_name), wrapped with plain types so FileTree can call them directly.
+#ifndef CFILETREESYSTEM_H
+#define CFILETREESYSTEM_H
+
+#include <stdint.h>
+#include <dirent.h>
+
+/// One item's status, as read by statx (Linux) or fstatat (elsewhere).
+typedef struct cft_status {
+    uint32_t mode;
+    uint32_t uid;
+    uint32_t gid;
+    uint32_t has_birth_time;
+    uint64_t nlink;
+    uint64_t inode;
+    uint64_t device;
+    int64_t size;
+    int64_t blocks;
+    int64_t access_sec;
+    int64_t access_nsec;
+    int64_t modify_sec;
+    int64_t modify_nsec;
+    int64_t change_sec;
+    int64_t change_nsec;
+    int64_t birth_sec;
+    int64_t birth_nsec;
+} cft_status;
+
+/// Reads the status of `path` relative to `dirfd` without following a final symlink unless
+/// `follow` is non-zero. Returns 0, or the errno value.
+int cft_status_at(int dirfd, const char *path, int follow, cft_status *out);
+
+/// Reads the next entry of `dir`. Returns its name (valid until the next call), or NULL at the
+/// end or on error (then `*error` holds errno, or 0 at the end). `*type` is readdir's d_type.
+const char *cft_next_entry(DIR *dir, unsigned char *type, int *error);
+
+/// Renames without ever replacing an existing destination (renameat2 RENAME_NOREPLACE on Linux,
+/// renamex_np RENAME_EXCL on Apple platforms). Returns 0, or the errno value; ENOSYS or EINVAL
+/// when the file system cannot do it atomically.
+int cft_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
+
+/// Lists the extended attribute names of `path` (a final symlink not followed) into `buffer`
+/// as NUL-separated names; with `size` 0, returns the size needed. Returns -1 on error.
+long cft_list_extended_attributes(const char *path, char *buffer, unsigned long size);
+
+/// File type constants of readdir's d_type, for Swift.
+enum {
+    CFT_DT_UNKNOWN = DT_UNKNOWN,
+    CFT_DT_DIR = DT_DIR,
+    CFT_DT_REG = DT_REG,
+    CFT_DT_LNK = DT_LNK,
+};
+
+#endif

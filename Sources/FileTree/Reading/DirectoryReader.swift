@@ -1,0 +1,210 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+import Dispatch
+internal import CFileTreeSystem
+
+/// Reads folders, one level or the whole tree, with their entries' metadata.
+///
+/// A reader is a value: its filter, order, extra attributes and content-type registry are the
+/// defaults of every read it does, and each read may ask for more attributes.
+///
+/// ```swift
+/// let reader = DirectoryReader(filter: .visible, order: .browsey)
+/// let folder = try reader.read(at: "/srv/files")                 // one level
+/// let tree = try await reader.read(at: "/srv/files", depth: .deep) // off the caller's thread
+/// ```
+///
+/// Deep reads never follow a symbolic link to a folder, never enter a package (a folder whose
+/// extension the registry marks as a package), and never visit a folder twice. A folder that
+/// cannot be read, or an entry whose metadata cannot be read, is reported on its node or entry
+/// and the walk goes on. On Linux the reads call `openat`, `readdir` and `statx` directly.
+public struct DirectoryReader: Sendable {
+    /// Which names are kept.
+    public var filter: EntryFilter
+    /// How each folder's children are ordered; `nil` keeps the order `readdir` gives (fastest).
+    public var order: EntryOrder?
+    /// Extra metadata loaded for every entry of every read.
+    public var extraAttributes: [AnyEntryAttribute]
+    /// Where content types and package extensions come from.
+    public var registry: ContentTypeRegistry
+
+    /// Makes a reader.
+    public init(
+        filter: EntryFilter = .all,
+        order: EntryOrder? = nil,
+        extraAttributes: [AnyEntryAttribute] = [],
+        registry: ContentTypeRegistry = .standard
+    ) {
+        self.filter = filter
+        self.order = order
+        self.extraAttributes = extraAttributes
+        self.registry = registry
+    }
+
+    // MARK: Reading a tree
+
+    /// Reads the folder at `path` (a symlink to a folder is followed at the top) to `depth`.
+    ///
+    /// - Parameter extraAttributes: more attributes for this read, on top of the reader's.
+    /// - Throws: ``FileTreeError`` when `path` is missing, not a folder, or cannot be opened.
+    ///   Problems below the top are reported on the nodes instead.
+    public func read(
+        at path: String, depth: ReadDepth = .shallow, extraAttributes: [AnyEntryAttribute] = []
+    ) throws(FileTreeError) -> FileNode {
+        try read(at: path, depth: depth, extraAttributes: extraAttributes, cancellation: nil)
+    }
+
+    /// Reads the folder at a file URL.
+    public func read(
+        at url: URL, depth: ReadDepth = .shallow, extraAttributes: [AnyEntryAttribute] = []
+    ) throws(FileTreeError) -> FileNode {
+        try read(at: url.path, depth: depth, extraAttributes: extraAttributes)
+    }
+
+    /// Reads the folder at `path` on a background thread, so the caller's executor is never
+    /// blocked by the disk; cancelling the task stops the walk with `.cancelled`.
+    public func read(
+        at path: String, depth: ReadDepth = .shallow, extraAttributes: [AnyEntryAttribute] = []
+    ) async throws(FileTreeError) -> FileNode {
+        let flag = CancellationFlag()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<FileNode, FileTreeError>, Never>) in
+                DispatchQueue.global(qos: .userInitiated).async {
+                    continuation.resume(
+                        returning: Result { () throws(FileTreeError) in
+                            try self.read(at: path, depth: depth, extraAttributes: extraAttributes, cancellation: flag)
+                        })
+                }
+            }
+        } onCancel: {
+            flag.cancel()
+        }
+        return try result.get()
+    }
+
+    /// Reads the folder at a file URL on a background thread.
+    public func read(
+        at url: URL, depth: ReadDepth = .shallow, extraAttributes: [AnyEntryAttribute] = []
+    ) async throws(FileTreeError) -> FileNode {
+        try await read(at: url.path, depth: depth, extraAttributes: extraAttributes)
+    }
+
+    /// Reads one item's entry (a final symlink is not followed).
+    public func entry(at path: String, extraAttributes: [AnyEntryAttribute] = []) throws(FileTreeError) -> FileEntry {
+        let absolute = PathText.normalize(path, base: Self.currentDirectory())
+        let scanner = Scanner(reader: self, extras: self.extraAttributes + extraAttributes, cancellation: nil)
+        let entry = scanner.entry(at: absolute)
+        if let error = entry.error { throw error }
+        return entry
+    }
+
+    /// Visits every entry below `path`, depth first, without building a tree: memory stays flat
+    /// however large the tree. Each folder's entries are visited in the reader's order.
+    ///
+    /// - Parameter visit: called with each entry and its level (1 for the folder's own
+    ///   contents); its answer says whether to go on, skip a folder's contents, or stop.
+    /// - Returns: the problems met on the way (unreadable folders, entries without metadata).
+    @discardableResult
+    public func walk(
+        at path: String, depth: ReadDepth = .deep, extraAttributes: [AnyEntryAttribute] = [],
+        visit: (FileEntry, Int) throws -> WalkAction
+    ) throws -> [FileTreeError] {
+        let root = try rootEntry(at: path)
+        let scanner = Scanner(reader: self, extras: self.extraAttributes + extraAttributes, cancellation: nil)
+        var problems: [FileTreeError] = []
+        var visited: Set<FileIdentity> = [FileIdentity(root.status)]
+        var pending: [(path: String, level: Int)] = [(root.path, 1)]
+        let maximum = depth.maximumLevels
+        while let (folder, level) = pending.popLast() {
+            let (entries, error) = scanner.scan(folder)
+            if let error { problems.append(error) }
+            var subfolders: [(String, Int)] = []
+            for entry in entries ?? [] {
+                if let error = entry.error { problems.append(error) }
+                switch try visit(entry, level) {
+                case .stop: return problems
+                case .skipChildren: continue
+                case .continue:
+                    if level < maximum, scanner.shouldDescend(into: entry) {
+                        if visited.insert(FileIdentity(entry.status)).inserted {
+                            subfolders.append((entry.path, level + 1))
+                        } else {
+                            problems.append(FileTreeError.loop(at: entry.path))
+                        }
+                    }
+                }
+            }
+            pending.append(contentsOf: subfolders.reversed())
+        }
+        return problems
+    }
+
+    // MARK: Internals
+
+    func read(
+        at path: String, depth: ReadDepth, extraAttributes: [AnyEntryAttribute], cancellation: CancellationFlag?
+    ) throws(FileTreeError) -> FileNode {
+        let root = try rootEntry(at: path)
+        let scanner = Scanner(
+            reader: self, extras: self.extraAttributes + extraAttributes, cancellation: cancellation)
+        var visited: Set<FileIdentity> = [FileIdentity(root.status)]
+        var node = FileNode(entry: root)
+        (node.children, node.readError) = scanner.children(
+            ofFolderAt: root.path, levels: depth.maximumLevels, visited: &visited)
+        if cancellation?.isCancelled == true {
+            throw FileTreeError(.cancelled, "The read was cancelled", path: root.path)
+        }
+        if node.children == nil, let error = node.readError { throw error }
+        return node
+    }
+
+    /// The entry of the folder a read starts at, following a symlink there.
+    private func rootEntry(at path: String) throws(FileTreeError) -> FileEntry {
+        let absolute = PathText.normalize(path, base: Self.currentDirectory())
+        let status: FileStatus
+        switch absolute.withCString({ FileStatus.read($0, relativeTo: AT_FDCWD, followingSymlink: true) }) {
+        case .success(let read): status = read
+        case .failure(let failure): throw FileTreeError(errno: failure.number, path: absolute)
+        }
+        guard status.type == .directory else {
+            throw FileTreeError(.notADirectory, "Not a folder", path: absolute, errno: ENOTDIR)
+        }
+        let name = PathText.lastComponent(of: absolute)
+        return FileEntry(
+            name: name, parentPath: absolute == "/" ? "" : PathText.parent(of: absolute), type: .directory,
+            status: status, contentType: registry.type(forFileName: name, isDirectory: true))
+    }
+
+    static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// A device and inode pair: what makes a folder the same folder, wherever it is reached from.
+struct FileIdentity: Hashable {
+    let device: UInt64
+    let inode: UInt64
+
+    init(_ status: FileStatus?) {
+        device = status?.device ?? 0
+        inode = status?.inode ?? 0
+    }
+}
+
+extension FileTreeError {
+    static func loop(at path: String) -> FileTreeError {
+        FileTreeError(.symlinkLoop, "This folder was already visited (a loop)", path: path, errno: ELOOP)
+    }
+}

@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+internal import CFileTreeSystem
+
+/// The hot path of every read: one folder's entries from `openat` + `readdir` + `statx`
+/// relative to the open folder, so the kernel never walks the full path again per entry.
+struct Scanner {
+    let filter: EntryFilter
+    let order: EntryOrder?
+    let registry: ContentTypeRegistry
+    let extras: [AnyEntryAttribute]
+    let cancellation: CancellationFlag?
+
+    init(reader: DirectoryReader, extras: [AnyEntryAttribute], cancellation: CancellationFlag?) {
+        filter = reader.filter
+        order = reader.order
+        registry = reader.registry
+        var unique: [AnyEntryAttribute] = []
+        for attribute in extras where !unique.contains(attribute) { unique.append(attribute) }
+        self.extras = unique
+        self.cancellation = cancellation
+    }
+
+    /// Whether a walk goes into this entry: a real folder (not a link), not a package.
+    func shouldDescend(into entry: FileEntry) -> Bool {
+        entry.type == .directory && entry.status != nil && !entry.contentType.isPackage
+    }
+
+    /// The children of a folder as nodes, `levels` deep.
+    func children(
+        ofFolderAt path: String, levels: Int, visited: inout Set<FileIdentity>
+    ) -> ([FileNode]?, FileTreeError?) {
+        guard levels > 0 else { return (nil, nil) }
+        if cancellation?.isCancelled == true { return (nil, nil) }
+        let (entries, error) = scan(path)
+        guard let entries else { return (nil, error) }
+        var nodes: [FileNode] = []
+        nodes.reserveCapacity(entries.count)
+        for entry in entries {
+            var node = FileNode(entry: entry)
+            if levels > 1, shouldDescend(into: entry) {
+                if visited.insert(FileIdentity(entry.status)).inserted {
+                    (node.children, node.readError) = children(
+                        ofFolderAt: entry.path, levels: levels - 1, visited: &visited)
+                } else {
+                    node.readError = FileTreeError.loop(at: entry.path)
+                }
+            }
+            nodes.append(node)
+        }
+        return (nodes, error)
+    }
+
+    /// One folder's entries, filtered and ordered; `nil` when the folder cannot be opened. An
+    /// error with entries means `readdir` failed part-way.
+    func scan(_ path: String) -> ([FileEntry]?, FileTreeError?) {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return (nil, FileTreeError(errno: errno, path: path)) }
+        guard let directory = fdopendir(descriptor) else {
+            let number = errno
+            close(descriptor)
+            return (nil, FileTreeError(errno: number, path: path))
+        }
+        defer { closedir(directory) }
+
+        var entries: [FileEntry] = []
+        var failure: FileTreeError?
+        let skipsHidden = !filter.includesHidden
+        let checksNames = !filter.excludedNames.isEmpty
+        while true {
+            var kind: UInt8 = 0
+            var number: Int32 = 0
+            guard let cName = cft_next_entry(directory, &kind, &number) else {
+                if number != 0 { failure = FileTreeError(errno: number, path: path, operation: "Reading the folder") }
+                break
+            }
+            if cName[0] == 0x2E {  // "."
+                if cName[1] == 0 || (cName[1] == 0x2E && cName[2] == 0) || skipsHidden { continue }
+            }
+            let name = String(cString: cName)
+            if checksNames && !filter.includes(name: name) { continue }
+            let entry = makeEntry(name: name, cName: cName, folder: descriptor, parentPath: path, direntType: kind)
+            if let predicate = filter.predicate, !predicate(entry) { continue }
+            entries.append(entry)
+        }
+        if let order { order.sort(&entries) }
+        return (entries, failure)
+    }
+
+    /// One entry by absolute path, as `scan` would have made it.
+    func entry(at path: String) -> FileEntry {
+        let parent = PathText.parent(of: path)
+        let name = PathText.lastComponent(of: path)
+        return name.withCString { cName in
+            makeEntry(name: name, cName: cName, folder: AT_FDCWD, parentPath: path == "/" ? "" : parent,
+                      direntType: UInt8(truncatingIfNeeded: CFT_DT_UNKNOWN), statPath: path)
+        }
+    }
+
+    private func makeEntry(
+        name: String, cName: UnsafePointer<CChar>, folder: Int32, parentPath: String, direntType: UInt8,
+        statPath: String? = nil
+    ) -> FileEntry {
+        let result: Result<FileStatus, SystemError> =
+            if let statPath {
+                statPath.withCString { FileStatus.read($0, relativeTo: AT_FDCWD, followingSymlink: false) }
+            } else {
+                FileStatus.read(cName, relativeTo: folder, followingSymlink: false)
+            }
+        switch result {
+        case .success(let status):
+            let type = status.type
+            var symlink: SymlinkInfo?
+            let contentType: ContentType
+            switch type {
+            case .regular: contentType = registry.type(forFileName: name)
+            case .directory: contentType = registry.type(forFileName: name, isDirectory: true)
+            case .symlink:
+                contentType = .symbolicLink
+                symlink = readLink(name: name, cName: statPath == nil ? cName : nil, folder: folder,
+                                   parentPath: parentPath)
+            case .other: contentType = .item
+            }
+            let extraValues = extras.isEmpty ? [:] : loadExtras(name: name, parentPath: parentPath, type: type, status: status)
+            return FileEntry(
+                name: name, parentPath: parentPath, type: type, status: status, contentType: contentType,
+                symlink: symlink, extras: extraValues)
+        case .failure(let failure):
+            let number = failure.number
+            let type: EntryType =
+                switch Int(direntType) {
+                case CFT_DT_DIR: .directory
+                case CFT_DT_REG: .regular
+                case CFT_DT_LNK: .symlink
+                default: .other
+                }
+            let error = FileTreeError(errno: number, path: PathText.join(parentPath, name), operation: "Reading metadata")
+            return FileEntry(
+                name: name, parentPath: parentPath, type: type, status: nil,
+                contentType: type == .directory ? .folder : registry.type(forFileName: name), error: error)
+        }
+    }
+
+    private func readLink(name: String, cName: UnsafePointer<CChar>?, folder: Int32, parentPath: String) -> SymlinkInfo? {
+        let path = PathText.join(parentPath, name)
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length: Int =
+            if let cName { readlinkat(folder, cName, &buffer, buffer.count - 1) } else { readlink(path, &buffer, buffer.count - 1) }
+        guard length >= 0 else { return nil }
+        let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let resolved = PathText.normalize(target, base: parentPath.isEmpty ? "/" : parentPath)
+        let followed: Result<FileStatus, SystemError> =
+            if let cName { FileStatus.read(cName, relativeTo: folder, followingSymlink: true) } else {
+                path.withCString { FileStatus.read($0, relativeTo: AT_FDCWD, followingSymlink: true) }
+            }
+        let targetStatus = try? followed.get()
+        return SymlinkInfo(target: target, resolvedPath: resolved, targetType: targetStatus?.type, targetStatus: targetStatus)
+    }
+
+    private func loadExtras(name: String, parentPath: String, type: EntryType, status: FileStatus) -> [String: any Sendable] {
+        let context = EntryAttributeContext(path: PathText.join(parentPath, name), name: name, type: type, status: status)
+        var values: [String: any Sendable] = [:]
+        for attribute in extras {
+            if let value = attribute.load(context) { values[attribute.name] = value }
+        }
+        return values
+    }
+}
