@@ -37,6 +37,9 @@ public struct DirectoryReader: Sendable {
     public var extraAttributes: [AnyEntryAttribute]
     /// Where content types and package extensions come from.
     public var registry: ContentTypeRegistry
+    /// Whether deep reads read sibling folders on several threads (the default). The result is
+    /// the same either way.
+    public var readsInParallel: Bool = true
 
     /// Makes a reader.
     public init(
@@ -126,7 +129,7 @@ public struct DirectoryReader: Sendable {
         var pending: [(path: String, level: Int)] = [(root.path, 1)]
         let maximum = depth.maximumLevels
         while let (folder, level) = pending.popLast() {
-            let (entries, error) = scanner.scan(folder)
+            let (entries, error) = scanner.entries(of: folder)
             if let error { problems.append(error) }
             var subfolders: [(String, Int)] = []
             for entry in entries ?? [] {
@@ -157,10 +160,10 @@ public struct DirectoryReader: Sendable {
         let root = try rootEntry(at: path)
         let scanner = Scanner(
             reader: self, extras: self.extraAttributes + extraAttributes, cancellation: cancellation)
-        var visited: Set<FileIdentity> = [FileIdentity(root.status)]
         var node = FileNode(entry: root)
         (node.children, node.readError) = scanner.children(
-            ofFolderAt: root.path, levels: depth.maximumLevels, visited: &visited)
+            ofFolderAt: root.path, levels: depth.maximumLevels, visited: VisitedFolders(FileIdentity(root.status)),
+            parallel: readsInParallel)
         if cancellation?.isCancelled == true {
             throw FileTreeError(.cancelled, "The read was cancelled", path: root.path)
         }

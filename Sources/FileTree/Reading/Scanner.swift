@@ -6,6 +6,8 @@ import Musl
 import Darwin
 #endif
 internal import CFileTreeSystem
+import Dispatch
+import Synchronization
 
 /// The hot path of every read: one folder's entries from `openat` + `readdir` + `statx`
 /// relative to the open folder, so the kernel never walks the full path again per entry.
@@ -31,44 +33,64 @@ struct Scanner {
         entry.type == .directory && entry.status != nil && !entry.contentType.isPackage
     }
 
-    /// The children of a folder as nodes, `levels` deep.
+    /// The children of a folder as nodes, `levels` deep. Sibling folders are read in parallel
+    /// when `parallel` is set: the cost of a deep read is mostly system calls, and they scale with
+    /// cores.
     func children(
-        ofFolderAt path: String, levels: Int, visited: inout Set<FileIdentity>
+        ofFolderAt path: String, levels: Int, visited: VisitedFolders, parallel: Bool
     ) -> ([FileNode]?, FileTreeError?) {
         guard levels > 0 else { return (nil, nil) }
         if cancellation?.isCancelled == true { return (nil, nil) }
-        let (entries, error) = scan(path)
-        guard let entries else { return (nil, error) }
         var nodes: [FileNode] = []
-        nodes.reserveCapacity(entries.count)
-        for entry in entries {
-            var node = FileNode(entry: entry)
-            if levels > 1, shouldDescend(into: entry) {
-                if visited.insert(FileIdentity(entry.status)).inserted {
-                    (node.children, node.readError) = children(
-                        ofFolderAt: entry.path, levels: levels - 1, visited: &visited)
-                } else {
-                    node.readError = FileTreeError.loop(at: entry.path)
+        let (opened, error) = scan(path) { nodes.append(FileNode(entry: $0)) }
+        guard opened else { return (nil, error) }
+        if let order {
+            let sorted = order.sortedIndices(of: nodes.map(\.entry))
+            nodes = sorted.map { nodes[$0] }
+        }
+        guard levels > 1 else { return (nodes, error) }
+
+        var folders: [Int] = []
+        for index in nodes.indices where shouldDescend(into: nodes[index].entry) {
+            if visited.insert(FileIdentity(nodes[index].entry.status)) {
+                folders.append(index)
+            } else {
+                nodes[index].readError = FileTreeError.loop(at: nodes[index].entry.path)
+            }
+        }
+        let paths = folders.map { nodes[$0].entry.path }
+        var results = [([FileNode]?, FileTreeError?)](repeating: (nil, nil), count: paths.count)
+        if parallel && paths.count > 1 {
+            results.withUnsafeMutableBufferPointer { buffer in
+                let slots = ResultSlots(buffer: buffer)
+                DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+                    slots[index] = children(ofFolderAt: paths[index], levels: levels - 1, visited: visited, parallel: true)
                 }
             }
-            nodes.append(node)
+        } else {
+            for index in paths.indices {
+                results[index] = children(ofFolderAt: paths[index], levels: levels - 1, visited: visited, parallel: parallel)
+            }
+        }
+        for (slot, index) in folders.enumerated() {
+            (nodes[index].children, nodes[index].readError) = results[slot]
         }
         return (nodes, error)
     }
 
-    /// One folder's entries, filtered and ordered; `nil` when the folder cannot be opened. An
-    /// error with entries means `readdir` failed part-way.
-    func scan(_ path: String) -> ([FileEntry]?, FileTreeError?) {
+    /// One folder's entries, filtered, in `readdir` order, handed to `consume` one by one.
+    /// Returns whether the folder could be opened, and what went wrong (an error with
+    /// `opened == true` means `readdir` failed part-way).
+    func scan(_ path: String, _ consume: (FileEntry) -> Void) -> (opened: Bool, error: FileTreeError?) {
         let descriptor = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard descriptor >= 0 else { return (nil, FileTreeError(errno: errno, path: path)) }
+        guard descriptor >= 0 else { return (false, FileTreeError(errno: errno, path: path)) }
         guard let directory = fdopendir(descriptor) else {
             let number = errno
             close(descriptor)
-            return (nil, FileTreeError(errno: number, path: path))
+            return (false, FileTreeError(errno: number, path: path))
         }
         defer { closedir(directory) }
 
-        var entries: [FileEntry] = []
         var failure: FileTreeError?
         let skipsHidden = !filter.includesHidden
         let checksNames = !filter.excludedNames.isEmpty
@@ -86,10 +108,18 @@ struct Scanner {
             if checksNames && !filter.includes(name: name) { continue }
             let entry = makeEntry(name: name, cName: cName, folder: descriptor, parentPath: path, direntType: kind)
             if let predicate = filter.predicate, !predicate(entry) { continue }
-            entries.append(entry)
+            consume(entry)
         }
+        return (true, failure)
+    }
+
+    /// One folder's entries in the reader's order; `nil` when it cannot be opened.
+    func entries(of path: String) -> ([FileEntry]?, FileTreeError?) {
+        var entries: [FileEntry] = []
+        let (opened, error) = scan(path) { entries.append($0) }
+        guard opened else { return (nil, error) }
         if let order { order.sort(&entries) }
-        return (entries, failure)
+        return (entries, error)
     }
 
     /// One entry by absolute path, as `scan` would have made it.
@@ -169,5 +199,27 @@ struct Scanner {
             if let value = attribute.load(context) { values[attribute.name] = value }
         }
         return values
+    }
+}
+
+/// The folders a deep read has entered, shared by the threads of a parallel read.
+final class VisitedFolders: Sendable {
+    private let identities: Mutex<Set<FileIdentity>>
+
+    init(_ first: FileIdentity) { identities = Mutex([first]) }
+
+    /// Records a folder; `false` when it was already there (a loop).
+    func insert(_ identity: FileIdentity) -> Bool {
+        identities.withLock { $0.insert(identity).inserted }
+    }
+}
+
+/// Lets the iterations of `concurrentPerform` each write their own slot of one buffer.
+private struct ResultSlots<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
+
+    subscript(index: Int) -> Element {
+        get { buffer[index] }
+        nonmutating set { buffer[index] = newValue }
     }
 }

@@ -1,0 +1,19 @@
+// swift-tools-version: 6.1
+// Benchmarks live in their own package so the main package never depends on them.
+import PackageDescription
+
+let package = Package(
+    name: "BrowseyBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Browsey", path: "..")
+    ],
+    targets: [
+        .executableTarget(
+            name: "walk",
+            dependencies: [.product(name: "FileTree", package: "Browsey")],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"])]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
