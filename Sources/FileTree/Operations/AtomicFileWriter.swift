@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a file so that readers only ever see the old version or the complete new one: the
+/// bytes go to a hidden temporary file in the same folder, which is flushed to disk and then
+/// renamed over (or, when not replacing, next to) the destination.
+///
+/// ```swift
+/// let writer = try AtomicFileWriter(destination: "/srv/files/upload.bin")
+/// try writer.write(chunk)            // as many times as there are chunks
+/// try writer.commit(replacing: false) // 409-style .alreadyExists if the name was taken
+/// ```
+///
+/// A writer that is neither committed nor discarded removes its temporary file when it goes
+/// away, so an interrupted upload never leaves a half-written file under the real name.
+public final class AtomicFileWriter {
+    /// The file the writer will become.
+    public let destination: String
+    /// The hidden temporary file being written.
+    public let temporaryPath: String
+    private var descriptor: Int32
+    private let mode: mode_t
+    private var finished = false
+    /// Bytes written so far.
+    public private(set) var bytesWritten: Int64 = 0
+
+    /// Starts a write to `destination` (a symlink there is followed, so the link survives).
+    ///
+    /// - Parameter permissions: the new file's permissions; by default those of the file being
+    ///   replaced, or `0o644` for a new one.
+    public init(destination: String, permissions: FilePermissions? = nil) throws(FileTreeError) {
+        let target = Self.followingLinks(destination)
+        self.destination = target
+        let existing = SystemCalls.status(target)
+        if existing?.type == .directory {
+            throw FileTreeError(.isADirectory, "A folder is in the way", path: target, errno: EISDIR)
+        }
+        self.mode = permissions.map { mode_t($0.rawValue) } ?? existing.map { mode_t($0.mode & 0o7777) } ?? 0o644
+        let folder = PathText.parent(of: target)
+        var attempt = 0
+        while true {
+            let candidate = PathText.join(folder, SystemCalls.temporaryName(for: PathText.lastComponent(of: target)))
+            let opened = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if opened >= 0 {
+                descriptor = opened
+                temporaryPath = candidate
+                break
+            }
+            attempt += 1
+            if errno != EEXIST || attempt > 8 {
+                throw FileTreeError(errno: errno, path: target, operation: "Creating a temporary file")
+            }
+        }
+    }
+
+    deinit {
+        if !finished {
+            close(descriptor)
+            unlink(temporaryPath)
+        }
+    }
+
+    /// Appends bytes.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(FileTreeError) {
+        guard !finished else { throw FileTreeError(.invalidArgument, "The write is already finished", path: destination) }
+        var offset = 0
+        while offset < bytes.count {
+            let result = SystemCalls.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw FileTreeError(errno: errno, path: destination, operation: "Writing")
+            }
+            offset += result
+        }
+        bytesWritten += Int64(bytes.count)
+    }
+
+    /// Appends the bytes of a collection.
+    public func write(_ bytes: some Collection<UInt8>) throws(FileTreeError) {
+        if let result = bytes.withContiguousStorageIfAvailable({ buffer in
+            Result { () throws(FileTreeError) in try write(UnsafeRawBufferPointer(buffer)) }
+        }) {
+            return try result.get()
+        }
+        let copy = Array(bytes)
+        try copy.withUnsafeBytes { buffer in
+            Result { () throws(FileTreeError) in try write(buffer) }
+        }.get()
+    }
+
+    /// Flushes the bytes to disk and puts the file in place.
+    ///
+    /// - Parameter replacing: replace an existing destination (`true`), or fail with
+    ///   `.alreadyExists` and keep it untouched (`false`, the default).
+    /// - Returns: the path written.
+    @discardableResult
+    public func commit(replacing: Bool = false) throws(FileTreeError) -> String {
+        guard !finished else { throw FileTreeError(.invalidArgument, "The write is already finished", path: destination) }
+        finished = true
+        defer { close(descriptor) }
+        do {
+            try SystemCalls.check(fchmod(descriptor, mode), destination, "Setting permissions")
+            try SystemCalls.check(fsync(descriptor), destination, "Flushing to disk")
+            if replacing {
+                try SystemCalls.check(rename(temporaryPath, destination), destination, "Replacing")
+            } else {
+                try SystemCalls.renameWithoutReplacing(temporaryPath, destination)
+            }
+        } catch {
+            unlink(temporaryPath)
+            throw error
+        }
+        SystemCalls.syncFolder(PathText.parent(of: destination))
+        return destination
+    }
+
+    /// Abandons the write and removes the temporary file.
+    public func discard() {
+        guard !finished else { return }
+        finished = true
+        close(descriptor)
+        unlink(temporaryPath)
+    }
+
+    /// The final target of a chain of symlinks at `path` (the path itself when it is not one).
+    private static func followingLinks(_ path: String) -> String {
+        var current = PathText.normalize(path, base: DirectoryReader.currentDirectory())
+        for _ in 0..<40 {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { return current }
+            let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = PathText.normalize(target, base: PathText.parent(of: current))
+        }
+        return current
+    }
+}

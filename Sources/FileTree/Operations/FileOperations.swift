@@ -1,0 +1,226 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// File operations that never lose data: nothing is replaced unless a call says so, writes are
+/// atomic, and a failure part-way leaves the destination as it was.
+///
+/// ```swift
+/// try FileOperations.writeAtomically(Array("hello".utf8), to: "/srv/files/notes.txt")
+/// let copy = try FileOperations.copy("/srv/files/notes.txt", into: "/srv/files")
+/// // copy == "/srv/files/notes (copy).txt"
+/// try FileOperations.move("/srv/files/a.txt", to: "/srv/files/archive/a.txt") // never replaces
+/// ```
+public enum FileOperations {
+    /// Replaces (or creates) the file at `path` with `bytes` atomically: a reader sees the old
+    /// contents or the new, never a mix; the file's permissions are kept.
+    public static func writeAtomically(
+        _ bytes: some Collection<UInt8>, to path: String, permissions: FilePermissions? = nil
+    ) throws(FileTreeError) {
+        let writer = try AtomicFileWriter(destination: path, permissions: permissions)
+        try writer.write(bytes)
+        try writer.commit(replacing: true)
+    }
+
+    /// Creates a new file with `bytes`; fails with `.alreadyExists` when the name is taken,
+    /// leaving what is there untouched.
+    public static func createFile(_ bytes: some Collection<UInt8>, at path: String) throws(FileTreeError) {
+        let writer = try AtomicFileWriter(destination: path)
+        try writer.write(bytes)
+        try writer.commit(replacing: false)
+    }
+
+    /// Creates a folder; fails with `.alreadyExists` when the name is taken.
+    public static func makeFolder(at path: String, permissions: FilePermissions = FilePermissions(rawValue: 0o755))
+        throws(FileTreeError)
+    {
+        try SystemCalls.check(mkdir(path, mode_t(permissions.rawValue)), path, "Creating a folder")
+    }
+
+    /// Moves (renames) `source` to `destination` without ever replacing what is there
+    /// (`renameat2` with `RENAME_NOREPLACE` on Linux). Across file systems it copies, then
+    /// removes the source.
+    ///
+    /// - Throws: `.alreadyExists` when `destination` is taken, `.intoItself` for a folder
+    ///   moved below itself, `.notFound` when `source` is missing.
+    public static func move(_ source: String, to destination: String) throws(FileTreeError) {
+        let from = absolute(source)
+        let to = absolute(destination)
+        _ = try SystemCalls.linkStatus(from)
+        if SystemCalls.isInside(to, from) {
+            throw FileTreeError(.intoItself, "A folder cannot be moved into itself", path: from, errno: EINVAL)
+        }
+        do {
+            try SystemCalls.renameWithoutReplacing(from, to)
+        } catch where error.errno == EXDEV {
+            try copyItem(from, to)
+            try remove(from)
+        }
+    }
+
+    /// Moves `source` into `folder`, keeping its name; returns the new path.
+    @discardableResult
+    public static func move(_ source: String, into folder: String) throws(FileTreeError) -> String {
+        let from = absolute(source)
+        let destination = PathText.join(absolute(folder), PathText.lastComponent(of: from))
+        try move(from, to: destination)
+        return destination
+    }
+
+    /// Renames an item within its folder; `newName` must be one path component.
+    @discardableResult
+    public static func rename(_ path: String, to newName: String) throws(FileTreeError) -> String {
+        guard FileName.isValidComponent(newName) else {
+            throw FileTreeError(.invalidName, "A name must be one path component", path: newName)
+        }
+        let from = absolute(path)
+        let destination = PathText.join(PathText.parent(of: from), newName)
+        try move(from, to: destination)
+        return destination
+    }
+
+    /// Copies `source` (a file, a folder with everything in it, or a symlink as a link) to
+    /// `destination`, which must not exist. Permissions and modification dates are kept; the copy
+    /// appears under its name only when complete.
+    public static func copy(_ source: String, to destination: String) throws(FileTreeError) {
+        let from = absolute(source)
+        let to = absolute(destination)
+        if SystemCalls.isInside(to, from) {
+            throw FileTreeError(.intoItself, "A folder cannot be copied into itself", path: from, errno: EINVAL)
+        }
+        try copyItem(from, to)
+    }
+
+    /// Copies `source` into `folder` under a free name (`name (copy).ext` when the name is
+    /// taken); returns the new path.
+    @discardableResult
+    public static func copy(_ source: String, into folder: String) throws(FileTreeError) -> String {
+        let from = absolute(source)
+        let target = absolute(folder)
+        if SystemCalls.isInside(target, from) {
+            throw FileTreeError(.intoItself, "A folder cannot be copied into itself", path: from, errno: EINVAL)
+        }
+        let name = PathText.lastComponent(of: from)
+        let status = try SystemCalls.linkStatus(from)
+        let keepsExtension = status.type != .directory || ContentTypeRegistry.standard.isPackage(folderName: name)
+        var candidate = name
+        if SystemCalls.exists(PathText.join(target, candidate)) {
+            candidate = UniqueName.copy(of: name, in: target, keepsExtension: keepsExtension)
+        }
+        for _ in 0..<100 {
+            let destination = PathText.join(target, candidate)
+            do {
+                try copyItem(from, destination)
+                return destination
+            } catch where error.code == .alreadyExists {
+                candidate = UniqueName.copy(of: name, in: target, keepsExtension: keepsExtension)
+            }
+        }
+        throw FileTreeError(.alreadyExists, "No free name for the copy", path: target, errno: EEXIST)
+    }
+
+    /// Removes an item; a folder with everything in it. Symlinks are removed, never followed.
+    public static func remove(_ path: String) throws(FileTreeError) {
+        let target = absolute(path)
+        let status = try SystemCalls.linkStatus(target)
+        if status.type == .directory {
+            let reader = DirectoryReader()
+            let folder = try reader.read(at: target)
+            for child in folder.entries { try remove(child.path) }
+            try SystemCalls.check(rmdir(target), target, "Removing a folder")
+        } else {
+            try SystemCalls.check(unlink(target), target, "Removing")
+        }
+    }
+
+    // MARK: Copying
+
+    /// Copies into a hidden temporary item next to `destination`, then renames it into place
+    /// without replacing.
+    static func copyItem(_ source: String, _ destination: String) throws(FileTreeError) {
+        let folder = PathText.parent(of: destination)
+        let temporary = PathText.join(folder, SystemCalls.temporaryName(for: PathText.lastComponent(of: destination)))
+        if SystemCalls.exists(destination) {
+            throw FileTreeError(errno: EEXIST, path: destination, operation: "Copying")
+        }
+        do {
+            try copyTree(source, temporary)
+            try SystemCalls.renameWithoutReplacing(temporary, destination)
+        } catch {
+            try? remove(temporary)
+            throw error
+        }
+    }
+
+    private static func copyTree(_ source: String, _ destination: String) throws(FileTreeError) {
+        let status = try SystemCalls.linkStatus(source)
+        switch status.type {
+        case .regular:
+            try copyFile(source, destination, status: status)
+        case .directory:
+            try SystemCalls.check(mkdir(destination, 0o700), destination, "Creating a folder")
+            let folder = try DirectoryReader().read(at: source)
+            for child in folder.entries {
+                try copyTree(child.path, PathText.join(destination, child.name))
+            }
+            try SystemCalls.check(chmod(destination, mode_t(status.mode & 0o7777)), destination, "Setting permissions")
+            setTimes(destination, status)
+        case .symlink:
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(source, &buffer, buffer.count - 1)
+            guard length >= 0 else { throw FileTreeError(errno: errno, path: source, operation: "Reading a link") }
+            buffer[length] = 0
+            try SystemCalls.check(symlink(buffer, destination), destination, "Copying a link")
+        case .other:
+            throw FileTreeError(.unsupported, "Only files, folders and links can be copied", path: source)
+        }
+    }
+
+    private static func copyFile(_ source: String, _ destination: String, status: FileStatus) throws(FileTreeError) {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw FileTreeError(errno: errno, path: source, operation: "Opening") }
+        defer { close(input) }
+        let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard output >= 0 else { throw FileTreeError(errno: errno, path: destination, operation: "Creating") }
+        defer { close(output) }
+        let chunk = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(input, buffer, chunk)
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileTreeError(errno: errno, path: source, operation: "Reading")
+            }
+            var offset = 0
+            while offset < count {
+                let written = SystemCalls.write(output, buffer + offset, count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw FileTreeError(errno: errno, path: destination, operation: "Writing")
+                }
+                offset += written
+            }
+        }
+        try SystemCalls.check(fchmod(output, mode_t(status.mode & 0o7777)), destination, "Setting permissions")
+        try SystemCalls.check(fsync(output), destination, "Flushing to disk")
+        setTimes(destination, status)
+    }
+
+    private static func setTimes(_ path: String, _ status: FileStatus) {
+        var times = [
+            timespec(tv_sec: Int(status.accessed.seconds), tv_nsec: Int(status.accessed.nanoseconds)),
+            timespec(tv_sec: Int(status.modified.seconds), tv_nsec: Int(status.modified.nanoseconds)),
+        ]
+        utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW)
+    }
+
+    private static func absolute(_ path: String) -> String {
+        PathText.normalize(path, base: DirectoryReader.currentDirectory())
+    }
+}

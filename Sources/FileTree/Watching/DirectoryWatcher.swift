@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+public import Logging
+import Synchronization
+
+/// Watches a folder (and, by default, everything below it) and reports what changed as an
+/// `AsyncSequence` of coalesced batches.
+///
+/// ```swift
+/// let watcher = try DirectoryWatcher(path: "/srv/files")
+/// for await batch in watcher.changes {
+///     for path in batch.paths { print("changed:", path) }
+/// }
+/// ```
+///
+/// On Linux it uses inotify, adding a watch to each new subfolder as it appears; on Apple
+/// platforms a kqueue source per folder. When the kernel's watch limit runs out (or
+/// ``Options/maximumWatches`` is reached) it logs one warning and falls back to rescanning the
+/// tree every ``Options/pollingInterval``, reporting the differences the same way.
+public final class DirectoryWatcher: Sendable {
+    /// How the watcher behaves.
+    public struct Options: Sendable {
+        /// Whether subfolders are watched too.
+        public var recursive: Bool
+        /// Changes closer together than this are delivered as one batch.
+        public var coalescing: Duration
+        /// How often the fallback rescans the tree.
+        public var pollingInterval: Duration
+        /// A cap on kernel watches (one per folder); past it the watcher falls back to polling.
+        /// `nil` leaves only the kernel's own limit.
+        public var maximumWatches: Int?
+        /// Names left out of the reports and never watched (for example hidden names, which
+        /// also hides the temporary files of atomic writes).
+        public var filter: EntryFilter
+
+        /// Options; by default recursive, 100 ms coalescing, 2 s rescans, every name.
+        public init(
+            recursive: Bool = true, coalescing: Duration = .milliseconds(100),
+            pollingInterval: Duration = .seconds(2), maximumWatches: Int? = nil, filter: EntryFilter = .all
+        ) {
+            self.recursive = recursive
+            self.coalescing = coalescing
+            self.pollingInterval = pollingInterval
+            self.maximumWatches = maximumWatches
+            self.filter = filter
+        }
+    }
+
+    /// How a watcher currently learns about changes.
+    public enum Mode: String, Sendable, Hashable {
+        /// Kernel notifications (inotify, kqueue).
+        case events
+        /// Periodic rescans, after the kernel's watch limit ran out.
+        case polling
+    }
+
+    /// The watched folder, absolute.
+    public let root: String
+    /// The batches of changes, until ``stop()``.
+    public let changes: AsyncStream<DirectoryChanges>
+    private let backend: WatcherBackend
+
+    /// Starts watching the folder at `path`.
+    ///
+    /// - Throws: ``FileTreeError`` when `path` is not a readable folder.
+    public init(
+        path: String, options: Options = Options(),
+        logger: Logger = Logger(label: "FileTree.DirectoryWatcher")
+    ) throws(FileTreeError) {
+        let root = try DirectoryReader().read(at: path, depth: .levels(0)).entry.path
+        self.root = root
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: DirectoryChanges.self, bufferingPolicy: .bufferingNewest(16))
+        changes = stream
+        let sink = ChangeSink(continuation: continuation, coalescing: options.coalescing)
+        backend = try WatcherBackend(root: root, options: options, sink: sink, logger: logger)
+        continuation.onTermination = { [backend] _ in backend.stop() }
+        backend.start()
+    }
+
+    deinit { backend.stop() }
+
+    /// Whether the watcher runs on kernel events or has fallen back to rescans.
+    public var mode: Mode { backend.mode }
+
+    /// Stops watching and ends ``changes``.
+    public func stop() { backend.stop() }
+}
+
+/// Collects changed paths and hands them to the stream in batches; remembers when a batch was
+/// dropped because the consumer was too slow, and asks for a rescan in the next.
+final class ChangeSink: Sendable {
+    private struct State {
+        var pending: Set<String> = []
+        var needsRescan = false
+        var deadline: ContinuousClock.Instant?
+    }
+
+    private let continuation: AsyncStream<DirectoryChanges>.Continuation
+    private let coalescing: Duration
+    private let state = Mutex(State())
+
+    init(continuation: AsyncStream<DirectoryChanges>.Continuation, coalescing: Duration) {
+        self.continuation = continuation
+        self.coalescing = coalescing
+    }
+
+    func add(_ path: String) { add([path], needsRescan: false) }
+
+    func add(_ paths: some Sequence<String>, needsRescan: Bool) {
+        state.withLock { state in
+            state.pending.formUnion(paths)
+            state.needsRescan = state.needsRescan || needsRescan
+            if state.deadline == nil && (!state.pending.isEmpty || state.needsRescan) {
+                state.deadline = .now + coalescing
+            }
+        }
+    }
+
+    /// How long until the current batch is due; `nil` when nothing is pending.
+    func timeUntilDue() -> Duration? {
+        state.withLock { state in state.deadline.map { max(.zero, $0 - .now) } }
+    }
+
+    /// Delivers the batch when it is due.
+    func flushIfDue() {
+        let batch: DirectoryChanges? = state.withLock { state in
+            guard let deadline = state.deadline, deadline <= .now else { return nil }
+            let batch = DirectoryChanges(paths: state.pending.sorted(), needsRescan: state.needsRescan)
+            state = State()
+            return batch
+        }
+        guard let batch else { return }
+        if case .dropped = continuation.yield(batch) {
+            state.withLock { $0.needsRescan = true }
+        }
+    }
+
+    func finish() { continuation.finish() }
+}
+
+extension Duration {
+    /// The duration in milliseconds, rounded up, for `poll`.
+    var pollMilliseconds: Int32 {
+        let (seconds, attoseconds) = components
+        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: milliseconds)
+    }
+}

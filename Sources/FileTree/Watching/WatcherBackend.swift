@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Logging
+import Synchronization
+
+/// The thread behind a ``DirectoryWatcher``: kernel events while it can, rescans after.
+final class WatcherBackend: Sendable {
+    let root: String
+    let options: DirectoryWatcher.Options
+    let sink: ChangeSink
+    let logger: Logger
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let stopped = Atomic<Bool>(false)
+    private let polling = Atomic<Bool>(false)
+
+    init(root: String, options: DirectoryWatcher.Options, sink: ChangeSink, logger: Logger) throws(FileTreeError) {
+        self.root = root
+        self.options = options
+        self.sink = sink
+        self.logger = logger
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw FileTreeError(errno: errno, path: root, operation: "Starting a watcher") }
+        wakeRead = fds[0]
+        wakeWrite = fds[1]
+        _ = fcntl(wakeRead, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(wakeWrite, F_SETFD, FD_CLOEXEC)
+    }
+
+    var mode: DirectoryWatcher.Mode { polling.load(ordering: .relaxed) ? .polling : .events }
+
+    func start() {
+        let thread = Thread { [self] in
+            if !self.watchEvents() { self.poll() }
+            close(self.wakeRead)
+            self.sink.finish()
+        }
+        thread.name = "FileTree.DirectoryWatcher"
+        thread.start()
+    }
+
+    func stop() {
+        guard !stopped.exchange(true, ordering: .relaxed) else { return }
+        var byte: UInt8 = 1
+        _ = SystemCalls.write(wakeWrite, &byte, 1)
+        close(wakeWrite)
+    }
+
+    var isStopped: Bool { stopped.load(ordering: .relaxed) }
+
+    /// Waits until `descriptor` is readable, the watcher is stopped, or `timeout` passes.
+    /// Returns whether `descriptor` is readable.
+    func wait(for descriptor: Int32?, timeout: Duration?) -> Bool {
+        var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        if let descriptor { fds.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
+        #if canImport(Glibc)
+        let result = Glibc.poll(&fds, nfds_t(fds.count), timeout?.pollMilliseconds ?? -1)
+        #elseif canImport(Musl)
+        let result = Musl.poll(&fds, nfds_t(fds.count), timeout?.pollMilliseconds ?? -1)
+        #else
+        let result = Darwin.poll(&fds, nfds_t(fds.count), timeout?.pollMilliseconds ?? -1)
+        #endif
+        guard result > 0, descriptor != nil else { return false }
+        return fds[1].revents & Int16(POLLIN) != 0
+    }
+
+    /// Logs the one warning and switches to rescans.
+    func fallBackToPolling(reason: String) {
+        polling.store(true, ordering: .relaxed)
+        logger.warning(
+            "Watching \(root) by rescans every \(options.pollingInterval): \(reason)",
+            metadata: ["hint": "raise fs.inotify.max_user_watches to watch every folder"])
+    }
+
+    /// Rescans the tree every polling interval and reports the differences.
+    func poll() {
+        var previous = TreeSnapshot(root: root, options: options)
+        var nextScan = ContinuousClock.now + options.pollingInterval
+        while !isStopped {
+            let untilScan = max(.zero, nextScan - .now)
+            let timeout = min(untilScan, sink.timeUntilDue() ?? untilScan)
+            _ = wait(for: nil, timeout: timeout)
+            if isStopped { break }
+            if ContinuousClock.now >= nextScan {
+                let current = TreeSnapshot(root: root, options: options)
+                sink.add(current.differences(from: previous), needsRescan: false)
+                previous = current
+                nextScan = .now + options.pollingInterval
+            }
+            sink.flushIfDue()
+        }
+    }
+}
+
+/// What a rescan compares: each path's type, size, modification time and inode.
+struct TreeSnapshot {
+    struct Signature: Equatable {
+        let type: EntryType
+        let size: Int64
+        let modified: Timestamp?
+        let inode: UInt64
+    }
+
+    private(set) var entries: [String: Signature] = [:]
+
+    init(root: String, options: DirectoryWatcher.Options) {
+        let reader = DirectoryReader(filter: options.filter)
+        var entries: [String: Signature] = [:]
+        _ = try? reader.walk(at: root, depth: options.recursive ? .deep : .shallow) { entry, _ in
+            entries[entry.path] = Signature(
+                type: entry.type, size: entry.size, modified: entry.status?.modified, inode: entry.status?.inode ?? 0)
+            return .continue
+        }
+        self.entries = entries
+    }
+
+    /// Paths added, removed or changed since `old`.
+    func differences(from old: TreeSnapshot) -> [String] {
+        var changed: [String] = []
+        for (path, signature) in entries where old.entries[path] != signature { changed.append(path) }
+        for path in old.entries.keys where entries[path] == nil { changed.append(path) }
+        return changed
+    }
+}
