@@ -111,8 +111,9 @@ public struct DirectoryReader: Sendable {
         return entry
     }
 
-    /// Visits every entry below `path`, depth first, without building a tree: memory stays flat
-    /// however large the tree. Each folder's entries are visited in the reader's order.
+    /// Visits every entry below `path`, depth first (a folder, then its contents, then its next
+    /// sibling), without building a tree: memory holds one folder's entries per level, however
+    /// large the tree. Each folder's entries come in the reader's order.
     ///
     /// - Parameter visit: called with each entry and its level (1 for the folder's own
     ///   contents); its answer says whether to go on, skip a folder's contents, or stop.
@@ -126,28 +127,35 @@ public struct DirectoryReader: Sendable {
         let scanner = Scanner(reader: self, extras: self.extraAttributes + extraAttributes, cancellation: nil)
         var problems: [FileTreeError] = []
         var visited: Set<FileIdentity> = [FileIdentity(root.status)]
-        var pending: [(path: String, level: Int)] = [(root.path, 1)]
         let maximum = depth.maximumLevels
-        while let (folder, level) = pending.popLast() {
+        // One frame per open level: the folder's entries and the next one to visit.
+        var stack: [(entries: [FileEntry], next: Int)] = []
+        func push(_ folder: String) {
             let (entries, error) = scanner.entries(of: folder)
             if let error { problems.append(error) }
-            var subfolders: [(String, Int)] = []
-            for entry in entries ?? [] {
-                if let error = entry.error { problems.append(error) }
-                switch try visit(entry, level) {
-                case .stop: return problems
-                case .skipChildren: continue
-                case .continue:
-                    if level < maximum, scanner.shouldDescend(into: entry) {
-                        if visited.insert(FileIdentity(entry.status)).inserted {
-                            subfolders.append((entry.path, level + 1))
-                        } else {
-                            problems.append(FileTreeError.loop(at: entry.path))
-                        }
-                    }
+            stack.append((entries ?? [], 0))
+        }
+        push(root.path)
+        while let top = stack.last {
+            guard top.next < top.entries.count else {
+                stack.removeLast()
+                continue
+            }
+            let entry = top.entries[top.next]
+            stack[stack.count - 1].next += 1
+            let level = stack.count
+            if let error = entry.error { problems.append(error) }
+            switch try visit(entry, level) {
+            case .stop: return problems
+            case .skipChildren: continue
+            case .continue:
+                guard level < maximum, scanner.shouldDescend(into: entry) else { continue }
+                if visited.insert(FileIdentity(entry.status)).inserted {
+                    push(entry.path)
+                } else {
+                    problems.append(FileTreeError.loop(at: entry.path))
                 }
             }
-            pending.append(contentsOf: subfolders.reversed())
         }
         return problems
     }
