@@ -6,20 +6,29 @@ extension WatcherBackend {
         UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB)
         | UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW | IN_EXCL_UNLINK)
 
-    /// Watches with inotify until stopped (`true`), or until the watch limit runs out (`false`:
-    /// the caller falls back to polling).
-    func watchEvents() -> Bool {
+    /// Opens inotify and watches the tree; `nil` (after the one warning) when that is not
+    /// possible and the watcher must poll.
+    func prepareEvents() -> InotifyWatches? {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else {
             fallBackToPolling(reason: "inotify is not available (errno \(errno))")
-            return false
+            return nil
         }
-        defer { close(descriptor) }
         var watches = InotifyWatches(descriptor: descriptor, mask: Self.eventMask, limit: options.maximumWatches)
         guard addTree(root, to: &watches, reportingContents: false) else {
             fallBackToPolling(reason: "the limit of \(watches.count) watched folders was reached")
-            return false
+            close(descriptor)
+            return nil
         }
+        return watches
+    }
+
+    /// Waits for inotify events until stopped (`true`), or until the watch limit runs out
+    /// (`false`: the caller falls back to polling).
+    func watchEvents(_ prepared: InotifyWatches) -> Bool {
+        var watches = prepared
+        let descriptor = watches.descriptor
+        defer { close(descriptor) }
         let bufferSize = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 8)
         defer { buffer.deallocate() }

@@ -2,21 +2,32 @@
 import Darwin
 
 extension WatcherBackend {
-    /// Watches with one kqueue vnode event per folder until stopped (`true`), or until the
-    /// descriptor limit runs out (`false`: the caller falls back to polling). kqueue says only
-    /// that a folder changed, so the folder's path is reported and its new subfolders watched.
-    func watchEvents() -> Bool {
+    /// Opens a kqueue with one vnode event per folder. kqueue says only that a folder changed,
+    /// so the folder's path is reported and its new subfolders watched. `nil` when the watcher
+    /// must poll.
+    func prepareEvents() -> KqueueFolders? {
         let queue = kqueue()
         guard queue >= 0 else {
             fallBackToPolling(reason: "kqueue is not available (errno \(errno))")
-            return false
+            return nil
         }
-        defer { close(queue) }
         var folders = KqueueFolders(queue: queue, limit: options.maximumWatches)
-        defer { folders.closeAll() }
         guard addTree(root, to: &folders) else {
             fallBackToPolling(reason: "the limit of \(folders.count) watched folders was reached")
-            return false
+            folders.closeAll()
+            close(queue)
+            return nil
+        }
+        return folders
+    }
+
+    /// Waits for kqueue events until stopped (`true`), or until the descriptor limit runs out.
+    func watchEvents(_ prepared: KqueueFolders) -> Bool {
+        var folders = prepared
+        let queue = folders.queue
+        defer {
+            folders.closeAll()
+            close(queue)
         }
         while !isStopped {
             let readable = wait(for: queue, timeout: sink.timeUntilDue())

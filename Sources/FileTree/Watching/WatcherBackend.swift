@@ -35,9 +35,17 @@ final class WatcherBackend: Sendable {
 
     var mode: DirectoryWatcher.Mode { polling.load(ordering: .relaxed) ? .polling : .events }
 
+    /// Sets up the kernel watches (or the first snapshot) before returning, so that nothing
+    /// done after the watcher's initializer is missed; then hands the waiting to a thread.
     func start() {
+        let events = prepareEvents()
+        let snapshot = events == nil ? TreeSnapshot(root: root, options: options) : nil
         let thread = Thread { [self] in
-            if !self.watchEvents() { self.poll() }
+            if let events, !self.watchEvents(events) {
+                self.poll(from: TreeSnapshot(root: self.root, options: self.options))
+            } else if let snapshot {
+                self.poll(from: snapshot)
+            }
             close(self.wakeRead)
             self.sink.finish()
         }
@@ -79,8 +87,8 @@ final class WatcherBackend: Sendable {
     }
 
     /// Rescans the tree every polling interval and reports the differences.
-    func poll() {
-        var previous = TreeSnapshot(root: root, options: options)
+    func poll(from first: TreeSnapshot) {
+        var previous = first
         var nextScan = ContinuousClock.now + options.pollingInterval
         while !isStopped {
             let untilScan = max(.zero, nextScan - .now)

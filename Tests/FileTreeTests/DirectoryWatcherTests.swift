@@ -1,0 +1,119 @@
+import FileTree
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Watching folders", .timeLimit(.minutes(1)))
+struct DirectoryWatcherTests {
+    /// Collects batches until every expected path has been reported, or the time runs out.
+    func changes(
+        from watcher: DirectoryWatcher, containing expected: Set<String>, within seconds: Double = 3
+    ) async -> Set<String> {
+        let collected = Task {
+            var seen: Set<String> = []
+            for await batch in watcher.changes {
+                seen.formUnion(batch.paths)
+                if expected.isSubset(of: seen) { break }
+            }
+            return seen
+        }
+        let timeout = Task {
+            try await Task.sleep(for: .seconds(seconds))
+            collected.cancel()
+            watcher.stop()
+        }
+        let seen = await collected.value
+        timeout.cancel()
+        return seen
+    }
+
+    @Test("a file created, modified, renamed and deleted is reported within a second")
+    func fileLifecycle() async throws {
+        let folder = try TemporaryFolder()
+        try folder.file("existing.txt", "e")
+        let watcher = try DirectoryWatcher(path: folder.path, options: .init(coalescing: .milliseconds(50)))
+        #expect(watcher.mode == .events)
+        let started = ContinuousClock.now
+        try folder.file("new #1.txt", "n")
+        try FileManager.default.moveItem(atPath: folder.path("existing.txt"), toPath: folder.path("renamed.txt"))
+        try FileManager.default.removeItem(atPath: folder.path("new #1.txt"))
+        let expected: Set = [folder.path("new #1.txt"), folder.path("existing.txt"), folder.path("renamed.txt")]
+        let seen = await changes(from: watcher, containing: expected)
+        #expect(expected.isSubset(of: seen))
+        #expect(ContinuousClock.now - started < .seconds(1))
+        watcher.stop()
+    }
+
+    @Test("a new subfolder is watched, and what was put in it at once is reported")
+    func newSubfolders() async throws {
+        let folder = try TemporaryFolder()
+        let watcher = try DirectoryWatcher(path: folder.path, options: .init(coalescing: .milliseconds(50)))
+        try folder.file("fresh/inner/early.txt", "x")
+        let first = await changes(from: watcher, containing: [folder.path("fresh/inner/early.txt")])
+        #expect(first.contains(folder.path("fresh")))
+        #expect(first.contains(folder.path("fresh/inner/early.txt")))
+
+        let second = try DirectoryWatcher(path: folder.path, options: .init(coalescing: .milliseconds(50)))
+        try folder.file("fresh/inner/later.txt", "y")
+        let seen = await changes(from: second, containing: [folder.path("fresh/inner/later.txt")])
+        #expect(seen.contains(folder.path("fresh/inner/later.txt")))
+    }
+
+    @Test("a watcher that is not recursive ignores changes in subfolders")
+    func shallowWatch() async throws {
+        let folder = try TemporaryFolder()
+        try folder.folder("sub")
+        let watcher = try DirectoryWatcher(
+            path: folder.path, options: .init(recursive: false, coalescing: .milliseconds(50)))
+        try folder.file("sub/deep.txt")
+        try folder.file("top.txt")
+        let seen = await changes(from: watcher, containing: [folder.path("top.txt")], within: 1)
+        #expect(seen.contains(folder.path("top.txt")))
+        #expect(!seen.contains(folder.path("sub/deep.txt")))
+    }
+
+    @Test("hidden names are left out when the filter says so, temporary files of atomic writes too")
+    func filteredNames() async throws {
+        let folder = try TemporaryFolder()
+        let watcher = try DirectoryWatcher(
+            path: folder.path, options: .init(coalescing: .milliseconds(50), filter: .visible))
+        try folder.file(".secret", "s")
+        try FileOperations.writeAtomically(Array("saved".utf8), to: folder.path("saved.txt"))
+        let seen = await changes(from: watcher, containing: [folder.path("saved.txt")])
+        #expect(seen == [folder.path("saved.txt")])
+    }
+
+    @Test("when the watch limit runs out it falls back to rescans and still reports changes")
+    func pollingFallback() async throws {
+        let folder = try TemporaryFolder()
+        try folder.file("a/one.txt")
+        try folder.file("b/two.txt")
+        let watcher = try DirectoryWatcher(
+            path: folder.path,
+            options: .init(coalescing: .milliseconds(50), pollingInterval: .milliseconds(200), maximumWatches: 1))
+        #expect(watcher.mode == .polling)
+        try folder.file("b/three.txt", "3")
+        try FileManager.default.removeItem(atPath: folder.path("a/one.txt"))
+        let expected: Set = [folder.path("b/three.txt"), folder.path("a/one.txt")]
+        let seen = await changes(from: watcher, containing: expected)
+        #expect(expected.isSubset(of: seen))
+    }
+
+    @Test("stopping a watcher ends its sequence")
+    func stopping() async throws {
+        let folder = try TemporaryFolder()
+        let watcher = try DirectoryWatcher(path: folder.path)
+        watcher.stop()
+        var batches = 0
+        for await _ in watcher.changes { batches += 1 }
+        #expect(batches == 0)
+    }
+
+    @Test("watching a missing folder fails with a clear error")
+    func missingFolder() throws {
+        let folder = try TemporaryFolder()
+        #expect {
+            try DirectoryWatcher(path: folder.path("missing"))
+        } throws: { ($0 as? FileTreeError)?.code == .notFound }
+    }
+}
