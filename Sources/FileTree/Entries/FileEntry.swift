@@ -32,9 +32,12 @@ public struct FileEntry: Sendable {
     /// package).
     public let contentType: ContentType
     /// For a symbolic link, where it points and whether that exists.
-    public let symlink: SymlinkInfo?
+    public var symlink: SymlinkInfo? { symlinkBox?.value }
     /// What went wrong reading this entry's metadata, if anything. The entry is still listed.
-    public let error: FileTreeError?
+    public var error: FileTreeError? { errorBox?.value }
+    // Rare values live behind a reference, so that an entry stays small to copy.
+    private let symlinkBox: Boxed<SymlinkInfo>?
+    private let errorBox: Boxed<FileTreeError>?
     /// Extra attributes asked for on the read.
     let extras: [String: any Sendable]
 
@@ -47,8 +50,8 @@ public struct FileEntry: Sendable {
         self.type = type
         self.status = status
         self.contentType = contentType
-        self.symlink = symlink
-        self.error = error
+        self.symlinkBox = symlink.map(Boxed.init)
+        self.errorBox = error.map(Boxed.init)
         self.extras = extras
     }
 
@@ -121,4 +124,10 @@ public struct SymlinkInfo: Sendable, Hashable {
 
     /// Whether the target does not exist (or cannot be reached: a loop counts as broken).
     public var isBroken: Bool { targetType == nil }
+}
+
+/// An immutable value behind a reference: keeps rarely-set fields from making every copy large.
+final class Boxed<Value: Sendable>: Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -16,13 +16,17 @@ public struct FileNode: Sendable, Sequence {
     /// the read's depth, and folders that could not be read.
     public var children: [FileNode]?
     /// Why this folder could not be read (or read completely), if it could not.
-    public var readError: FileTreeError?
+    public var readError: FileTreeError? {
+        get { readErrorBox?.value }
+        set { readErrorBox = newValue.map(Boxed.init) }
+    }
+    private var readErrorBox: Boxed<FileTreeError>?
 
     /// Makes a node.
     public init(entry: FileEntry, children: [FileNode]? = nil, readError: FileTreeError? = nil) {
         self.entry = entry
         self.children = children
-        self.readError = readError
+        self.readErrorBox = readError.map(Boxed.init)
     }
 
     /// The entries of the direct children (empty when none were read).

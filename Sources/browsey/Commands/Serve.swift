@@ -23,7 +23,7 @@ struct Serve: AsyncParsableCommand {
         do {
             folder = try await reader.read(at: path)
         } catch {
-            throw ValidationError("Cannot serve \(path): \(error.message)")
+            throw CommandFailure("Cannot serve \(path): \(error.message)")
         }
         print("Browsey would serve \(folder.entry.path) (\(folder.entries.count) items at the top).")
         print("The HTTP server is not built yet; nothing is listening.")

@@ -1,0 +1,7 @@
+def main() -> None:
+    """Print a greeting."""
+    print("hello from python")
+
+
+if __name__ == "__main__":
+    main()
