@@ -3,5 +3,5 @@
 // nothing; everything the views show comes from models in BrowseyClient and DocumentBrowser, which
 // are plain Swift types tested on Linux.
 #if canImport(SwiftUI)
-import SwiftUI
+    import SwiftUI
 #endif

@@ -118,10 +118,12 @@ struct ContentTypeRegistryTests {
     func unknownParent() {
         var registry = ContentTypeRegistry.standard
         #expect(throws: FileTreeError.self) {
-            try registry.register(ContentTypeDeclaration(identifier: "com.example.x", conformsTo: ["com.example.none"]))
+            try registry.register(
+                ContentTypeDeclaration(identifier: "com.example.x", conformsTo: ["com.example.none"]))
         }
         do {
-            try registry.register(ContentTypeDeclaration(identifier: "com.example.x", conformsTo: ["com.example.none"]))
+            try registry.register(
+                ContentTypeDeclaration(identifier: "com.example.x", conformsTo: ["com.example.none"]))
         } catch {
             #expect(error.code == .invalidArgument)
             #expect(error.message.contains("com.example.none"))

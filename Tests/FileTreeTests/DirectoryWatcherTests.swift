@@ -35,9 +35,12 @@ struct DirectoryWatcherTests {
         #expect(watcher.mode == .events)
         let started = ContinuousClock.now
         try folder.file("new #1.txt", "n")
-        try FileManager.default.moveItem(atPath: folder.path("existing.txt"), toPath: folder.path("renamed.txt"))
+        try FileManager.default.moveItem(
+            atPath: folder.path("existing.txt"), toPath: folder.path("renamed.txt"))
         try FileManager.default.removeItem(atPath: folder.path("new #1.txt"))
-        let expected: Set = [folder.path("new #1.txt"), folder.path("existing.txt"), folder.path("renamed.txt")]
+        let expected: Set = [
+            folder.path("new #1.txt"), folder.path("existing.txt"), folder.path("renamed.txt"),
+        ]
         let seen = await changes(from: watcher, containing: expected)
         #expect(expected.isSubset(of: seen))
         #expect(ContinuousClock.now - started < .seconds(1))
@@ -90,7 +93,8 @@ struct DirectoryWatcherTests {
         try folder.file("b/two.txt")
         let watcher = try DirectoryWatcher(
             path: folder.path,
-            options: .init(coalescing: .milliseconds(50), pollingInterval: .milliseconds(200), maximumWatches: 1))
+            options: .init(
+                coalescing: .milliseconds(50), pollingInterval: .milliseconds(200), maximumWatches: 1))
         #expect(watcher.mode == .polling)
         try folder.file("b/three.txt", "3")
         try FileManager.default.removeItem(atPath: folder.path("a/one.txt"))

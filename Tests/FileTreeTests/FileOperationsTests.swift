@@ -122,7 +122,8 @@ struct FileOperationsTests {
         #expect(copied.map(\.name) == original.map(\.name))
         let script = try #require(copied.node(atRelativePath: "bin/run.sh")?.entry)
         #expect(script.permissions == FilePermissions(rawValue: 0o755))
-        #expect(script.status?.modified == original.node(atRelativePath: "bin/run.sh")?.entry.status?.modified)
+        #expect(
+            script.status?.modified == original.node(atRelativePath: "bin/run.sh")?.entry.status?.modified)
         #expect(copied.child(named: "latest")?.entry.symlink?.target == "bin/run.sh")
     }
 

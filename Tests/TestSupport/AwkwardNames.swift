@@ -23,5 +23,7 @@ public enum AwkwardNames {
     public static let dots = "..hidden-looking..txt"
 
     /// Every awkward file name above.
-    public static let all: [String] = [space, unicodeNFC, unicodeNFD, hash, percent, question, newline, longest, emoji, dots]
+    public static let all: [String] = [
+        space, unicodeNFC, unicodeNFD, hash, percent, question, newline, longest, emoji, dots,
+    ]
 }

@@ -2,7 +2,7 @@ import CTestSupport
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs `body` on a thread of its own that meets file permissions like an ordinary user, even
@@ -12,21 +12,21 @@ import Glibc
 /// - Returns: what `body` returned, or `nil` when permissions cannot be enforced here.
 public func withOrdinaryFileAccess<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T? {
     #if os(Linux)
-    guard geteuid() == 0 else { return body() }
-    let box = ResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        if cts_set_file_access_override(0) == 0 {
-            box.value = body()
-            _ = cts_set_file_access_override(1)
+        guard geteuid() == 0 else { return body() }
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            if cts_set_file_access_override(0) == 0 {
+                box.value = body()
+                _ = cts_set_file_access_override(1)
+            }
+            done.signal()
         }
-        done.signal()
-    }
-    thread.start()
-    done.wait()
-    return box.value
+        thread.start()
+        done.wait()
+        return box.value
     #else
-    return geteuid() == 0 ? nil : body()
+        return geteuid() == 0 ? nil : body()
     #endif
 }
 

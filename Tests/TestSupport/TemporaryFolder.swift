@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 public import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A folder of its own under the system's temporary folder for one test, removed (permissions
 /// restored first) when the value goes away. Paths given to its methods are relative to it.
@@ -24,7 +25,8 @@ public final class TemporaryFolder: Sendable {
         var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw TestSupportError("mkdtemp failed: errno \(errno)") }
         var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        path = realpath(made, &resolved) != nil ? String(cString: resolved) : String(cString: made)
+        let chosen = realpath(made, &resolved) != nil ? resolved : Array(template)
+        path = String(decoding: chosen.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         chmod(path, 0o755)
     }
 
@@ -43,7 +45,9 @@ public final class TemporaryFolder: Sendable {
 
     /// Writes a file (and the folders above it) with these bytes; returns its path.
     @discardableResult
-    public func file(_ relative: String, _ contents: some Collection<UInt8>, mode: mode_t = 0o644) throws -> String {
+    public func file(
+        _ relative: String, _ contents: some Collection<UInt8>, mode: mode_t = 0o644
+    ) throws -> String {
         let target = path(relative)
         try ensureParent(of: target)
         let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
@@ -79,7 +83,9 @@ public final class TemporaryFolder: Sendable {
     public func symlink(_ relative: String, to target: String) throws -> String {
         let link = path(relative)
         try ensureParent(of: link)
-        guard Glibc.symlink(target, link) == 0 else { throw TestSupportError("symlink \(link): errno \(errno)") }
+        guard Glibc.symlink(target, link) == 0 else {
+            throw TestSupportError("symlink \(link): errno \(errno)")
+        }
         return link
     }
 

@@ -35,8 +35,9 @@ case "filetree-walk":
     }
 case "foundation":
     let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isDirectoryKey]
-    guard let enumerator = FileManager.default.enumerator(
-        at: URL(fileURLWithPath: root), includingPropertiesForKeys: keys)
+    guard
+        let enumerator = FileManager.default.enumerator(
+            at: URL(fileURLWithPath: root), includingPropertiesForKeys: keys)
     else { exit(1) }
     for case let url as URL in enumerator {
         let values = try url.resourceValues(forKeys: Set(keys))

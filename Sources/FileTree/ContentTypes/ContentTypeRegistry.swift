@@ -80,7 +80,9 @@ public struct ContentTypeRegistry: Sendable {
         for declaration in declarations { try add(declaration, replacingTags: false) }
     }
 
-    private mutating func add(_ declaration: ContentTypeDeclaration, replacingTags: Bool) throws(FileTreeError) {
+    private mutating func add(
+        _ declaration: ContentTypeDeclaration, replacingTags: Bool
+    ) throws(FileTreeError) {
         guard !declaration.identifier.isEmpty else {
             throw FileTreeError(.invalidArgument, "A content type needs an identifier")
         }

@@ -63,5 +63,6 @@ public struct AnyEntryAttribute: Sendable, Hashable {
     /// How many entries a folder holds.
     public static let childCount = AnyEntryAttribute(EntryAttribute<Int>.childCount)
     /// The names of the extended attributes.
-    public static let extendedAttributeNames = AnyEntryAttribute(EntryAttribute<[String]>.extendedAttributeNames)
+    public static let extendedAttributeNames = AnyEntryAttribute(
+        EntryAttribute<[String]>.extendedAttributeNames)
 }

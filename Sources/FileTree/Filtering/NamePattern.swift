@@ -105,7 +105,8 @@ public struct NamePattern: Sendable, Hashable, CustomStringConvertible {
                     t += 1
                     c += 1
                     continue
-                case .characterClass(let negated, let items) where Self.matches(characters[c], items) != negated:
+                case .characterClass(let negated, let items)
+                where Self.matches(characters[c], items) != negated:
                     t += 1
                     c += 1
                     continue

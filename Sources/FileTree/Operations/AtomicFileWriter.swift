@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes a file so that readers only ever see the old version or the complete new one: the
@@ -40,11 +40,13 @@ public final class AtomicFileWriter {
         if existing?.type == .directory {
             throw FileTreeError(.isADirectory, "A folder is in the way", path: target, errno: EISDIR)
         }
-        self.mode = permissions.map { mode_t($0.rawValue) } ?? existing.map { mode_t($0.mode & 0o7777) } ?? 0o644
+        self.mode =
+            permissions.map { mode_t($0.rawValue) } ?? existing.map { mode_t($0.mode & 0o7777) } ?? 0o644
         let folder = PathText.parent(of: target)
         var attempt = 0
         while true {
-            let candidate = PathText.join(folder, SystemCalls.temporaryName(for: PathText.lastComponent(of: target)))
+            let candidate = PathText.join(
+                folder, SystemCalls.temporaryName(for: PathText.lastComponent(of: target)))
             let opened = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if opened >= 0 {
                 descriptor = opened
@@ -67,10 +69,13 @@ public final class AtomicFileWriter {
 
     /// Appends bytes.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(FileTreeError) {
-        guard !finished else { throw FileTreeError(.invalidArgument, "The write is already finished", path: destination) }
+        guard !finished else {
+            throw FileTreeError(.invalidArgument, "The write is already finished", path: destination)
+        }
         var offset = 0
         while offset < bytes.count {
-            let result = SystemCalls.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            let result = SystemCalls.write(
+                descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
             if result < 0 {
                 if errno == EINTR { continue }
                 throw FileTreeError(errno: errno, path: destination, operation: "Writing")
@@ -100,7 +105,9 @@ public final class AtomicFileWriter {
     /// - Returns: the path written.
     @discardableResult
     public func commit(replacing: Bool = false) throws(FileTreeError) -> String {
-        guard !finished else { throw FileTreeError(.invalidArgument, "The write is already finished", path: destination) }
+        guard !finished else {
+            throw FileTreeError(.invalidArgument, "The write is already finished", path: destination)
+        }
         finished = true
         defer { close(descriptor) }
         do {

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// File operations that never lose data: nothing is replaced unless a call says so, writes are
@@ -35,7 +35,9 @@ public enum FileOperations {
     }
 
     /// Creates a folder; fails with `.alreadyExists` when the name is taken.
-    public static func makeFolder(at path: String, permissions: FilePermissions = FilePermissions(rawValue: 0o755))
+    public static func makeFolder(
+        at path: String, permissions: FilePermissions = FilePermissions(rawValue: 0o755)
+    )
         throws(FileTreeError)
     {
         try SystemCalls.check(mkdir(path, mode_t(permissions.rawValue)), path, "Creating a folder")
@@ -52,11 +54,12 @@ public enum FileOperations {
         let to = absolute(destination)
         _ = try SystemCalls.linkStatus(from)
         if SystemCalls.isInside(to, from) {
-            throw FileTreeError(.intoItself, "A folder cannot be moved into itself", path: from, errno: EINVAL)
+            throw FileTreeError(
+                .intoItself, "A folder cannot be moved into itself", path: from, errno: EINVAL)
         }
         do {
             try SystemCalls.renameWithoutReplacing(from, to)
-        } catch where error.errno == EXDEV {
+        } catch  where error.errno == EXDEV {
             try copyItem(from, to)
             try remove(from)
         }
@@ -90,7 +93,8 @@ public enum FileOperations {
         let from = absolute(source)
         let to = absolute(destination)
         if SystemCalls.isInside(to, from) {
-            throw FileTreeError(.intoItself, "A folder cannot be copied into itself", path: from, errno: EINVAL)
+            throw FileTreeError(
+                .intoItself, "A folder cannot be copied into itself", path: from, errno: EINVAL)
         }
         try copyItem(from, to)
     }
@@ -102,11 +106,13 @@ public enum FileOperations {
         let from = absolute(source)
         let target = absolute(folder)
         if SystemCalls.isInside(target, from) {
-            throw FileTreeError(.intoItself, "A folder cannot be copied into itself", path: from, errno: EINVAL)
+            throw FileTreeError(
+                .intoItself, "A folder cannot be copied into itself", path: from, errno: EINVAL)
         }
         let name = PathText.lastComponent(of: from)
         let status = try SystemCalls.linkStatus(from)
-        let keepsExtension = status.type != .directory || ContentTypeRegistry.standard.isPackage(folderName: name)
+        let keepsExtension =
+            status.type != .directory || ContentTypeRegistry.standard.isPackage(folderName: name)
         var candidate = name
         if SystemCalls.exists(PathText.join(target, candidate)) {
             candidate = UniqueName.copy(of: name, in: target, keepsExtension: keepsExtension)
@@ -116,7 +122,7 @@ public enum FileOperations {
             do {
                 try copyItem(from, destination)
                 return destination
-            } catch where error.code == .alreadyExists {
+            } catch  where error.code == .alreadyExists {
                 candidate = UniqueName.copy(of: name, in: target, keepsExtension: keepsExtension)
             }
         }
@@ -143,7 +149,8 @@ public enum FileOperations {
     /// without replacing.
     static func copyItem(_ source: String, _ destination: String) throws(FileTreeError) {
         let folder = PathText.parent(of: destination)
-        let temporary = PathText.join(folder, SystemCalls.temporaryName(for: PathText.lastComponent(of: destination)))
+        let temporary = PathText.join(
+            folder, SystemCalls.temporaryName(for: PathText.lastComponent(of: destination)))
         if SystemCalls.exists(destination) {
             throw FileTreeError(errno: EEXIST, path: destination, operation: "Copying")
         }
@@ -167,12 +174,15 @@ public enum FileOperations {
             for child in folder.entries {
                 try copyTree(child.path, PathText.join(destination, child.name))
             }
-            try SystemCalls.check(chmod(destination, mode_t(status.mode & 0o7777)), destination, "Setting permissions")
+            try SystemCalls.check(
+                chmod(destination, mode_t(status.mode & 0o7777)), destination, "Setting permissions")
             setTimes(destination, status)
         case .symlink:
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let length = readlink(source, &buffer, buffer.count - 1)
-            guard length >= 0 else { throw FileTreeError(errno: errno, path: source, operation: "Reading a link") }
+            guard length >= 0 else {
+                throw FileTreeError(errno: errno, path: source, operation: "Reading a link")
+            }
             buffer[length] = 0
             try SystemCalls.check(symlink(buffer, destination), destination, "Copying a link")
         case .other:
@@ -180,7 +190,9 @@ public enum FileOperations {
         }
     }
 
-    private static func copyFile(_ source: String, _ destination: String, status: FileStatus) throws(FileTreeError) {
+    private static func copyFile(
+        _ source: String, _ destination: String, status: FileStatus
+    ) throws(FileTreeError) {
         let input = open(source, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw FileTreeError(errno: errno, path: source, operation: "Opening") }
         defer { close(input) }
@@ -207,7 +219,8 @@ public enum FileOperations {
                 offset += written
             }
         }
-        try SystemCalls.check(fchmod(output, mode_t(status.mode & 0o7777)), destination, "Setting permissions")
+        try SystemCalls.check(
+            fchmod(output, mode_t(status.mode & 0o7777)), destination, "Setting permissions")
         try SystemCalls.check(fsync(output), destination, "Flushing to disk")
         setTimes(destination, status)
     }

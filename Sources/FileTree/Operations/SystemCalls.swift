@@ -1,22 +1,23 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import CFileTreeSystem
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Thin wrappers that turn a failed system call into a ``FileTreeError`` with its path.
 enum SystemCalls {
     /// `write(2)`, named apart from the methods that call it.
     static func write(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
+            Glibc.write(descriptor, bytes, count)
         #elseif canImport(Musl)
-        Musl.write(descriptor, bytes, count)
+            Musl.write(descriptor, bytes, count)
         #else
-        Darwin.write(descriptor, bytes, count)
+            Darwin.write(descriptor, bytes, count)
         #endif
     }
 
@@ -49,7 +50,8 @@ enum SystemCalls {
         case EINVAL where !isInside(destination, source), ENOSYS, ENOTSUP:
             break
         default:
-            throw FileTreeError(errno: result, path: result == EEXIST ? destination : source, operation: "Moving")
+            throw FileTreeError(
+                errno: result, path: result == EEXIST ? destination : source, operation: "Moving")
         }
         let status = try linkStatus(source)
         if status.type != .directory, link(source, destination) == 0 {

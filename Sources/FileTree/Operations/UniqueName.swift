@@ -42,10 +42,14 @@ public enum UniqueName {
 
     /// `"x (copy)"` and `"x (copy 7)"` become `"x"`; anything else is returned as it is.
     static func stripCopySuffix(_ stem: String) -> String {
-        guard stem.hasSuffix(")"), let open = stem.range(of: " (copy", options: .backwards) else { return stem }
+        guard stem.hasSuffix(")"), let open = stem.range(of: " (copy", options: .backwards) else {
+            return stem
+        }
         let inside = stem[open.upperBound..<stem.index(before: stem.endIndex)]
         if inside.isEmpty { return String(stem[..<open.lowerBound]) }
-        guard inside.first == " ", inside.dropFirst().allSatisfy(\.isNumber), inside.count > 1 else { return stem }
+        guard inside.first == " ", inside.dropFirst().allSatisfy(\.isNumber), inside.count > 1 else {
+            return stem
+        }
         return String(stem[..<open.lowerBound])
     }
 }

@@ -1,17 +1,18 @@
+internal import CFileTreeSystem
+import Dispatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
-import Dispatch
-internal import CFileTreeSystem
 
 /// Reads folders, one level or the whole tree, with their entries' metadata.
 ///
@@ -81,11 +82,13 @@ public struct DirectoryReader: Sendable {
     ) async throws(FileTreeError) -> FileNode {
         let flag = CancellationFlag()
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<FileNode, FileTreeError>, Never>) in
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<FileNode, FileTreeError>, Never>) in
                 DispatchQueue.global(qos: .userInitiated).async {
                     continuation.resume(
                         returning: Result { () throws(FileTreeError) in
-                            try self.read(at: path, depth: depth, extraAttributes: extraAttributes, cancellation: flag)
+                            try self.read(
+                                at: path, depth: depth, extraAttributes: extraAttributes, cancellation: flag)
                         })
                 }
             }
@@ -103,7 +106,9 @@ public struct DirectoryReader: Sendable {
     }
 
     /// Reads one item's entry (a final symlink is not followed).
-    public func entry(at path: String, extraAttributes: [AnyEntryAttribute] = []) throws(FileTreeError) -> FileEntry {
+    public func entry(
+        at path: String, extraAttributes: [AnyEntryAttribute] = []
+    ) throws(FileTreeError) -> FileEntry {
         let absolute = PathText.normalize(path, base: Self.currentDirectory())
         let scanner = Scanner(reader: self, extras: self.extraAttributes + extraAttributes, cancellation: nil)
         let entry = scanner.entry(at: absolute)
@@ -163,14 +168,16 @@ public struct DirectoryReader: Sendable {
     // MARK: Internals
 
     func read(
-        at path: String, depth: ReadDepth, extraAttributes: [AnyEntryAttribute], cancellation: CancellationFlag?
+        at path: String, depth: ReadDepth, extraAttributes: [AnyEntryAttribute],
+        cancellation: CancellationFlag?
     ) throws(FileTreeError) -> FileNode {
         let root = try rootEntry(at: path)
         let scanner = Scanner(
             reader: self, extras: self.extraAttributes + extraAttributes, cancellation: cancellation)
         var node = FileNode(entry: root)
         (node.children, node.readError) = scanner.children(
-            ofFolderAt: root.path, levels: depth.maximumLevels, visited: VisitedFolders(FileIdentity(root.status)),
+            ofFolderAt: root.path, levels: depth.maximumLevels,
+            visited: VisitedFolders(FileIdentity(root.status)),
             parallel: readsInParallel)
         if cancellation?.isCancelled == true {
             throw FileTreeError(.cancelled, "The read was cancelled", path: root.path)

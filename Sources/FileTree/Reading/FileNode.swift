@@ -73,7 +73,9 @@ public struct FileNode: Sendable, Sequence {
     public func filtered(_ isIncluded: (FileEntry) throws -> Bool) rethrows -> FileNode {
         var copy = self
         if let children {
-            copy.children = try children.filter { try isIncluded($0.entry) }.map { try $0.filtered(isIncluded) }
+            copy.children = try children.filter { try isIncluded($0.entry) }.map {
+                try $0.filtered(isIncluded)
+            }
         }
         return copy
     }

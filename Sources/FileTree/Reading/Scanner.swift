@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import CFileTreeSystem
 import Dispatch
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The hot path of every read: one folder's entries from `openat` + `readdir` + `statx`
 /// relative to the open folder, so the kernel never walks the full path again per entry.
@@ -64,12 +65,14 @@ struct Scanner {
             results.withUnsafeMutableBufferPointer { buffer in
                 let slots = ResultSlots(buffer: buffer)
                 DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-                    slots[index] = children(ofFolderAt: paths[index], levels: levels - 1, visited: visited, parallel: true)
+                    slots[index] = children(
+                        ofFolderAt: paths[index], levels: levels - 1, visited: visited, parallel: true)
                 }
             }
         } else {
             for index in paths.indices {
-                results[index] = children(ofFolderAt: paths[index], levels: levels - 1, visited: visited, parallel: parallel)
+                results[index] = children(
+                    ofFolderAt: paths[index], levels: levels - 1, visited: visited, parallel: parallel)
             }
         }
         for (slot, index) in folders.enumerated() {
@@ -98,7 +101,9 @@ struct Scanner {
             var kind: UInt8 = 0
             var number: Int32 = 0
             guard let cName = cft_next_entry(directory, &kind, &number) else {
-                if number != 0 { failure = FileTreeError(errno: number, path: path, operation: "Reading the folder") }
+                if number != 0 {
+                    failure = FileTreeError(errno: number, path: path, operation: "Reading the folder")
+                }
                 break
             }
             if cName[0] == 0x2E {  // "."
@@ -106,7 +111,8 @@ struct Scanner {
             }
             let name = String(cString: cName)
             if checksNames && !filter.includes(name: name) { continue }
-            let entry = makeEntry(name: name, cName: cName, folder: descriptor, parentPath: path, direntType: kind)
+            let entry = makeEntry(
+                name: name, cName: cName, folder: descriptor, parentPath: path, direntType: kind)
             if let predicate = filter.predicate, !predicate(entry) { continue }
             consume(entry)
         }
@@ -127,8 +133,9 @@ struct Scanner {
         let parent = PathText.parent(of: path)
         let name = PathText.lastComponent(of: path)
         return name.withCString { cName in
-            makeEntry(name: name, cName: cName, folder: AT_FDCWD, parentPath: path == "/" ? "" : parent,
-                      direntType: UInt8(truncatingIfNeeded: CFT_DT_UNKNOWN), statPath: path)
+            makeEntry(
+                name: name, cName: cName, folder: AT_FDCWD, parentPath: path == "/" ? "" : parent,
+                direntType: UInt8(truncatingIfNeeded: CFT_DT_UNKNOWN), statPath: path)
         }
     }
 
@@ -152,11 +159,14 @@ struct Scanner {
             case .directory: contentType = registry.type(forFileName: name, isDirectory: true)
             case .symlink:
                 contentType = .symbolicLink
-                symlink = readLink(name: name, cName: statPath == nil ? cName : nil, folder: folder,
-                                   parentPath: parentPath)
+                symlink = readLink(
+                    name: name, cName: statPath == nil ? cName : nil, folder: folder,
+                    parentPath: parentPath)
             case .other: contentType = .item
             }
-            let extraValues = extras.isEmpty ? [:] : loadExtras(name: name, parentPath: parentPath, type: type, status: status)
+            let extraValues =
+                extras.isEmpty
+                ? [:] : loadExtras(name: name, parentPath: parentPath, type: type, status: status)
             return FileEntry(
                 name: name, parentPath: parentPath, type: type, status: status, contentType: contentType,
                 symlink: symlink, extras: extraValues)
@@ -169,18 +179,23 @@ struct Scanner {
                 case CFT_DT_LNK: .symlink
                 default: .other
                 }
-            let error = FileTreeError(errno: number, path: PathText.join(parentPath, name), operation: "Reading metadata")
+            let error = FileTreeError(
+                errno: number, path: PathText.join(parentPath, name), operation: "Reading metadata")
             return FileEntry(
                 name: name, parentPath: parentPath, type: type, status: nil,
                 contentType: type == .directory ? .folder : registry.type(forFileName: name), error: error)
         }
     }
 
-    private func readLink(name: String, cName: UnsafePointer<CChar>?, folder: Int32, parentPath: String) -> SymlinkInfo? {
+    private func readLink(
+        name: String, cName: UnsafePointer<CChar>?, folder: Int32, parentPath: String
+    ) -> SymlinkInfo? {
         let path = PathText.join(parentPath, name)
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length: Int =
-            if let cName { readlinkat(folder, cName, &buffer, buffer.count - 1) } else { readlink(path, &buffer, buffer.count - 1) }
+            if let cName { readlinkat(folder, cName, &buffer, buffer.count - 1) } else {
+                readlink(path, &buffer, buffer.count - 1)
+            }
         guard length >= 0 else { return nil }
         let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let resolved = PathText.normalize(target, base: parentPath.isEmpty ? "/" : parentPath)
@@ -189,11 +204,16 @@ struct Scanner {
                 path.withCString { FileStatus.read($0, relativeTo: AT_FDCWD, followingSymlink: true) }
             }
         let targetStatus = try? followed.get()
-        return SymlinkInfo(target: target, resolvedPath: resolved, targetType: targetStatus?.type, targetStatus: targetStatus)
+        return SymlinkInfo(
+            target: target, resolvedPath: resolved, targetType: targetStatus?.type, targetStatus: targetStatus
+        )
     }
 
-    private func loadExtras(name: String, parentPath: String, type: EntryType, status: FileStatus) -> [String: any Sendable] {
-        let context = EntryAttributeContext(path: PathText.join(parentPath, name), name: name, type: type, status: status)
+    private func loadExtras(
+        name: String, parentPath: String, type: EntryType, status: FileStatus
+    ) -> [String: any Sendable] {
+        let context = EntryAttributeContext(
+            path: PathText.join(parentPath, name), name: name, type: type, status: status)
         var values: [String: any Sendable] = [:]
         for attribute in extras {
             if let value = attribute.load(context) { values[attribute.name] = value }

@@ -1,154 +1,162 @@
 #if os(Linux)
-import Glibc
+    import Glibc
 
-extension WatcherBackend {
-    private static let eventMask: UInt32 =
-        UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB)
-        | UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW | IN_EXCL_UNLINK)
+    extension WatcherBackend {
+        private static let eventMask: UInt32 =
+            UInt32(
+                IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB)
+            | UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW | IN_EXCL_UNLINK)
 
-    /// Opens inotify and watches the tree; `nil` (after the one warning) when that is not
-    /// possible and the watcher must poll.
-    func prepareEvents() -> InotifyWatches? {
-        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard descriptor >= 0 else {
-            fallBackToPolling(reason: "inotify is not available (errno \(errno))")
-            return nil
+        /// Opens inotify and watches the tree; `nil` (after the one warning) when that is not
+        /// possible and the watcher must poll.
+        func prepareEvents() -> InotifyWatches? {
+            let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            guard descriptor >= 0 else {
+                fallBackToPolling(reason: "inotify is not available (errno \(errno))")
+                return nil
+            }
+            var watches = InotifyWatches(
+                descriptor: descriptor, mask: Self.eventMask, limit: options.maximumWatches)
+            guard addTree(root, to: &watches, reportingContents: false) else {
+                fallBackToPolling(reason: "the limit of \(watches.count) watched folders was reached")
+                close(descriptor)
+                return nil
+            }
+            return watches
         }
-        var watches = InotifyWatches(descriptor: descriptor, mask: Self.eventMask, limit: options.maximumWatches)
-        guard addTree(root, to: &watches, reportingContents: false) else {
-            fallBackToPolling(reason: "the limit of \(watches.count) watched folders was reached")
-            close(descriptor)
-            return nil
-        }
-        return watches
-    }
 
-    /// Waits for inotify events until stopped (`true`), or until the watch limit runs out
-    /// (`false`: the caller falls back to polling).
-    func watchEvents(_ prepared: InotifyWatches) -> Bool {
-        var watches = prepared
-        let descriptor = watches.descriptor
-        defer { close(descriptor) }
-        let bufferSize = 64 * 1024
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 8)
-        defer { buffer.deallocate() }
-        while !isStopped {
-            let readable = wait(for: descriptor, timeout: sink.timeUntilDue())
-            if isStopped { break }
-            if readable {
-                while true {
-                    let count = read(descriptor, buffer, bufferSize)
-                    if count <= 0 { break }
-                    if !handleEvents(UnsafeRawBufferPointer(start: buffer, count: count), watches: &watches) {
-                        fallBackToPolling(reason: "the limit of \(watches.count) watched folders was reached")
-                        sink.add([root], needsRescan: true)
-                        return false
+        /// Waits for inotify events until stopped (`true`), or until the watch limit runs out
+        /// (`false`: the caller falls back to polling).
+        func watchEvents(_ prepared: InotifyWatches) -> Bool {
+            var watches = prepared
+            let descriptor = watches.descriptor
+            defer { close(descriptor) }
+            let bufferSize = 64 * 1024
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 8)
+            defer { buffer.deallocate() }
+            while !isStopped {
+                let readable = wait(for: descriptor, timeout: sink.timeUntilDue())
+                if isStopped { break }
+                if readable {
+                    while true {
+                        let count = read(descriptor, buffer, bufferSize)
+                        if count <= 0 { break }
+                        if !handleEvents(
+                            UnsafeRawBufferPointer(start: buffer, count: count), watches: &watches)
+                        {
+                            fallBackToPolling(
+                                reason: "the limit of \(watches.count) watched folders was reached")
+                            sink.add([root], needsRescan: true)
+                            return false
+                        }
                     }
                 }
+                sink.flushIfDue()
             }
-            sink.flushIfDue()
+            return true
         }
-        return true
-    }
 
-    /// Handles one read's worth of events; `false` when the watch limit ran out.
-    private func handleEvents(_ bytes: UnsafeRawBufferPointer, watches: inout InotifyWatches) -> Bool {
-        var offset = 0
-        let headerSize = MemoryLayout<inotify_event>.size
-        while offset + headerSize <= bytes.count {
-            let wd = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
-            let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
-            let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-            let nameBytes = UnsafeRawBufferPointer(rebasing: bytes[(offset + headerSize)..<min(bytes.count, offset + headerSize + length)])
-            let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-            offset += headerSize + length
+        /// Handles one read's worth of events; `false` when the watch limit ran out.
+        private func handleEvents(_ bytes: UnsafeRawBufferPointer, watches: inout InotifyWatches) -> Bool {
+            var offset = 0
+            let headerSize = MemoryLayout<inotify_event>.size
+            while offset + headerSize <= bytes.count {
+                let wd = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+                let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                let nameBytes = UnsafeRawBufferPointer(
+                    rebasing: bytes[(offset + headerSize)..<min(bytes.count, offset + headerSize + length)])
+                let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+                offset += headerSize + length
 
-            if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                sink.add([root], needsRescan: true)
-                continue
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    sink.add([root], needsRescan: true)
+                    continue
+                }
+                if mask & UInt32(IN_IGNORED) != 0 {
+                    watches.forget(wd)
+                    continue
+                }
+                guard let folder = watches.path(of: wd) else { continue }
+                if name.isEmpty {
+                    if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 { sink.add(folder) }
+                    continue
+                }
+                if !options.filter.includes(name: name) { continue }
+                let path = PathText.join(folder, name)
+                sink.add(path)
+                guard mask & UInt32(IN_ISDIR) != 0, options.recursive else { continue }
+                if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+                    if !addTree(path, to: &watches, reportingContents: true) { return false }
+                } else if mask & UInt32(IN_MOVED_FROM) != 0 {
+                    watches.removeTree(at: path)
+                }
             }
-            if mask & UInt32(IN_IGNORED) != 0 {
-                watches.forget(wd)
-                continue
-            }
-            guard let folder = watches.path(of: wd) else { continue }
-            if name.isEmpty {
-                if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 { sink.add(folder) }
-                continue
-            }
-            if !options.filter.includes(name: name) { continue }
-            let path = PathText.join(folder, name)
-            sink.add(path)
-            guard mask & UInt32(IN_ISDIR) != 0, options.recursive else { continue }
-            if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-                if !addTree(path, to: &watches, reportingContents: true) { return false }
-            } else if mask & UInt32(IN_MOVED_FROM) != 0 {
-                watches.removeTree(at: path)
-            }
+            return true
         }
-        return true
-    }
 
-    /// Watches `path` and, when recursive, every folder below it; reports what is inside when
-    /// the folder is new (its contents may predate the watch). `false` when the limit ran out.
-    private func addTree(_ path: String, to watches: inout InotifyWatches, reportingContents: Bool) -> Bool {
-        guard watches.add(path) else { return false }
-        guard options.recursive else { return true }
-        var withinLimit = true
-        let reader = DirectoryReader(filter: options.filter)
-        _ = try? reader.walk(at: path) { entry, _ in
-            if reportingContents { sink.add(entry.path) }
-            if entry.type == .directory && !watches.add(entry.path) {
-                withinLimit = false
-                return .stop
+        /// Watches `path` and, when recursive, every folder below it; reports what is inside when
+        /// the folder is new (its contents may predate the watch). `false` when the limit ran out.
+        private func addTree(
+            _ path: String, to watches: inout InotifyWatches, reportingContents: Bool
+        ) -> Bool {
+            guard watches.add(path) else { return false }
+            guard options.recursive else { return true }
+            var withinLimit = true
+            let reader = DirectoryReader(filter: options.filter)
+            _ = try? reader.walk(at: path) { entry, _ in
+                if reportingContents { sink.add(entry.path) }
+                if entry.type == .directory && !watches.add(entry.path) {
+                    withinLimit = false
+                    return .stop
+                }
+                return .continue
             }
-            return .continue
-        }
-        return withinLimit
-    }
-}
-
-/// The folders inotify watches, by watch descriptor and by path.
-struct InotifyWatches {
-    let descriptor: Int32
-    let mask: UInt32
-    let limit: Int?
-    private var paths: [Int32: String] = [:]
-    private var descriptors: [String: Int32] = [:]
-
-    init(descriptor: Int32, mask: UInt32, limit: Int?) {
-        self.descriptor = descriptor
-        self.mask = mask
-        self.limit = limit
-    }
-
-    var count: Int { paths.count }
-
-    func path(of wd: Int32) -> String? { paths[wd] }
-
-    /// Adds a watch; `false` only when the limit (ours or the kernel's) is reached. A folder that
-    /// vanished or cannot be read is skipped.
-    mutating func add(_ path: String) -> Bool {
-        if let limit, paths.count >= limit, descriptors[path] == nil { return false }
-        let wd = inotify_add_watch(descriptor, path, mask)
-        if wd < 0 { return errno != ENOSPC && errno != ENOMEM }
-        if let old = paths[wd], old != path { descriptors[old] = nil }
-        paths[wd] = path
-        descriptors[path] = wd
-        return true
-    }
-
-    mutating func forget(_ wd: Int32) {
-        if let path = paths.removeValue(forKey: wd) { descriptors[path] = nil }
-    }
-
-    /// Stops watching `path` and everything below it (it moved away).
-    mutating func removeTree(at path: String) {
-        let prefix = path + "/"
-        for (folder, wd) in descriptors where folder == path || folder.hasPrefix(prefix) {
-            inotify_rm_watch(descriptor, wd)
-            forget(wd)
+            return withinLimit
         }
     }
-}
+
+    /// The folders inotify watches, by watch descriptor and by path.
+    struct InotifyWatches {
+        let descriptor: Int32
+        let mask: UInt32
+        let limit: Int?
+        private var paths: [Int32: String] = [:]
+        private var descriptors: [String: Int32] = [:]
+
+        init(descriptor: Int32, mask: UInt32, limit: Int?) {
+            self.descriptor = descriptor
+            self.mask = mask
+            self.limit = limit
+        }
+
+        var count: Int { paths.count }
+
+        func path(of wd: Int32) -> String? { paths[wd] }
+
+        /// Adds a watch; `false` only when the limit (ours or the kernel's) is reached. A folder that
+        /// vanished or cannot be read is skipped.
+        mutating func add(_ path: String) -> Bool {
+            if let limit, paths.count >= limit, descriptors[path] == nil { return false }
+            let wd = inotify_add_watch(descriptor, path, mask)
+            if wd < 0 { return errno != ENOSPC && errno != ENOMEM }
+            if let old = paths[wd], old != path { descriptors[old] = nil }
+            paths[wd] = path
+            descriptors[path] = wd
+            return true
+        }
+
+        mutating func forget(_ wd: Int32) {
+            if let path = paths.removeValue(forKey: wd) { descriptors[path] = nil }
+        }
+
+        /// Stops watching `path` and everything below it (it moved away).
+        mutating func removeTree(at path: String) {
+            let prefix = path + "/"
+            for (folder, wd) in descriptors where folder == path || folder.hasPrefix(prefix) {
+                inotify_rm_watch(descriptor, wd)
+                forget(wd)
+            }
+        }
+    }
 #endif

@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Logging
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The thread behind a ``DirectoryWatcher``: kernel events while it can, rescans after.
 final class WatcherBackend: Sendable {
@@ -20,13 +21,17 @@ final class WatcherBackend: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let polling = Atomic<Bool>(false)
 
-    init(root: String, options: DirectoryWatcher.Options, sink: ChangeSink, logger: Logger) throws(FileTreeError) {
+    init(
+        root: String, options: DirectoryWatcher.Options, sink: ChangeSink, logger: Logger
+    ) throws(FileTreeError) {
         self.root = root
         self.options = options
         self.sink = sink
         self.logger = logger
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw FileTreeError(errno: errno, path: root, operation: "Starting a watcher") }
+        guard pipe(&fds) == 0 else {
+            throw FileTreeError(errno: errno, path: root, operation: "Starting a watcher")
+        }
         wakeRead = fds[0]
         wakeWrite = fds[1]
         _ = fcntl(wakeRead, F_SETFD, FD_CLOEXEC)
@@ -68,11 +73,11 @@ final class WatcherBackend: Sendable {
         var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
         if let descriptor { fds.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
         #if canImport(Glibc)
-        let result = Glibc.poll(&fds, nfds_t(fds.count), timeout?.pollMilliseconds ?? -1)
+            let result = Glibc.poll(&fds, nfds_t(fds.count), timeout?.pollMilliseconds ?? -1)
         #elseif canImport(Musl)
-        let result = Musl.poll(&fds, nfds_t(fds.count), timeout?.pollMilliseconds ?? -1)
+            let result = Musl.poll(&fds, nfds_t(fds.count), timeout?.pollMilliseconds ?? -1)
         #else
-        let result = Darwin.poll(&fds, nfds_t(fds.count), timeout?.pollMilliseconds ?? -1)
+            let result = Darwin.poll(&fds, nfds_t(fds.count), timeout?.pollMilliseconds ?? -1)
         #endif
         guard result > 0, descriptor != nil else { return false }
         return fds[1].revents & Int16(POLLIN) != 0
@@ -122,7 +127,8 @@ struct TreeSnapshot {
         var entries: [String: Signature] = [:]
         _ = try? reader.walk(at: root, depth: options.recursive ? .deep : .shallow) { entry, _ in
             entries[entry.path] = Signature(
-                type: entry.type, size: entry.size, modified: entry.status?.modified, inode: entry.status?.inode ?? 0)
+                type: entry.type, size: entry.size, modified: entry.status?.modified,
+                inode: entry.status?.inode ?? 0)
             return .continue
         }
         self.entries = entries
