@@ -27,6 +27,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     ],
     targets: [
         // MARK: Libraries
@@ -45,7 +46,11 @@ let package = Package(
         .target(name: "BrowseyAPI", swiftSettings: strict),
         .target(
             name: "BrowseyServer",
-            dependencies: ["FileTree", "BrowseyAPI", "SearchIndex", "Preview", "QRCode", "ServiceDiscovery"],
+            dependencies: [
+                "FileTree", "BrowseyAPI", "SearchIndex", "Preview", "QRCode", "ServiceDiscovery",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .target(name: "SearchIndex", dependencies: ["FileTree"], swiftSettings: strict),
@@ -83,6 +88,14 @@ let package = Package(
             name: "TestSupport",
             dependencies: ["CTestSupport"],
             path: "Tests/TestSupport",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BrowseyServerTests",
+            dependencies: [
+                "BrowseyServer", "BrowseyAPI", "FileTree", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,31 +1,76 @@
 import ArgumentParser
+import BrowseyServer
 import FileTree
+import Foundation
+import Logging
 
-/// `browsey serve [PATH]`: serve a folder over HTTP.
+/// `browsey serve [PATH]`: serve a folder over HTTP, read-only unless asked.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve a folder to browsers and Browsey clients.",
         discussion: """
-            The HTTP server is not built yet: for now this checks that the folder can be read and \
-            says what it would serve.
+            Prints a Local and a Network URL. Read-only unless --no-readonly. Stop with Ctrl-C.
             """
     )
 
-    @Argument(help: "The folder to serve (default: the current folder).", completion: .directory)
+    @Argument(help: "The folder to serve.", completion: .directory)
     var path: String = "."
 
-    @Flag(help: "Include hidden (dot) names.")
+    @Option(name: [.short, .long], help: "The port to listen on; when it is busy, a free one is taken.")
+    var port: Int = 8080
+
+    @Option(help: "The address to bind: 0.0.0.0 for every interface, 127.0.0.1 for this machine only.")
+    var host: String = "0.0.0.0"
+
+    @Option(name: [.short, .long], help: "Comma-separated globs of names never listed nor served (e.g. '*.log,node_modules').")
+    var ignore: [String] = []
+
+    @Flag(help: "Allow dot-names (listed when a client asks with hidden=1).")
     var hidden = false
 
+    @Flag(inversion: .prefixedNo, help: "Refuse every write (the default); --no-readonly allows them.")
+    var readonly = true
+
+    @Flag(help: "Follow symlinks that lead outside the folder.")
+    var allowSymlinks = false
+
+    @Flag(name: .customLong("qr", withSingleDash: false), inversion: .prefixedNo, help: "Print a QR code of the Network URL.")
+    var qr = true
+
+    @Flag(name: .customLong("bonjour", withSingleDash: false), inversion: .prefixedNo, help: "Announce the server on the local network.")
+    var bonjour = true
+
+    @Flag(help: "Open the Local URL in a browser once serving.")
+    var open = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535 (0: any free port).") }
+    }
+
     func run() async throws {
-        let reader = DirectoryReader(filter: hidden ? .all : .visible)
-        let folder: FileNode
+        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: "browsey")
+        logger.logLevel = .info
+        let root: String
         do {
-            folder = try await reader.read(at: path)
+            root = try await DirectoryReader().read(at: path, depth: .levels(0)).entry.path
         } catch {
             throw CommandFailure("Cannot serve \(path): \(error.message)")
         }
-        print("Browsey would serve \(folder.entry.path) (\(folder.entries.count) items at the top).")
-        print("The HTTP server is not built yet; nothing is listening.")
+        var chosenPort = port
+        if port != 0 && !PortProbe.isFree(port, host: host) {
+            print("Port \(port) is busy; taking a free one.")
+            chosenPort = 0
+        }
+        let configuration = ServerConfiguration(
+            root: root, host: host, port: chosenPort, readOnly: readonly, showsHidden: hidden,
+            ignoredNames: ignore.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+                .filter { !$0.isEmpty },
+            allowsSymlinks: allowSymlinks)
+        let app = BrowseyServer.application(configuration, logger: logger) { [configuration, open] port in
+            Banner.print(configuration: configuration, port: port)
+            if open { Banner.openBrowser("http://localhost:\(port)/") }
+        }
+        try await app.runService()
     }
 }

@@ -1,0 +1,48 @@
+/// `GET /api/health`: the server is up, its mode, and the machine it runs on.
+public struct HealthResponse: Codable, Sendable, Hashable {
+    /// The machine.
+    public struct Host: Codable, Sendable, Hashable {
+        /// The host name.
+        public var hostname: String
+        /// `linux`, `darwin`, … (Node's `process.platform` names).
+        public var platform: String
+        /// `x64`, `arm64`, … (Node's `process.arch` names).
+        public var arch: String
+        /// The kernel release.
+        public var osRelease: String
+        /// The server's runtime: `swift`.
+        public var runtime: String
+        /// The runtime's version.
+        public var runtimeVersion: String
+        /// Seconds since the server started.
+        public var uptimeSeconds: Int
+
+        /// Describes a machine.
+        public init(
+            hostname: String, platform: String, arch: String, osRelease: String, runtime: String,
+            runtimeVersion: String, uptimeSeconds: Int
+        ) {
+            self.hostname = hostname
+            self.platform = platform
+            self.arch = arch
+            self.osRelease = osRelease
+            self.runtime = runtime
+            self.runtimeVersion = runtimeVersion
+            self.uptimeSeconds = uptimeSeconds
+        }
+    }
+
+    /// Always `true`.
+    public var ok: Bool
+    /// Whether writes are refused.
+    public var readonly: Bool
+    /// The machine.
+    public var host: Host
+
+    /// Makes a health answer.
+    public init(ok: Bool = true, readonly: Bool, host: Host) {
+        self.ok = ok
+        self.readonly = readonly
+        self.host = host
+    }
+}

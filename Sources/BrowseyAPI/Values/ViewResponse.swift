@@ -1,0 +1,89 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// `GET /api/view`: what a viewer needs to show a file.
+public struct ViewResponse: Codable, Sendable, Hashable {
+    /// What kind of view, as the contract names them.
+    public enum Kind: String, Codable, Sendable, Hashable {
+        /// Text (Markdown included), with `content`.
+        case text
+        /// An image, with `url`.
+        case image
+        /// A video, with `url`.
+        case video
+    }
+
+    /// Pixel size of an image.
+    public struct Dimensions: Codable, Sendable, Hashable {
+        /// Width in pixels.
+        public var width: Int
+        /// Height in pixels.
+        public var height: Int
+        /// Makes a size.
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// What kind of view.
+    public var type: Kind
+    /// The file's name.
+    public var filename: String
+    /// The extension, `null` when none.
+    public var `extension`: String?
+    /// The text, for `text`.
+    public var content: String?
+    /// Where to fetch the bytes, for `image` and `video`.
+    public var url: String?
+    /// Size in bytes.
+    public var size: Int64
+    /// Last modification (text views).
+    public var modified: Date?
+    /// The highlighter's language name (additive), `plaintext` when none applies.
+    public var language: String?
+    /// The MIME type (additive).
+    public var mimeType: String?
+    /// An image's pixel size, read from its header (additive).
+    public var dimensions: Dimensions?
+
+    /// Makes a view answer.
+    public init(
+        type: Kind, filename: String, extension: String?, content: String? = nil, url: String? = nil,
+        size: Int64, modified: Date? = nil, language: String? = nil, mimeType: String? = nil,
+        dimensions: Dimensions? = nil
+    ) {
+        self.type = type
+        self.filename = filename
+        self.extension = `extension`
+        self.content = content
+        self.url = url
+        self.size = size
+        self.modified = modified
+        self.language = language
+        self.mimeType = mimeType
+        self.dimensions = dimensions
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type, filename, `extension`, content, url, size, modified, language, mimeType, dimensions
+    }
+
+    /// Writes `extension` as `null` when absent; the rest only when present.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        try container.encode(filename, forKey: .filename)
+        try container.encode(`extension`, forKey: .extension)
+        try container.encodeIfPresent(content, forKey: .content)
+        try container.encodeIfPresent(url, forKey: .url)
+        try container.encode(size, forKey: .size)
+        try container.encodeIfPresent(modified, forKey: .modified)
+        try container.encodeIfPresent(language, forKey: .language)
+        try container.encodeIfPresent(mimeType, forKey: .mimeType)
+        try container.encodeIfPresent(dimensions, forKey: .dimensions)
+    }
+}

@@ -1,0 +1,31 @@
+/// What a server serves and how: the folder, who may write, which names are shown.
+public struct ServerConfiguration: Sendable {
+    /// The served folder (absolute; symlinks in it resolved at start).
+    public var root: String
+    /// The address to bind (`0.0.0.0`: every interface).
+    public var host: String
+    /// The port; 0 asks the system for a free one.
+    public var port: Int
+    /// Whether writes are refused (the default).
+    public var readOnly: Bool
+    /// Whether dot-names may be listed and served (then only when a listing asks with `hidden=1`).
+    public var showsHidden: Bool
+    /// Globs on names that are neither listed nor served.
+    public var ignoredNames: [String]
+    /// Whether symlinks that lead outside the root are followed.
+    public var allowsSymlinks: Bool
+
+    /// A configuration; by default read-only, port 8080, every interface, no hidden names.
+    public init(
+        root: String, host: String = "0.0.0.0", port: Int = 8080, readOnly: Bool = true,
+        showsHidden: Bool = false, ignoredNames: [String] = [], allowsSymlinks: Bool = false
+    ) {
+        self.root = root
+        self.host = host
+        self.port = port
+        self.readOnly = readOnly
+        self.showsHidden = showsHidden
+        self.ignoredNames = ignoredNames
+        self.allowsSymlinks = allowsSymlinks
+    }
+}

@@ -1,0 +1,56 @@
+public import BrowseyAPI
+import FileTree
+public import Hummingbird
+
+/// An answer that is an error: a status and the contract's JSON body `{"error": …}`.
+///
+/// Routes throw these; Hummingbird turns them into responses. Any other error that reaches the
+/// router is logged and answered with a bare 500 "Internal server error": never a stack trace,
+/// never a path.
+public struct APIError: HTTPResponseError, Sendable {
+    /// The HTTP status.
+    public let status: HTTPResponse.Status
+    /// The body.
+    public let body: ErrorResponse
+    /// Extra headers (the 401's `WWW-Authenticate`, the 416's `Content-Range`).
+    public let headers: HTTPFields
+
+    /// Makes an error answer.
+    public init(_ status: HTTPResponse.Status, _ message: String, code: String? = nil, headers: HTTPFields = [:]) {
+        self.status = status
+        self.body = ErrorResponse(error: message, code: code)
+        self.headers = headers
+    }
+
+    /// The JSON response.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var response = JSONBody.response(body, status: status)
+        response.headers.append(contentsOf: headers)
+        return response
+    }
+
+    // The contract's errors, worded exactly.
+    static let pathRequired = APIError(.badRequest, "Path required", code: "pathRequired")
+    static let invalidPath = APIError(.forbidden, "Access denied: Invalid path", code: "invalidPath")
+    static let permissionDenied = APIError(.forbidden, "Permission denied", code: "permissionDenied")
+    static let internalError = APIError(.internalServerError, "Internal server error", code: "internal")
+    static let notFound = APIError(.notFound, "Not found", code: "notFound")
+    static let readOnly = APIError(.forbidden, "Server is in read-only mode", code: "readOnly")
+
+    /// Maps a FileTree failure: missing → the route's 404 message, permission → 403, else 500.
+    static func from(_ error: FileTreeError, notFound message: String) -> APIError {
+        switch error.code {
+        case .notFound, .notADirectory, .symlinkLoop: APIError(.notFound, message, code: "notFound")
+        case .permissionDenied: .permissionDenied
+        default: .internalError
+        }
+    }
+
+    /// Maps a refusal of ``SafePath``.
+    static func from(_ refusal: SafePath.Refusal, notFound message: String) -> APIError {
+        switch refusal {
+        case .invalid: .invalidPath
+        case .notFound: APIError(.notFound, message, code: "notFound")
+        }
+    }
+}

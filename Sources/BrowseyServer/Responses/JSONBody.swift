@@ -1,0 +1,27 @@
+import BrowseyAPI
+import Foundation
+import Hummingbird
+
+/// JSON responses in the contract's form: compact, `application/json; charset=utf-8`.
+enum JSONBody {
+    static let contentType = "application/json; charset=utf-8"
+
+    static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        let data: Data
+        do {
+            data = try JSONEncoder.browsey().encode(value)
+        } catch {
+            data = Data(#"{"error":"Internal server error"}"#.utf8)
+        }
+        return response(bytes: data, status: status)
+    }
+
+    static func response(bytes: some Sequence<UInt8>, status: HTTPResponse.Status = .ok) -> Response {
+        var buffer = ByteBuffer()
+        buffer.writeBytes(bytes)
+        return Response(
+            status: status,
+            headers: [.contentType: contentType, .contentLength: String(buffer.readableBytes)],
+            body: ResponseBody(byteBuffer: buffer))
+    }
+}

@@ -1,0 +1,51 @@
+import BrowseyAPI
+import FileTree
+import Hummingbird
+
+extension BrowseyRoutes {
+    /// `GET /api/list?path=[&hidden=1]`: a folder's entries, folders first, then names.
+    func list(_ request: Request) async throws -> Response {
+        let folder = try resolve(request, required: false, notFound: "Directory not found")
+        let wantsHidden = configuration.showsHidden && request.uri.queryParameters.get("hidden") == "1"
+        let filter = EntryFilter(
+            includesHidden: wantsHidden, excludedNames: safePath.ignored)
+        let reader = DirectoryReader(filter: filter, order: .browsey)
+        let node: FileNode
+        do {
+            node = try await reader.read(at: folder.absolute)
+        } catch {
+            if error.code == .notADirectory { throw APIError(.badRequest, "Path is not a directory", code: "notADirectory") }
+            throw APIError.from(error, notFound: "Directory not found")
+        }
+        let listing = ListResponse(path: folder.relative, absolutePath: folder.absolute, items: node.entries.map(item))
+        return JSONBody.response(listing)
+    }
+
+    /// `GET /api/stat?path=`: one item's metadata (a symlink is described as its target).
+    func stat(_ request: Request) throws -> Response {
+        let target = try resolve(request, required: true, notFound: "File not found")
+        let entry: FileEntry
+        do {
+            entry = try DirectoryReader().entry(at: target.absolute)
+        } catch {
+            throw APIError.from(error, notFound: "File not found")
+        }
+        let status = entry.symlink?.targetStatus ?? entry.status
+        let type = entry.symlink?.targetType ?? entry.type
+        let modified = status?.modified.date ?? .distantPast
+        let answer = StatResponse(
+            name: target.relative == "/" ? entry.name : entry.name, type: Self.itemType(type), size: status?.size ?? 0,
+            modified: modified, created: (status?.created ?? status?.statusChanged)?.date ?? modified,
+            extension: type == .directory ? nil : entry.pathExtension, absolutePath: target.absolute,
+            path: target.relative,
+            mimeType: type == .directory ? nil : ContentTypeRegistry.standard.type(forFileName: entry.name).preferredMIMEType
+                ?? "application/octet-stream",
+            permissions: status?.permissions.description)
+        return JSONBody.response(answer)
+    }
+
+    /// `GET /api/health`.
+    func health() -> Response {
+        JSONBody.response(HealthResponse(readonly: configuration.readOnly, host: HostInfo.current(since: startedAt)))
+    }
+}

@@ -1,0 +1,81 @@
+import BrowseyAPI
+import FileTree
+import Foundation
+import Hummingbird
+import Preview
+
+extension BrowseyRoutes {
+    /// Browsey's text extensions (and whole names such as `makefile`), viewable up to 5 MiB.
+    static let textExtensions: Set<String> = Set(
+        """
+        txt md markdown json js jsx ts tsx mjs cjs html htm css scss sass less xml yaml yml toml ini conf cfg \
+        sh bash zsh fish ps1 bat cmd py rb php pl pm lua r go rs java kt kts scala clj cljs c cpp cc cxx h hpp \
+        hxx cs fs fsx swift mm m zig nim v odin sql graphql gql env envrc gitignore gitattributes dockerignore \
+        editorconfig dockerfile makefile cmake gradle properties log diff patch vue svelte astro hbs handlebars \
+        mustache ejs pug jade njk jinja jinja2 j2 liquid erb twig tmpl tpl csv tsv rst adoc org tex
+        """.split(whereSeparator: \.isWhitespace).map(String.init))
+    /// Images the viewer shows, up to 20 MiB.
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "svg", "ico", "bmp", "avif"]
+    /// Videos the viewer plays.
+    static let videoExtensions: Set<String> = ["mp4", "mov", "webm"]
+    static let textLimit: Int64 = 5 * 1024 * 1024
+    static let imageLimit: Int64 = 20 * 1024 * 1024
+
+    /// `GET /api/view?path=`: text with its content, or an image or video with its URL.
+    func view(_ request: Request) async throws -> Response {
+        let target = try resolve(request, required: true, notFound: "File not found")
+        guard let status = SafePath.status(following: target.absolute) else {
+            throw APIError(.notFound, "File not found", code: "notFound")
+        }
+        guard status.type != .directory else { throw APIError(.badRequest, "Cannot view directory", code: "isADirectory") }
+        let name = PathName.last(of: target.absolute)
+        let ext = FileName.pathExtension(of: name).map(String.init)
+        let kindKey = (ext ?? String(name.drop { $0 == "." })).lowercased()
+        let mime = ContentTypeRegistry.standard.type(forFileName: name).preferredMIMEType ?? "application/octet-stream"
+        let url = "/api/file?path=\(Self.queryEscaped(target.relative))&download=false"
+
+        if Self.textExtensions.contains(kindKey) {
+            guard status.size <= Self.textLimit else {
+                throw APIError(.badRequest, "File too large to view", code: "tooLarge")
+            }
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: target.absolute))
+            } catch {
+                throw APIError.permissionDenied
+            }
+            return JSONBody.response(
+                ViewResponse(
+                    type: .text, filename: name, extension: ext, content: String(decoding: data, as: UTF8.self),
+                    size: status.size, modified: status.modified.date,
+                    language: SyntaxLanguage.name(forFileName: name), mimeType: mime))
+        }
+        if Self.imageExtensions.contains(kindKey), status.size <= Self.imageLimit {
+            let header = Self.head(of: target.absolute, length: ImageDimensions.headerLength)
+            let dimensions = ImageDimensions.read(header).map { ViewResponse.Dimensions(width: $0.width, height: $0.height) }
+            return JSONBody.response(
+                ViewResponse(
+                    type: .image, filename: name, extension: ext, url: url, size: status.size, mimeType: mime,
+                    dimensions: dimensions))
+        }
+        if Self.videoExtensions.contains(kindKey) {
+            return JSONBody.response(
+                ViewResponse(type: .video, filename: name, extension: ext, url: url, size: status.size, mimeType: mime))
+        }
+        throw APIError(.badRequest, "File type not viewable", code: "notViewable")
+    }
+
+    /// The first `length` bytes of a file (fewer when it is shorter).
+    static func head(of path: String, length: Int) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        return Array((try? handle.read(upToCount: length)) ?? Data())
+    }
+
+    /// Percent-encodes a path for a query value (`/`, unreserved characters kept).
+    static func queryEscaped(_ path: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~/")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+}

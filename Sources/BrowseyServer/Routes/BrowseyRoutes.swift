@@ -1,0 +1,89 @@
+import BrowseyAPI
+import FileTree
+import Foundation
+public import Hummingbird
+public import Logging
+
+/// Every route of the contract, on one shared state: the configuration, the path rules and the
+/// reader. Each concern lives in its own extension (`BrowseyRoutes+Listing.swift`, …); a
+/// request's path through them is one straight line: route → ``SafePath`` → FileTree → encode.
+public struct BrowseyRoutes: Sendable {
+    /// What is served and how.
+    public let configuration: ServerConfiguration
+    /// The path rules.
+    public let safePath: SafePath
+    let startedAt = ContinuousClock.now
+    let logger: Logger
+
+    /// Prepares the routes for a configuration.
+    public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "Browsey")) {
+        self.configuration = configuration
+        self.safePath = SafePath(
+            root: configuration.root, showsHidden: configuration.showsHidden,
+            ignored: configuration.ignoredNames.map { NamePattern($0) },
+            allowsSymlinks: configuration.allowsSymlinks)
+        self.logger = logger
+    }
+
+    /// Adds every route to `router`.
+    public func register(on router: Router<some RequestContext>) {
+        router.get("/api/list") { request, _ in try await self.list(request) }
+        router.get("/api/stat") { request, _ in try self.stat(request) }
+        router.get("/api/view") { request, _ in try await self.view(request) }
+        router.get("/api/file") { request, context in try await self.file(request, context: context) }
+        router.head("/api/file") { request, context in try await self.file(request, context: context) }
+        router.get("/api/health") { _, _ in self.health() }
+        router.get("/api/search") { request, _ in try await self.search(request) }
+        for write in ["save", "rename", "delete", "move", "copy", "mkdir", "upload", "restore"] {
+            router.post("/api/\(write)") { _, _ -> Response in throw self.refuseWrite() }
+        }
+        router.put("/api/file") { _, _ -> Response in throw self.refuseWrite() }
+        for method: HTTPRequest.Method in [.get, .head, .post, .put, .delete, .patch] {
+            router.on("/api/**", method: method) { _, _ -> Response in throw APIError.notFound }
+        }
+        router.get("/**") { _, _ in WebPage.response() }
+        router.get("/") { _, _ in WebPage.response() }
+    }
+
+    /// The writes of the contract: refused until the writable server lands.
+    func refuseWrite() -> APIError {
+        configuration.readOnly ? .readOnly : APIError(.notImplemented, "Writes are not implemented yet", code: "notImplemented")
+    }
+
+    /// The `path` query parameter resolved inside the root; missing or empty means the root
+    /// when `required` is false, 400 "Path required" otherwise.
+    func resolve(_ request: Request, required: Bool, notFound: String) throws(APIError) -> SafePath.Resolved {
+        let raw = request.uri.queryParameters.get("path") ?? ""
+        if raw.isEmpty && required { throw .pathRequired }
+        do {
+            return try safePath.resolve(raw)
+        } catch {
+            throw APIError.from(error, notFound: notFound)
+        }
+    }
+
+    /// Converts an entry to the contract's item.
+    func item(_ entry: FileEntry) -> ListItem {
+        var item = ListItem(
+            name: entry.name, type: Self.itemType(entry.type), size: entry.size,
+            modified: entry.modified ?? Date(timeIntervalSince1970: 0),
+            extension: entry.type == .directory ? nil : entry.pathExtension, absolutePath: entry.path)
+        if let link = entry.symlink {
+            item.linkTarget = link.target
+            item.targetAbsolutePath = link.resolvedPath
+            let inside = safePath.relativePath(of: link.resolvedPath)
+            item.targetPath = inside
+            item.targetType = link.targetType.map(Self.itemType)
+            item.linkBroken = link.isBroken
+        }
+        return item
+    }
+
+    static func itemType(_ type: EntryType) -> ItemType {
+        switch type {
+        case .directory: .directory
+        case .symlink: .symlink
+        case .regular, .other: .file
+        }
+    }
+}

@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import FileTree
+
+/// Turns the `path` a client sends into a path inside the served root, or refuses it.
+///
+/// The rules, in order: a NUL byte is refused; backslashes are separators; an absolute path that
+/// starts with the root's own absolute path is taken as the same file (the iOS app sends those);
+/// any `..` component is refused; dot-names (unless hidden names are on) and ignored names are
+/// treated as missing; and the result, with every symlink resolved, must still lie inside the
+/// root unless symlinks are allowed out. Refusals reveal nothing about what lies outside.
+public struct SafePath: Sendable {
+    /// Why a path was refused.
+    public enum Refusal: Error, Sendable, Hashable {
+        /// `..`, NUL, or a resolution outside the root: 403 "Access denied: Invalid path".
+        case invalid
+        /// Hidden or ignored: answered as if it did not exist (404).
+        case notFound
+    }
+
+    /// A path that passed every rule.
+    public struct Resolved: Sendable, Hashable {
+        /// The absolute filesystem path.
+        public let absolute: String
+        /// The path relative to the root, with a leading `/` (`/` for the root itself).
+        public let relative: String
+    }
+
+    /// The root as configured (absolute, normalized).
+    public let root: String
+    /// The root with every symlink resolved.
+    public let realRoot: String
+    /// Whether dot-names are reachable.
+    public let showsHidden: Bool
+    /// Names that are never reachable.
+    public let ignored: [NamePattern]
+    /// Whether symlinks may lead out of the root.
+    public let allowsSymlinks: Bool
+
+    /// Prepares the rules for a root.
+    public init(root: String, showsHidden: Bool = false, ignored: [NamePattern] = [], allowsSymlinks: Bool = false) {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let real = realpath(root, &buffer) != nil
+            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : root
+        self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+        realRoot = real
+        self.showsHidden = showsHidden
+        self.ignored = ignored
+        self.allowsSymlinks = allowsSymlinks
+    }
+
+    /// Whether a single name may be listed or served.
+    public func isVisible(name: some StringProtocol) -> Bool {
+        if !showsHidden && FileName.isHidden(name) { return false }
+        return !ignored.contains { $0.matches(name) }
+    }
+
+    /// Resolves a requested path (already percent-decoded once).
+    public func resolve(_ requested: String) throws(Refusal) -> Resolved {
+        guard !requested.utf8.contains(0) else { throw .invalid }
+        var text = String(requested.map { $0 == "\\" ? "/" : $0 })
+        for prefix in [root, realRoot] where prefix != "/" {
+            if text == prefix {
+                text = "/"
+                break
+            }
+            if text.hasPrefix(prefix + "/") {
+                text = String(text.dropFirst(prefix.count))
+                break
+            }
+        }
+        var components: [Substring] = []
+        for component in text.split(separator: "/", omittingEmptySubsequences: true) {
+            if component == ".." { throw .invalid }
+            if component == "." { continue }
+            if !isVisible(name: component) { throw .notFound }
+            components.append(component)
+        }
+        let relative = "/" + components.joined(separator: "/")
+        let absolute = components.isEmpty ? root : (root == "/" ? "" : root) + relative
+        if !allowsSymlinks, let real = Self.realPath(absolute), !Self.isInside(real, realRoot) {
+            throw .invalid
+        }
+        return Resolved(absolute: absolute, relative: relative)
+    }
+
+    /// The path relative to the root for an absolute path inside it, `nil` outside.
+    public func relativePath(of absolute: String) -> String? {
+        for prefix in [root, realRoot] {
+            if absolute == prefix { return "/" }
+            if prefix == "/" { return absolute }
+            if absolute.hasPrefix(prefix + "/") { return String(absolute.dropFirst(prefix.count)) }
+        }
+        return nil
+    }
+
+    /// Whether following links from `absolute` stays inside the root (always, when allowed).
+    public func staysInside(_ absolute: String) -> Bool {
+        allowsSymlinks || Self.realPath(absolute).map { Self.isInside($0, realRoot) } ?? true
+    }
+
+    /// The status of what `path` leads to, following symlinks; `nil` when nothing is there.
+    static func status(following path: String) -> FileStatus? {
+        guard let entry = try? DirectoryReader().entry(at: path) else { return nil }
+        if let link = entry.symlink { return link.targetStatus }
+        return entry.status
+    }
+
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        folder == "/" || path == folder || path.hasPrefix(folder + "/")
+    }
+
+    static func realPath(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard realpath(path, &buffer) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BrowseyServer
+import Foundation
+
+/// The start-up banner: where to point a browser, what is served, and how.
+enum Banner {
+    static func print(configuration: ServerConfiguration, port: Int) {
+        let network = NetworkAddress.firstExternalIPv4().map { "http://\($0):\(port)/" }
+        var lines = ["", "  Browsey is serving \(configuration.root)", ""]
+        lines.append("  Local:    http://localhost:\(port)/")
+        if configuration.host == "0.0.0.0" || configuration.host == "::" {
+            lines.append("  Network:  \(network ?? "no network interface found")")
+        } else if configuration.host != "127.0.0.1" && configuration.host != "localhost" {
+            lines.append("  Network:  http://\(configuration.host):\(port)/")
+        }
+        lines.append("  Mode:     \(configuration.readOnly ? "read-only" : "read-write")")
+        lines.append("")
+        Swift.print(lines.joined(separator: "\n"))
+        fflush(nil)
+    }
+
+    static func openBrowser(_ url: String) {
+        #if os(macOS)
+        let opener = "/usr/bin/open"
+        #else
+        let opener = "/usr/bin/xdg-open"
+        #endif
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [url]
+        try? process.run()
+    }
+}
+
+/// The machine's addresses.
+enum NetworkAddress {
+    /// The first IPv4 address of an interface that is up and not loopback.
+    static func firstExternalIPv4() -> String? {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return nil }
+        defer { freeifaddrs(list) }
+        var cursor: UnsafeMutablePointer<ifaddrs>? = first
+        while let current = cursor {
+            defer { cursor = current.pointee.ifa_next }
+            let flags = Int32(current.pointee.ifa_flags)
+            guard let address = current.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
+                flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0
+            else { continue }
+            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            if getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 {
+                return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+        }
+        return nil
+    }
+}
+
+/// Whether a port can be bound, asked by binding it for a moment.
+enum PortProbe {
+    static func isFree(_ port: Int, host: String) -> Bool {
+        #if os(Linux)
+        let streamType = Int32(SOCK_STREAM.rawValue)
+        #else
+        let streamType = SOCK_STREAM
+        #endif
+        let descriptor = socket(AF_INET, streamType, 0)
+        guard descriptor >= 0 else { return true }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr(host == "localhost" ? "127.0.0.1" : (host.contains(":") ? "0.0.0.0" : host))
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return bound == 0
+    }
+}
