@@ -1,0 +1,233 @@
+import BrowseyAPI
+import BrowseyServer
+import Foundation
+import HummingbirdTesting
+import TestSupport
+import Testing
+
+@Suite("The Browsey contract, in process")
+struct ContractTests {
+    @Test("a listing has folders first, the contract's fields, and no hidden or ignored names")
+    func listing() async throws {
+        let fixture = try ServerFixture.make()
+        let root = fixture.folder.path
+        try await fixture.withClient { client in
+            let answer = try await client.ask("/api/list?path=%2F")
+            #expect(answer.status == .ok)
+            #expect(answer.headers[.contentType] == "application/json; charset=utf-8")
+            let listing = try answer.decode(ListResponse.self)
+            #expect(listing.path == "/")
+            #expect(listing.absolutePath == root)
+            let names = listing.items.map(\.name)
+            // Links to folders sort with the folders.
+            #expect(names == ["code", "docs", "escape", "inside-link", "video", "big.txt", "binary.bin", "escape-file.txt", "image.png", "Makefile"])
+            #expect(!names.contains(".env") && !names.contains("build.log"))
+            let docs = try #require(listing.items.first { $0.name == "docs" })
+            #expect(docs.type == .directory && docs.extension == nil)
+            #expect(docs.absolutePath == root + "/docs")
+            let makefile = try #require(listing.items.first { $0.name == "Makefile" })
+            #expect(makefile.extension == nil && makefile.size == 11)
+            // extension is always present, as null when absent.
+            let raw = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+            let first = try #require((raw["items"] as? [[String: Any]])?.first)
+            #expect(first.keys.contains("extension") && first["extension"] is NSNull)
+            #expect((first["modified"] as? String)?.hasSuffix("Z") == true)
+            #expect((first["modified"] as? String)?.count == 24, "ISO-8601 with milliseconds")
+        }
+    }
+
+    @Test("symlinks are listed with their targets; one leading out has no relative target")
+    func symlinkFields() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let listing = try await client.ask("/api/list").decode(ListResponse.self)
+            let inside = try #require(listing.items.first { $0.name == "inside-link" })
+            #expect(inside.type == .symlink)
+            #expect(inside.linkTarget == "docs" && inside.targetPath == "/docs" && inside.targetType == .directory)
+            #expect(inside.linkBroken == false)
+            let escape = try #require(listing.items.first { $0.name == "escape" })
+            #expect(escape.targetPath == nil)
+        }
+    }
+
+    @Test("hidden names are listed only when the server allows them and the request asks")
+    func hiddenListing() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let names = try await client.ask("/api/list?hidden=1").decode(ListResponse.self).items.map(\.name)
+            #expect(!names.contains(".env"))
+            #expect(try await client.ask("/api/file?path=%2F.env").status == .notFound)
+        }
+        try await fixture.withClient(fixture.configuration(showsHidden: true)) { client in
+            let plain = try await client.ask("/api/list").decode(ListResponse.self).items.map(\.name)
+            #expect(!plain.contains(".env"))
+            let asked = try await client.ask("/api/list?hidden=1").decode(ListResponse.self).items.map(\.name)
+            #expect(asked.contains(".env"))
+        }
+    }
+
+    @Test("listing a file, a missing folder or an ignored one answers the contract's errors")
+    func listingErrors() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let file = try await client.ask("/api/list?path=%2Fbig.txt")
+            #expect(file.status == .badRequest && file.error == "Path is not a directory")
+            let missing = try await client.ask("/api/list?path=%2Fnope")
+            #expect(missing.status == .notFound && missing.error == "Directory not found")
+            let ignored = try await client.ask("/api/file?path=%2Fbuild.log")
+            #expect(ignored.status == .notFound && ignored.error == "File not found")
+        }
+    }
+
+    @Test("stat answers the contract's fields and takes the absolute path the iOS app sends")
+    func stat() async throws {
+        let fixture = try ServerFixture.make()
+        let absolute = fixture.folder.path("docs/notes #1.md")
+        try await fixture.withClient { client in
+            for uri in ["/api/stat?path=\(q("/docs/notes #1.md"))", "/api/stat?path=\(q(absolute))", "/api/stat?path=\(q("docs\\notes #1.md"))"] {
+                let answer = try await client.ask(uri)
+                #expect(answer.status == .ok, "\(uri)")
+                let stat = try answer.decode(StatResponse.self)
+                #expect(stat.name == "notes #1.md" && stat.type == .file && stat.size == 8)
+                #expect(stat.extension == "md" && stat.absolutePath == absolute && stat.path == "/docs/notes #1.md")
+                #expect(abs(stat.modified.timeIntervalSinceNow) < 120)
+            }
+            let required = try await client.ask("/api/stat")
+            #expect(required.status == .badRequest && required.error == "Path required")
+            let missing = try await client.ask("/api/stat?path=%2Fnope")
+            #expect(missing.status == .notFound && missing.error == "File not found")
+        }
+    }
+
+    @Test("view gives text with its language, images with their size, videos with a URL")
+    func view() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let swift = try await client.ask("/api/view?path=%2Fcode%2Fmain.swift").decode(ViewResponse.self)
+            #expect(swift.type == .text && swift.content == "print(\"hi\")\n" && swift.language == "swift")
+            #expect(swift.filename == "main.swift" && swift.extension == "swift" && swift.mimeType == "text/x-swift")
+            let makefile = try await client.ask("/api/view?path=%2FMakefile").decode(ViewResponse.self)
+            #expect(makefile.type == .text && makefile.language == "makefile")
+            let markdown = try await client.ask("/api/view?path=\(q("/docs/notes #1.md"))").decode(ViewResponse.self)
+            #expect(markdown.type == .text && markdown.language == "markdown")
+            let image = try await client.ask("/api/view?path=%2Fimage.png").decode(ViewResponse.self)
+            #expect(image.type == .image && image.dimensions == .init(width: 640, height: 480))
+            #expect(image.url == "/api/file?path=/image.png&download=false")
+            let video = try await client.ask("/api/view?path=%2Fvideo%2Fclip.mp4").decode(ViewResponse.self)
+            #expect(video.type == .video && video.url?.contains("clip.mp4") == true)
+
+            let binary = try await client.ask("/api/view?path=%2Fbinary.bin")
+            #expect(binary.status == .badRequest && binary.error == "File type not viewable")
+            let folder = try await client.ask("/api/view?path=%2Fdocs")
+            #expect(folder.status == .badRequest && folder.error == "Cannot view directory")
+            let missing = try await client.ask("/api/view?path=%2Fnope.txt")
+            #expect(missing.status == .notFound && missing.error == "File not found")
+        }
+    }
+
+    @Test("a download carries its type, length, disposition and validators")
+    func download() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let answer = try await client.ask("/api/file?path=\(q("/docs/café.txt"))")
+            #expect(answer.status == .ok && answer.text == "crème")
+            #expect(answer.headers[.contentType] == "text/plain; charset=utf-8")
+            #expect(answer.headers[.contentLength] == "6")
+            #expect(answer.headers[.acceptRanges] == "bytes")
+            #expect(answer.headers[.contentDisposition] == "attachment; filename=\"caf_.txt\"; filename*=UTF-8''caf%C3%A9.txt")
+            #expect(answer.headers[.eTag] != nil && answer.headers[.lastModified]?.hasSuffix("GMT") == true)
+            let inline = try await client.ask("/api/file?path=%2Fimage.png&download=false")
+            #expect(inline.headers[.contentDisposition] == "inline; filename=\"image.png\"")
+            #expect(inline.headers[.contentType] == "image/png")
+            let folder = try await client.ask("/api/file?path=%2Fdocs")
+            #expect(folder.status == .badRequest && folder.error == "Cannot download directory")
+            let required = try await client.ask("/api/file")
+            #expect(required.status == .badRequest && required.error == "Path required")
+        }
+    }
+
+    @Test("ranges answer 206, suffix ranges count from the end, and impossible ones 416")
+    func ranges() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let first = try await client.ask("/api/file?path=%2Fbig.txt", headers: [.range: "bytes=0-9"])
+            #expect(first.status == .partialContent && first.body.count == 10)
+            #expect(first.headers[.contentRange] == "bytes 0-9/1000")
+            let suffix = try await client.ask("/api/file?path=%2Fbig.txt", headers: [.range: "bytes=-100"])
+            #expect(suffix.status == .partialContent && suffix.headers[.contentRange] == "bytes 900-999/1000")
+            let open = try await client.ask("/api/file?path=%2Fbig.txt", headers: [.range: "bytes=990-"])
+            #expect(open.body.count == 10)
+            let beyond = try await client.ask("/api/file?path=%2Fbig.txt", headers: [.range: "bytes=5000-"])
+            #expect(beyond.status == .rangeNotSatisfiable && beyond.headers[.contentRange] == "bytes */1000")
+            let etag = try #require(first.headers[.eTag])
+            let stale = try await client.ask("/api/file?path=%2Fbig.txt", headers: [.range: "bytes=0-9", .ifRange: "\"old\""])
+            #expect(stale.status == .ok && stale.body.count == 1000)
+            let fresh = try await client.ask("/api/file?path=%2Fbig.txt", headers: [.range: "bytes=0-9", .ifRange: etag])
+            #expect(fresh.status == .partialContent)
+        }
+    }
+
+    @Test("a current ETag or date answers 304, HEAD answers headers only")
+    func conditional() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let full = try await client.ask("/api/file?path=%2Fbig.txt")
+            let etag = try #require(full.headers[.eTag])
+            let lastModified = try #require(full.headers[.lastModified])
+            #expect(try await client.ask("/api/file?path=%2Fbig.txt", headers: [.ifNoneMatch: etag]).status == .notModified)
+            #expect(try await client.ask("/api/file?path=%2Fbig.txt", headers: [.ifModifiedSince: lastModified]).status == .notModified)
+            #expect(try await client.ask("/api/file?path=%2Fbig.txt", headers: [.ifNoneMatch: "\"other\""]).status == .ok)
+            let head = try await client.ask("/api/file?path=%2Fbig.txt", method: .head)
+            #expect(head.status == .ok && head.body.isEmpty && head.headers[.contentLength] == "1000")
+            try fixture.folder.file("big.txt", "changed")
+            #expect(try await client.ask("/api/file?path=%2Fbig.txt", headers: [.ifNoneMatch: etag]).status == .ok)
+        }
+    }
+
+    @Test("health reports the mode and the machine")
+    func health() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let health = try await client.ask("/api/health").decode(HealthResponse.self)
+            #expect(health.ok && health.readonly)
+            #expect(health.host.runtime == "swift" && !health.host.hostname.isEmpty)
+        }
+    }
+
+    @Test("search ranks a substring above a scattered match and respects the limit")
+    func search() async throws {
+        let fixture = try ServerFixture.make()
+        try fixture.folder.file("deep/main-notes.txt")
+        try fixture.folder.file("deep/m_a_i_n.txt")
+        try await fixture.withClient { client in
+            let answer = try await client.ask("/api/search?q=main").decode(SearchResponse.self)
+            #expect(answer.query == "main")
+            let names = answer.results.map(\.name)
+            #expect(names.first == "main-notes.txt" || names.first == "main.swift")
+            let substring = try #require(names.firstIndex(of: "main.swift"))
+            let scattered = try #require(names.firstIndex(of: "m_a_i_n.txt"))
+            #expect(substring < scattered)
+            #expect(answer.results.first { $0.name == "main.swift" }?.path == "/code/main.swift")
+            let limited = try await client.ask("/api/search?q=t&limit=2").decode(SearchResponse.self)
+            #expect(limited.results.count == 2)
+            let hidden = try await client.ask("/api/search?q=env").decode(SearchResponse.self)
+            #expect(hidden.results.isEmpty)
+        }
+    }
+
+    @Test("unknown API paths answer JSON 404, other paths the web page, writes 403 when read-only")
+    func fallbacks() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let unknown = try await client.ask("/api/nothing")
+            #expect(unknown.status == .notFound && unknown.text == #"{"code":"notFound","error":"Not found"}"#)
+            let page = try await client.ask("/docs/")
+            #expect(page.status == .ok && page.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(page.text.contains("/api/list"))
+            for write in ["save", "rename", "delete", "move", "copy", "mkdir"] {
+                let answer = try await client.ask("/api/\(write)", method: .post)
+                #expect(answer.status == .forbidden && answer.error == "Server is in read-only mode", "\(write)")
+            }
+        }
+    }
+}
