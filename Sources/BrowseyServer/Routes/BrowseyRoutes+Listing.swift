@@ -34,7 +34,7 @@ extension BrowseyRoutes {
         let type = entry.symlink?.targetType ?? entry.type
         let modified = status?.modified.date ?? .distantPast
         let answer = StatResponse(
-            name: target.relative == "/" ? entry.name : entry.name, type: Self.itemType(type), size: status?.size ?? 0,
+            name: entry.name, type: Self.itemType(type), size: status?.size ?? 0,
             modified: modified, created: (status?.created ?? status?.statusChanged)?.date ?? modified,
             extension: type == .directory ? nil : entry.pathExtension, absolutePath: target.absolute,
             path: target.relative,
