@@ -76,6 +76,7 @@ let package = Package(
                 "BrowseyServer",
                 "BrowseyClient",
                 "FileTree",
+                "QRCode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -96,6 +97,11 @@ let package = Package(
                 "BrowseyServer", "BrowseyAPI", "FileTree", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "QRCodeTests",
+            dependencies: ["QRCode", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

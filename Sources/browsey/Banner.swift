@@ -5,10 +5,11 @@ import Darwin
 #endif
 import BrowseyServer
 import Foundation
+import QRCode
 
 /// The start-up banner: where to point a browser, what is served, and how.
 enum Banner {
-    static func print(configuration: ServerConfiguration, port: Int) {
+    static func print(configuration: ServerConfiguration, port: Int, showsQRCode: Bool) {
         let network = NetworkAddress.firstExternalIPv4().map { "http://\($0):\(port)/" }
         var lines = ["", "  Browsey is serving \(configuration.root)", ""]
         lines.append("  Local:    http://localhost:\(port)/")
@@ -19,6 +20,11 @@ enum Banner {
         }
         lines.append("  Mode:     \(configuration.readOnly ? "read-only" : "read-write")")
         lines.append("")
+        if showsQRCode, let network, let code = try? QRCode(text: network) {
+            lines.append(code.terminalString(border: 2))
+            lines.append("  Scan to open \(network)")
+            lines.append("")
+        }
         Swift.print(lines.joined(separator: "\n"))
         fflush(nil)
     }

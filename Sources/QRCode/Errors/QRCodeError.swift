@@ -11,6 +11,9 @@ public struct QRCodeError: Error, Sendable, CustomStringConvertible {
         public init(rawValue: String) { self.rawValue = rawValue }
         /// The code's name.
         public var description: String { rawValue }
+
+        /// The input is longer than the largest supported version holds.
+        public static let tooLong = Code(rawValue: "tooLong")
     }
 
     /// What kind of failure this is.

@@ -67,8 +67,8 @@ struct Serve: AsyncParsableCommand {
             ignoredNames: ignore.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
                 .filter { !$0.isEmpty },
             allowsSymlinks: allowSymlinks)
-        let app = BrowseyServer.application(configuration, logger: logger) { [configuration, open] port in
-            Banner.print(configuration: configuration, port: port)
+        let app = BrowseyServer.application(configuration, logger: logger) { [configuration, open, qr] port in
+            Banner.print(configuration: configuration, port: port, showsQRCode: qr)
             if open { Banner.openBrowser("http://localhost:\(port)/") }
         }
         try await app.runService()
