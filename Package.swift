@@ -100,6 +100,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "BrowseyCLITests",
+            dependencies: ["browsey", "QRCode", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "QRCodeTests",
             dependencies: ["QRCode", "TestSupport"],
             swiftSettings: strict

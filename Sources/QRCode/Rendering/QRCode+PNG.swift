@@ -2,6 +2,16 @@ extension QRCode {
     /// The code as a black-on-white PNG, `scale` pixels a module, with a quiet zone of `border`
     /// modules (4 is what the standard asks for).
     public func pngData(scale: Int = 8, border: Int = 4) -> [UInt8] {
+        Self.pngData(modules: modules, scale: scale, border: border)
+    }
+
+    /// Any square grid of modules (`true` is dark) as a black-on-white PNG: for codes read back
+    /// from elsewhere, such as a terminal.
+    public static func pngData(modules: [[Bool]], scale: Int = 8, border: Int = 4) -> [UInt8] {
+        let size = modules.count
+        func isDark(row: Int, column: Int) -> Bool {
+            row >= 0 && column >= 0 && row < size && column < modules[row].count && modules[row][column]
+        }
         let side = (size + 2 * border) * scale
         var raw: [UInt8] = []
         raw.reserveCapacity((side + 1) * side)

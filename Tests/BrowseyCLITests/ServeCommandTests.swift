@@ -1,0 +1,139 @@
+import Foundation
+import QRCode
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the real `browsey` executable, built next to the test bundle.
+final class RunningBrowsey: @unchecked Sendable {
+    let process = Process()
+    private let output = Pipe()
+    private let lock = NSLock()
+    private var text = ""
+
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("browsey")
+    }
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = output
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.lock()
+            self.text += String(decoding: data, as: UTF8.self)
+            self.lock.unlock()
+        }
+        try process.run()
+    }
+
+    var printed: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return text
+    }
+
+    /// Waits until the output contains `marker` (or the process ends, or 20 s pass).
+    func waitFor(_ marker: String) async throws -> String {
+        for _ in 0..<400 {
+            if printed.contains(marker) || !process.isRunning { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return printed
+    }
+
+    /// Sends a signal and waits (up to 10 s) for the exit status.
+    func stop(_ signal: Int32 = SIGTERM) async throws -> Int32? {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+        for _ in 0..<200 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    deinit { if process.isRunning { process.terminate() } }
+}
+
+/// Reads a code drawn with half blocks back into modules.
+func modules(fromTerminal lines: [String]) -> [[Bool]] {
+    var rows: [[Bool]] = []
+    for line in lines {
+        let plain = line.replacingOccurrences(of: "\u{1B}[30;47m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
+        var top: [Bool] = []
+        var bottom: [Bool] = []
+        for character in plain {
+            top.append(character == "█" || character == "▀")
+            bottom.append(character == "█" || character == "▄")
+        }
+        rows.append(top)
+        rows.append(bottom)
+    }
+    return rows
+}
+
+@Suite("browsey serve, the real executable", .serialized)
+struct ServeCommandTests {
+    @Test("the banner's QR code decodes to the Network URL it prints")
+    func bannerQRCode() async throws {
+        let folder = try TemporaryFolder()
+        try folder.file("hello.txt", "hi")
+        let browsey = try RunningBrowsey(["serve", folder.path, "--port", "0"])
+        let output = try await browsey.waitFor("Scan to open")
+        #expect(try await browsey.stop() == 0, "SIGTERM shuts the server down cleanly")
+        let lines = output.components(separatedBy: "\n")
+        let network = try #require(lines.first { $0.contains("Network:") }?.split(separator: " ").last.map(String.init))
+        #expect(network.hasPrefix("http://") && network.hasSuffix("/"))
+        let drawing = lines.filter { $0.hasPrefix("\u{1B}[30;47m") }
+        #expect(drawing.count > 10)
+        let png = QRCode.pngData(modules: modules(fromTerminal: drawing), scale: 4)
+        let image = try folder.file("banner.png", png)
+        let decoder = Process()
+        decoder.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
+        decoder.arguments = ["--raw", "-q", image]
+        let pipe = Pipe()
+        decoder.standardOutput = pipe
+        try decoder.run()
+        let decoded = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        decoder.waitUntilExit()
+        #expect(decoded.trimmingCharacters(in: .newlines) == network)
+    }
+
+    @Test("a busy port is reported and a free one taken; --no-qr leaves the code out")
+    func busyPort() async throws {
+        let folder = try TemporaryFolder()
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(holder) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, length) } }
+        listen(holder, 1)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(holder, $0, &length) }
+        }
+        let busy = Int(UInt16(bigEndian: address.sin_port))
+        let browsey = try RunningBrowsey(["serve", folder.path, "-p", String(busy), "--host", "127.0.0.1", "--no-qr"])
+        let output = try await browsey.waitFor("Mode:")
+        #expect(try await browsey.stop(SIGINT) == 0)
+        #expect(output.contains("Port \(busy) is busy"))
+        let local = try #require(output.components(separatedBy: "\n").first { $0.contains("Local:") })
+        #expect(!local.contains(":\(busy)/"))
+        #expect(!output.contains("\u{1B}[30;47m"))
+    }
+
+    @Test("a folder that does not exist is a one-line error and exit status 1")
+    func missingFolder() async throws {
+        let folder = try TemporaryFolder()
+        let browsey = try RunningBrowsey([folder.path("missing")])
+        let status = try await browsey.stop(0)
+        let output = browsey.printed
+        #expect(status == 1)
+        #expect(output.contains("Error: Cannot serve"))
+        #expect(output.contains("No such file or directory"))
+    }
+}
