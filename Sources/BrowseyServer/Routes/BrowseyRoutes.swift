@@ -25,24 +25,35 @@ public struct BrowseyRoutes: Sendable {
         self.logger = logger
     }
 
-    /// Adds every route to `router`.
-    public func register(on router: Router<some RequestContext>) {
-        router.get("/api/list") { request, _ in try await self.list(request) }
-        router.get("/api/stat") { request, _ in try self.stat(request) }
-        router.get("/api/view") { request, _ in try await self.view(request) }
-        router.get("/api/file") { request, context in try await self.file(request, context: context) }
-        router.head("/api/file") { request, context in try await self.file(request, context: context) }
-        router.get("/api/health") { _, _ in self.health() }
-        router.get("/api/search") { request, _ in try await self.search(request) }
-        for write in ["save", "rename", "delete", "move", "copy", "mkdir", "upload", "restore"] {
-            router.post("/api/\(write)") { _, _ -> Response in throw self.refuseWrite() }
+    /// Adds every route to `router`; returns the method and path of each documented route (the
+    /// catch-alls excluded), which the OpenAPI test holds against `/api/openapi.json`.
+    @discardableResult
+    public func register(on router: Router<some RequestContext>) -> [(method: HTTPRequest.Method, path: String)] {
+        var documented: [(method: HTTPRequest.Method, path: String)] = []
+        func add(
+            _ method: HTTPRequest.Method, _ path: String,
+            _ handler: @escaping @Sendable (Request, any RequestContext) async throws -> Response
+        ) {
+            router.on(RouterPath(path), method: method) { request, context in try await handler(request, context) }
+            documented.append((method, path))
         }
-        router.put("/api/file") { _, _ -> Response in throw self.refuseWrite() }
+        add(.get, "/api/list") { request, _ in try await self.list(request) }
+        add(.get, "/api/stat") { request, _ in try self.stat(request) }
+        add(.get, "/api/view") { request, _ in try await self.view(request) }
+        add(.get, "/api/file") { request, context in try await self.file(request, context: context) }
+        add(.head, "/api/file") { request, context in try await self.file(request, context: context) }
+        add(.get, "/api/health") { _, _ in self.health() }
+        add(.get, "/api/search") { request, _ in try await self.search(request) }
+        add(.get, "/api/openapi.json") { _, _ in OpenAPIDocument.response() }
+        for write in ["save", "rename", "delete", "move", "copy", "mkdir"] {
+            add(.post, "/api/\(write)") { _, _ in throw self.refuseWrite() }
+        }
         for method: HTTPRequest.Method in [.get, .head, .post, .put, .delete, .patch] {
             router.on("/api/**", method: method) { _, _ -> Response in throw APIError.notFound }
         }
         router.get("/**") { _, _ in WebPage.response() }
         router.get("/") { _, _ in WebPage.response() }
+        return documented
     }
 
     /// The writes of the contract: refused until the writable server lands.

@@ -1,0 +1,1034 @@
+import Hummingbird
+
+/// The OpenAPI 3.1 description of every route, served at `/api/openapi.json`. A test holds it
+/// against the routes ``BrowseyRoutes/register(on:)`` adds, so a route cannot be added without it.
+enum OpenAPIDocument {
+    static func response() -> Response {
+        JSONBody.response(bytes: json.utf8)
+    }
+
+    static let json = #"""
+{
+ "components": {
+  "schemas": {
+   "Error": {
+    "properties": {
+     "code": {
+      "type": "string"
+     },
+     "error": {
+      "type": "string"
+     },
+     "message": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "error"
+    ],
+    "type": "object"
+   },
+   "HealthResponse": {
+    "properties": {
+     "host": {
+      "properties": {
+       "arch": {
+        "type": "string"
+       },
+       "hostname": {
+        "type": "string"
+       },
+       "osRelease": {
+        "type": "string"
+       },
+       "platform": {
+        "type": "string"
+       },
+       "runtime": {
+        "type": "string"
+       },
+       "runtimeVersion": {
+        "type": "string"
+       },
+       "uptimeSeconds": {
+        "type": "integer"
+       }
+      },
+      "type": "object"
+     },
+     "ok": {
+      "type": "boolean"
+     },
+     "readonly": {
+      "type": "boolean"
+     }
+    },
+    "required": [
+     "ok",
+     "readonly",
+     "host"
+    ],
+    "type": "object"
+   },
+   "ListItem": {
+    "properties": {
+     "absolutePath": {
+      "type": "string"
+     },
+     "extension": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "linkBroken": {
+      "type": "boolean"
+     },
+     "linkTarget": {
+      "type": "string"
+     },
+     "modified": {
+      "description": "ISO-8601 UTC with milliseconds",
+      "format": "date-time",
+      "type": "string"
+     },
+     "name": {
+      "type": "string"
+     },
+     "size": {
+      "type": "integer"
+     },
+     "targetAbsolutePath": {
+      "type": "string"
+     },
+     "targetPath": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "targetType": {
+      "enum": [
+       "file",
+       "directory",
+       "symlink",
+       null
+      ],
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "type": {
+      "enum": [
+       "file",
+       "directory",
+       "symlink"
+      ],
+      "type": "string"
+     }
+    },
+    "required": [
+     "name",
+     "type",
+     "size",
+     "modified",
+     "extension",
+     "absolutePath"
+    ],
+    "type": "object"
+   },
+   "ListResponse": {
+    "properties": {
+     "absolutePath": {
+      "type": "string"
+     },
+     "items": {
+      "items": {
+       "$ref": "#/components/schemas/ListItem"
+      },
+      "type": "array"
+     },
+     "path": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "path",
+     "absolutePath",
+     "items"
+    ],
+    "type": "object"
+   },
+   "SearchResponse": {
+    "properties": {
+     "query": {
+      "type": "string"
+     },
+     "results": {
+      "items": {
+       "properties": {
+        "absolutePath": {
+         "type": "string"
+        },
+        "extension": {
+         "type": [
+          "string",
+          "null"
+         ]
+        },
+        "name": {
+         "type": "string"
+        },
+        "path": {
+         "type": "string"
+        },
+        "score": {
+         "type": "integer"
+        },
+        "type": {
+         "enum": [
+          "file",
+          "directory",
+          "symlink"
+         ],
+         "type": "string"
+        }
+       },
+       "required": [
+        "name",
+        "path",
+        "absolutePath",
+        "type",
+        "score",
+        "extension"
+       ],
+       "type": "object"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "query",
+     "results"
+    ],
+    "type": "object"
+   },
+   "StatResponse": {
+    "properties": {
+     "absolutePath": {
+      "type": "string"
+     },
+     "created": {
+      "description": "ISO-8601 UTC with milliseconds",
+      "format": "date-time",
+      "type": "string"
+     },
+     "extension": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "mimeType": {
+      "type": "string"
+     },
+     "modified": {
+      "description": "ISO-8601 UTC with milliseconds",
+      "format": "date-time",
+      "type": "string"
+     },
+     "name": {
+      "type": "string"
+     },
+     "path": {
+      "type": "string"
+     },
+     "permissions": {
+      "type": "string"
+     },
+     "size": {
+      "type": "integer"
+     },
+     "type": {
+      "enum": [
+       "file",
+       "directory",
+       "symlink"
+      ],
+      "type": "string"
+     }
+    },
+    "required": [
+     "name",
+     "type",
+     "size",
+     "modified",
+     "created",
+     "extension",
+     "absolutePath"
+    ],
+    "type": "object"
+   },
+   "ViewResponse": {
+    "properties": {
+     "content": {
+      "type": "string"
+     },
+     "dimensions": {
+      "properties": {
+       "height": {
+        "type": "integer"
+       },
+       "width": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "width",
+       "height"
+      ],
+      "type": "object"
+     },
+     "extension": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "filename": {
+      "type": "string"
+     },
+     "language": {
+      "type": "string"
+     },
+     "mimeType": {
+      "type": "string"
+     },
+     "modified": {
+      "description": "ISO-8601 UTC with milliseconds",
+      "format": "date-time",
+      "type": "string"
+     },
+     "size": {
+      "type": "integer"
+     },
+     "type": {
+      "enum": [
+       "text",
+       "image",
+       "video"
+      ],
+      "type": "string"
+     },
+     "url": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "type",
+     "filename",
+     "extension",
+     "size"
+    ],
+    "type": "object"
+   }
+  }
+ },
+ "info": {
+  "description": "Browsey's wire contract as this server implements it. Paths are relative to the served root (a leading / optional); an absolute path under the root is accepted too. Errors are {\"error\": message} with the status given.",
+  "title": "Browsey API",
+  "version": "0.1.0"
+ },
+ "openapi": "3.1.0",
+ "paths": {
+  "/api/copy": {
+   "post": {
+    "responses": {
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Server is in read-only mode"
+     },
+     "501": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Writes are not implemented yet"
+     }
+    },
+    "summary": "A write (copy): refused while the server is read-only",
+    "tags": [
+     "write"
+    ]
+   }
+  },
+  "/api/delete": {
+   "post": {
+    "responses": {
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Server is in read-only mode"
+     },
+     "501": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Writes are not implemented yet"
+     }
+    },
+    "summary": "A write (delete): refused while the server is read-only",
+    "tags": [
+     "write"
+    ]
+   }
+  },
+  "/api/file": {
+   "get": {
+    "parameters": [
+     {
+      "description": "The file",
+      "in": "query",
+      "name": "path",
+      "required": true,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "description": "false: Content-Disposition inline instead of attachment",
+      "in": "query",
+      "name": "download",
+      "schema": {
+       "enum": [
+        "false"
+       ],
+       "type": "string"
+      }
+     },
+     {
+      "description": "bytes=a-b, bytes=a- or bytes=-n",
+      "in": "header",
+      "name": "Range",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "in": "header",
+      "name": "If-None-Match",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "in": "header",
+      "name": "If-Modified-Since",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "in": "header",
+      "name": "If-Range",
+      "schema": {
+       "type": "string"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "content": {
+       "application/octet-stream": {
+        "schema": {
+         "format": "binary",
+         "type": "string"
+        }
+       }
+      },
+      "description": "The whole file"
+     },
+     "206": {
+      "content": {
+       "application/octet-stream": {
+        "schema": {
+         "format": "binary",
+         "type": "string"
+        }
+       }
+      },
+      "description": "The requested range, with Content-Range"
+     },
+     "304": {
+      "description": "Not modified"
+     },
+     "400": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Path required, Cannot download directory"
+     },
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Access denied: Invalid path, or Permission denied"
+     },
+     "404": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "File not found"
+     },
+     "416": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Range not satisfiable; Content-Range: bytes */size"
+     },
+     "500": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Internal server error"
+     }
+    },
+    "summary": "The file's bytes, streamed; single and suffix ranges; ETag and Last-Modified validators",
+    "tags": [
+     "read"
+    ]
+   },
+   "head": {
+    "parameters": [
+     {
+      "description": "The file",
+      "in": "query",
+      "name": "path",
+      "required": true,
+      "schema": {
+       "type": "string"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "Headers only"
+     },
+     "400": {
+      "description": "Path required, Cannot download directory"
+     },
+     "404": {
+      "description": "File not found"
+     }
+    },
+    "summary": "The headers of GET /api/file, without the body",
+    "tags": [
+     "read"
+    ]
+   }
+  },
+  "/api/health": {
+   "get": {
+    "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/HealthResponse"
+        }
+       }
+      },
+      "description": "Health"
+     }
+    },
+    "summary": "The server is up; its mode and machine",
+    "tags": [
+     "read"
+    ]
+   }
+  },
+  "/api/list": {
+   "get": {
+    "parameters": [
+     {
+      "description": "Folder; empty or missing means the root",
+      "in": "query",
+      "name": "path",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "description": "Include dot-names (only when the server runs with --hidden)",
+      "in": "query",
+      "name": "hidden",
+      "schema": {
+       "enum": [
+        "1"
+       ],
+       "type": "string"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/ListResponse"
+        }
+       }
+      },
+      "description": "The listing"
+     },
+     "400": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Path is not a directory"
+     },
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Access denied: Invalid path, or Permission denied"
+     },
+     "404": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Directory not found"
+     },
+     "500": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Internal server error"
+     }
+    },
+    "summary": "A folder's entries, folders first, then names",
+    "tags": [
+     "read"
+    ]
+   }
+  },
+  "/api/mkdir": {
+   "post": {
+    "responses": {
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Server is in read-only mode"
+     },
+     "501": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Writes are not implemented yet"
+     }
+    },
+    "summary": "A write (mkdir): refused while the server is read-only",
+    "tags": [
+     "write"
+    ]
+   }
+  },
+  "/api/move": {
+   "post": {
+    "responses": {
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Server is in read-only mode"
+     },
+     "501": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Writes are not implemented yet"
+     }
+    },
+    "summary": "A write (move): refused while the server is read-only",
+    "tags": [
+     "write"
+    ]
+   }
+  },
+  "/api/openapi.json": {
+   "get": {
+    "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "type": "object"
+        }
+       }
+      },
+      "description": "OpenAPI 3.1"
+     }
+    },
+    "summary": "This description",
+    "tags": [
+     "read"
+    ]
+   }
+  },
+  "/api/rename": {
+   "post": {
+    "responses": {
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Server is in read-only mode"
+     },
+     "501": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Writes are not implemented yet"
+     }
+    },
+    "summary": "A write (rename): refused while the server is read-only",
+    "tags": [
+     "write"
+    ]
+   }
+  },
+  "/api/save": {
+   "post": {
+    "responses": {
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Server is in read-only mode"
+     },
+     "501": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Writes are not implemented yet"
+     }
+    },
+    "summary": "A write (save): refused while the server is read-only",
+    "tags": [
+     "write"
+    ]
+   }
+  },
+  "/api/search": {
+   "get": {
+    "parameters": [
+     {
+      "description": "Folder to search under; default the root",
+      "in": "query",
+      "name": "path",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "in": "query",
+      "name": "q",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "in": "query",
+      "name": "limit",
+      "schema": {
+       "default": 50,
+       "maximum": 200,
+       "minimum": 1,
+       "type": "integer"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/SearchResponse"
+        }
+       }
+      },
+      "description": "Matches"
+     },
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Access denied: Invalid path, or Permission denied"
+     },
+     "404": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Directory not found"
+     },
+     "500": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Internal server error"
+     }
+    },
+    "summary": "Names under a folder matching a query, best first (fuzzy; a substring always outranks a scattered match)",
+    "tags": [
+     "read"
+    ]
+   }
+  },
+  "/api/stat": {
+   "get": {
+    "parameters": [
+     {
+      "description": "The item",
+      "in": "query",
+      "name": "path",
+      "required": true,
+      "schema": {
+       "type": "string"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/StatResponse"
+        }
+       }
+      },
+      "description": "The metadata"
+     },
+     "400": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Path required"
+     },
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Access denied: Invalid path, or Permission denied"
+     },
+     "404": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "File not found"
+     },
+     "500": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Internal server error"
+     }
+    },
+    "summary": "One item's metadata",
+    "tags": [
+     "read"
+    ]
+   }
+  },
+  "/api/view": {
+   "get": {
+    "parameters": [
+     {
+      "description": "The file",
+      "in": "query",
+      "name": "path",
+      "required": true,
+      "schema": {
+       "type": "string"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/ViewResponse"
+        }
+       }
+      },
+      "description": "The view"
+     },
+     "400": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Path required, Cannot view directory, File type not viewable, File too large to view"
+     },
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Access denied: Invalid path, or Permission denied"
+     },
+     "404": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "File not found"
+     },
+     "500": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Internal server error"
+     }
+    },
+    "summary": "What a viewer shows: text with its content, or an image or video with its URL",
+    "tags": [
+     "read"
+    ]
+   }
+  }
+ }
+}
+"""#
+}

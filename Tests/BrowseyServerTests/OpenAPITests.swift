@@ -1,0 +1,48 @@
+import BrowseyServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+
+@Suite("The OpenAPI description")
+struct OpenAPITests {
+    @Test("every route the server registers is described, with its method")
+    func everyRouteIsDescribed() async throws {
+        let fixture = try ServerFixture.make()
+        let routes = BrowseyRoutes(configuration: fixture.configuration()).register(on: Router())
+        #expect(routes.count >= 13)
+        try await fixture.withClient { client in
+            let answer = try await client.ask("/api/openapi.json")
+            #expect(answer.status == .ok && answer.headers[.contentType] == "application/json; charset=utf-8")
+            let document = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+            #expect(document["openapi"] as? String == "3.1.0")
+            let paths = try #require(document["paths"] as? [String: [String: Any]])
+            for route in routes {
+                let operations = paths[route.path]
+                #expect(operations != nil, "\(route.path) is missing from openapi.json")
+                #expect(operations?[route.method.rawValue.lowercased()] != nil, "\(route.method) \(route.path) is not described")
+            }
+            #expect(Set(paths.keys) == Set(routes.map(\.path)), "openapi.json describes a route the server lacks")
+        }
+    }
+
+    @Test("the description is valid OpenAPI 3.1, checked by openapi-spec-validator")
+    func validates() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let answer = try await client.ask("/api/openapi.json")
+            let file = try fixture.folder.file("openapi.json", Array(answer.body))
+            let validator = Process()
+            validator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            validator.arguments = ["python3", "-m", "openapi_spec_validator", file]
+            let output = Pipe()
+            validator.standardOutput = output
+            validator.standardError = output
+            try validator.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            validator.waitUntilExit()
+            #expect(validator.terminationStatus == 0, "\(text)")
+        }
+    }
+}
