@@ -6,7 +6,7 @@ import Hummingbird
 extension BrowseyRoutes {
     /// `GET|HEAD /api/file?path=[&download=false]`: the bytes, streamed, with ranges, validators
     /// and conditional answers.
-    func file(_ request: Request, context: some RequestContext) async throws -> Response {
+    func file(_ request: Request) async throws -> Response {
         let target = try resolve(request, required: true, notFound: "File not found")
         guard let status = SafePath.status(following: target.absolute) else {
             throw APIError(.notFound, "File not found", code: "notFound")
@@ -55,7 +55,12 @@ extension BrowseyRoutes {
         if request.method == .head || size == 0 {
             return Response(status: responseStatus, headers: headers)
         }
-        let body = try await FileIO().loadFile(path: target.absolute, range: bytes, context: context, chunkLength: 1 << 20)
+        let body: ResponseBody
+        do {
+            body = try FileBody.make(path: target.absolute, range: bytes)
+        } catch {
+            throw APIError.permissionDenied
+        }
         return Response(status: responseStatus, headers: headers, body: body)
     }
 }

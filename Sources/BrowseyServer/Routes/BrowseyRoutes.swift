@@ -40,8 +40,8 @@ public struct BrowseyRoutes: Sendable {
         add(.get, "/api/list") { request, _ in try await self.list(request) }
         add(.get, "/api/stat") { request, _ in try self.stat(request) }
         add(.get, "/api/view") { request, _ in try await self.view(request) }
-        add(.get, "/api/file") { request, context in try await self.file(request, context: context) }
-        add(.head, "/api/file") { request, context in try await self.file(request, context: context) }
+        add(.get, "/api/file") { request, _ in try await self.file(request) }
+        add(.head, "/api/file") { request, _ in try await self.file(request) }
         add(.get, "/api/health") { _, _ in self.health() }
         add(.get, "/api/search") { request, _ in try await self.search(request) }
         add(.get, "/api/openapi.json") { _, _ in OpenAPIDocument.response() }
