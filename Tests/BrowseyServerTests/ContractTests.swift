@@ -4,6 +4,7 @@ import Foundation
 import HummingbirdTesting
 import TestSupport
 import Testing
+import FileTree
 
 @Suite("The Browsey contract, in process")
 struct ContractTests {
@@ -227,6 +228,33 @@ struct ContractTests {
             for write in ["save", "rename", "delete", "move", "copy", "mkdir"] {
                 let answer = try await client.ask("/api/\(write)", method: .post)
                 #expect(answer.status == .forbidden && answer.error == "Server is in read-only mode", "\(write)")
+            }
+        }
+    }
+}
+
+@Suite("The hand-written listing JSON")
+struct ListingJSONTests {
+    @Test("is byte for byte what JSONEncoder writes for the same listing, awkward names and links included")
+    func sameAsEncoder() async throws {
+        let fixture = try ServerFixture.make()
+        for name in AwkwardNames.all + ["quote \" backslash \\ tab \t.txt", "control \u{1}\u{1F}.txt"] {
+            try fixture.folder.file("awkward/" + name, "x")
+        }
+        try fixture.folder.symlink("awkward/dangling", to: "nowhere")
+        try fixture.folder.symlink("awkward/up", to: "..")
+        let routes = BrowseyRoutes(configuration: fixture.configuration())
+        try await fixture.withClient { client in
+            for folder in ["/", "/awkward", "/docs"] {
+                let answer = try await client.ask("/api/list?path=\(q(folder))")
+                let decoded = try answer.decode(ListResponse.self)
+                let reencoded = try JSONEncoder.browsey().encode(decoded)
+                #expect(String(decoding: reencoded, as: UTF8.self) == answer.text, "\(folder)")
+                let visible = EntryFilter(includesHidden: false, excludedNames: [NamePattern("*.log")])
+                let entries = try await FileTree.DirectoryReader(filter: visible, order: .browsey).read(at: fixture.folder.path + folder).entries
+                let viaCodable = ListResponse(
+                    path: folder, absolutePath: decoded.absolutePath, items: entries.map { routes.listItem($0) })
+                #expect(viaCodable == decoded, "\(folder)")
             }
         }
     }

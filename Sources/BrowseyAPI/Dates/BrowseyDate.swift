@@ -3,11 +3,6 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The contract's dates: ISO-8601 in UTC with milliseconds (`2024-01-15T10:30:00.000Z`).
 /// Writing is done by hand (a tenth of the cost of a formatter); reading accepts the date with or
@@ -15,18 +10,26 @@ import Darwin
 public enum BrowseyDate {
     /// The date as the contract writes it; milliseconds are truncated, not rounded.
     public static func string(from date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        // The tiny nudge keeps an exact millisecond, stored inexactly as a Double, from truncating down.
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000 + 0.000_001).rounded(.down))
         return string(millisecondsSince1970: milliseconds)
     }
 
     /// The contract's form of a time given in milliseconds since 1970.
     public static func string(millisecondsSince1970 milliseconds: Int64) -> String {
-        var seconds = time_t(milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000)
-        let millis = Int(milliseconds - Int64(seconds) * 1000)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        var bytes = [UInt8]()
+        var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
+        write(millisecondsSince1970: milliseconds, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the contract's form of a time (24 bytes) to `bytes`, without making a string.
+    public static func write(millisecondsSince1970 milliseconds: Int64, into bytes: inout [UInt8]) {
+        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+        let millis = Int(milliseconds - seconds * 1000)
+        let days = Int(seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400)
+        let secondOfDay = Int(seconds - Int64(days) * 86400)
+        let (year, month, day) = civilDate(daysSince1970: days)
         func digits(_ value: Int, _ count: Int) {
             var divisor = 1
             for _ in 1..<count { divisor *= 10 }
@@ -37,21 +40,33 @@ public enum BrowseyDate {
                 divisor /= 10
             }
         }
-        digits(Int(parts.tm_year) + 1900, 4)
+        digits(year, 4)
         bytes.append(UInt8(ascii: "-"))
-        digits(Int(parts.tm_mon) + 1, 2)
+        digits(month, 2)
         bytes.append(UInt8(ascii: "-"))
-        digits(Int(parts.tm_mday), 2)
+        digits(day, 2)
         bytes.append(UInt8(ascii: "T"))
-        digits(Int(parts.tm_hour), 2)
+        digits(secondOfDay / 3600, 2)
         bytes.append(UInt8(ascii: ":"))
-        digits(Int(parts.tm_min), 2)
+        digits(secondOfDay / 60 % 60, 2)
         bytes.append(UInt8(ascii: ":"))
-        digits(Int(parts.tm_sec), 2)
+        digits(secondOfDay % 60, 2)
         bytes.append(UInt8(ascii: "."))
         digits(millis, 3)
         bytes.append(UInt8(ascii: "Z"))
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Year, month and day of a count of days since 1970-01-01 (proleptic Gregorian).
+    private static func civilDate(daysSince1970 days: Int) -> (Int, Int, Int) {
+        let z = days + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let dayOfEra = z - era * 146097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Reads `YYYY-MM-DDTHH:MM:SS[.fff…](Z|±HH:MM)`; `nil` for anything else.

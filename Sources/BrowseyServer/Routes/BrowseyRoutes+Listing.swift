@@ -17,8 +17,9 @@ extension BrowseyRoutes {
             if error.code == .notADirectory { throw APIError(.badRequest, "Path is not a directory", code: "notADirectory") }
             throw APIError.from(error, notFound: "Directory not found")
         }
-        let listing = ListResponse(path: folder.relative, absolutePath: folder.absolute, items: node.entries.map(item))
-        return JSONBody.response(listing)
+        let entries = node.entries
+        return JSONBody.response(
+            bytes: ListingJSON.encode(path: folder.relative, absolutePath: folder.absolute, entries: entries, safePath: safePath))
     }
 
     /// `GET /api/stat?path=`: one item's metadata (a symlink is described as its target).

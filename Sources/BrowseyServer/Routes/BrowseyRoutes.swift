@@ -1,5 +1,5 @@
-import BrowseyAPI
-import FileTree
+public import BrowseyAPI
+public import FileTree
 import Foundation
 public import Hummingbird
 public import Logging
@@ -73,11 +73,11 @@ public struct BrowseyRoutes: Sendable {
         }
     }
 
-    /// Converts an entry to the contract's item.
-    func item(_ entry: FileEntry) -> ListItem {
+    /// Converts an entry to the contract's item (the Codable form of what ``ListingJSON`` writes).
+    public func listItem(_ entry: FileEntry) -> ListItem {
         var item = ListItem(
             name: entry.name, type: Self.itemType(entry.type), size: entry.size,
-            modified: entry.modified ?? Date(timeIntervalSince1970: 0),
+            modified: Date(timeIntervalSince1970: Double(entry.status?.modified.milliseconds ?? 0) / 1000),
             extension: entry.type == .directory ? nil : entry.pathExtension, absolutePath: entry.path)
         if let link = entry.symlink {
             item.linkTarget = link.target
