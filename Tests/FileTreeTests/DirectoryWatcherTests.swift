@@ -1,6 +1,7 @@
 import FileTree
 import Foundation
 import TestSupport
+import Synchronization
 import Testing
 
 @Suite("Watching folders", .timeLimit(.minutes(1)))
@@ -119,5 +120,37 @@ struct DirectoryWatcherTests {
         #expect {
             try DirectoryWatcher(path: folder.path("missing"))
         } throws: { ($0 as? FileTreeError)?.code == .notFound }
+    }
+}
+
+@Suite("Watching folders, synchronously")
+struct WatcherSynchronizeTests {
+    final class Seen: Sendable {
+        let paths = Mutex<[String]>([])
+    }
+
+    @Test("after synchronize, every change made before it has reached the immediate handler")
+    func synchronize() throws {
+        let folder = try TemporaryFolder()
+        try folder.file("docs/a.txt", "a")
+        let seen = Seen()
+        let watcher = try DirectoryWatcher(
+            path: folder.path, options: .init { path, _ in seen.paths.withLock { $0.append(path) } })
+        defer { watcher.stop() }
+        for round in 0..<20 {
+            try folder.file("docs/file \(round).txt", "x")
+            #expect(watcher.synchronize())
+            #expect(seen.paths.withLock { $0.contains(folder.path("docs/file \(round).txt")) }, "round \(round)")
+        }
+    }
+
+    @Test("in polling mode synchronize says it cannot vouch for anything")
+    func synchronizeWhilePolling() throws {
+        let folder = try TemporaryFolder()
+        try folder.file("a/b.txt")
+        let watcher = try DirectoryWatcher(path: folder.path, options: .init(maximumWatches: 1))
+        defer { watcher.stop() }
+        #expect(watcher.mode == .polling)
+        #expect(!watcher.synchronize())
     }
 }

@@ -14,12 +14,16 @@ public struct ServerConfiguration: Sendable {
     public var ignoredNames: [String]
     /// Whether symlinks that lead outside the root are followed.
     public var allowsSymlinks: Bool
+    /// Whether encoded listings are kept until the watcher sees their folder change.
+    public var cachesListings: Bool
 
     /// A configuration; by default read-only, port 8080, every interface, no hidden names.
     public init(
         root: String, host: String = "0.0.0.0", port: Int = 8080, readOnly: Bool = true,
-        showsHidden: Bool = false, ignoredNames: [String] = [], allowsSymlinks: Bool = false
+        showsHidden: Bool = false, ignoredNames: [String] = [], allowsSymlinks: Bool = false,
+        cachesListings: Bool = true
     ) {
+        self.cachesListings = cachesListings
         self.root = root
         self.host = host
         self.port = port

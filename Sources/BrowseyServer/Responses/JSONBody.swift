@@ -19,7 +19,11 @@ enum JSONBody {
     static func response(bytes: some Sequence<UInt8>, status: HTTPResponse.Status = .ok) -> Response {
         var buffer = ByteBuffer()
         buffer.writeBytes(bytes)
-        return Response(
+        return response(buffer: buffer, status: status)
+    }
+
+    static func response(buffer: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
             status: status,
             headers: [.contentType: contentType, .contentLength: String(buffer.readableBytes)],
             body: ResponseBody(byteBuffer: buffer))

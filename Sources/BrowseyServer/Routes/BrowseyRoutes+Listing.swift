@@ -7,6 +7,9 @@ extension BrowseyRoutes {
     func list(_ request: Request) async throws -> Response {
         let folder = try resolve(request, required: false, notFound: "Directory not found")
         let wantsHidden = configuration.showsHidden && request.uri.queryParameters.get("hidden") == "1"
+        let key = ListingCache.Key(folder: folder.absolute, hidden: wantsHidden)
+        let (cached, generation) = listingCache?.lookup(key) ?? (nil, nil)
+        if let cached { return JSONBody.response(buffer: cached) }
         let filter = EntryFilter(
             includesHidden: wantsHidden, excludedNames: safePath.ignored)
         let reader = DirectoryReader(filter: filter, order: .browsey)
@@ -17,9 +20,11 @@ extension BrowseyRoutes {
             if error.code == .notADirectory { throw APIError(.badRequest, "Path is not a directory", code: "notADirectory") }
             throw APIError.from(error, notFound: "Directory not found")
         }
-        let entries = node.entries
-        return JSONBody.response(
-            bytes: ListingJSON.encode(path: folder.relative, absolutePath: folder.absolute, entries: entries, safePath: safePath))
+        var buffer = ByteBuffer()
+        buffer.writeBytes(
+            ListingJSON.encode(path: folder.relative, absolutePath: folder.absolute, entries: node.entries, safePath: safePath))
+        if let generation { listingCache?.store(buffer, for: key, since: generation) }
+        return JSONBody.response(buffer: buffer)
     }
 
     /// `GET /api/stat?path=`: one item's metadata (a symlink is described as its target).

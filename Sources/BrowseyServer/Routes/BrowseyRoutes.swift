@@ -14,6 +14,7 @@ public struct BrowseyRoutes: Sendable {
     public let safePath: SafePath
     let startedAt = ContinuousClock.now
     let logger: Logger
+    let listingCache: ListingCache?
 
     /// Prepares the routes for a configuration.
     public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "Browsey")) {
@@ -23,6 +24,13 @@ public struct BrowseyRoutes: Sendable {
             ignored: configuration.ignoredNames.map { NamePattern($0) },
             allowsSymlinks: configuration.allowsSymlinks)
         self.logger = logger
+        listingCache =
+            configuration.cachesListings
+            ? ListingCache(
+                root: configuration.root,
+                filter: EntryFilter(
+                    includesHidden: configuration.showsHidden, excludedNames: safePath.ignored), logger: logger)
+            : nil
     }
 
     /// Adds every route to `router`; returns the method and path of each documented route (the

@@ -39,12 +39,19 @@ public final class DirectoryWatcher: Sendable {
         /// Names left out of the reports and never watched (for example hidden names, which
         /// also hides the temporary files of atomic writes).
         public var filter: EntryFilter
+        /// Called at once for every change, on the watcher's thread (or the thread calling
+        /// ``DirectoryWatcher/synchronize()``), before coalescing: for caches that must never
+        /// serve a stale answer. The flag says the whole tree must be considered changed. Keep
+        /// it short and never call back into the watcher from it.
+        public var immediateHandler: (@Sendable (_ path: String, _ everything: Bool) -> Void)?
 
         /// Options; by default recursive, 100 ms coalescing, 2 s rescans, every name.
         public init(
             recursive: Bool = true, coalescing: Duration = .milliseconds(100),
-            pollingInterval: Duration = .seconds(2), maximumWatches: Int? = nil, filter: EntryFilter = .all
+            pollingInterval: Duration = .seconds(2), maximumWatches: Int? = nil, filter: EntryFilter = .all,
+            immediateHandler: (@Sendable (_ path: String, _ everything: Bool) -> Void)? = nil
         ) {
+            self.immediateHandler = immediateHandler
             self.recursive = recursive
             self.coalescing = coalescing
             self.pollingInterval = pollingInterval
@@ -89,6 +96,12 @@ public final class DirectoryWatcher: Sendable {
 
     /// Whether the watcher runs on kernel events or has fallen back to rescans.
     public var mode: Mode { backend.mode }
+
+    /// Handles every change the kernel has already queued, now: once it returns, everything
+    /// done to the tree before the call has reached ``Options/immediateHandler``. Returns
+    /// `false` when this is not possible (polling mode, or kqueue), so a cache must not rely on
+    /// it then.
+    public func synchronize() -> Bool { backend.synchronize() }
 
     /// Stops watching and ends ``changes``.
     public func stop() { backend.stop() }

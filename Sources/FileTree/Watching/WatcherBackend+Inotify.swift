@@ -28,32 +28,43 @@
         /// Waits for inotify events until stopped (`true`), or until the watch limit runs out
         /// (`false`: the caller falls back to polling).
         func watchEvents(_ prepared: InotifyWatches) -> Bool {
-            var watches = prepared
-            let descriptor = watches.descriptor
-            defer { close(descriptor) }
-            let bufferSize = 64 * 1024
-            let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 8)
-            defer { buffer.deallocate() }
+            let descriptor = prepared.descriptor
+            inotify.withLock { $0 = prepared }
+            defer {
+                inotify.withLock { $0 = nil }
+                close(descriptor)
+            }
             while !isStopped {
                 let readable = wait(for: descriptor, timeout: sink.timeUntilDue())
                 if isStopped { break }
-                if readable {
-                    while true {
-                        let count = read(descriptor, buffer, bufferSize)
-                        if count <= 0 { break }
-                        if !handleEvents(
-                            UnsafeRawBufferPointer(start: buffer, count: count), watches: &watches)
-                        {
-                            fallBackToPolling(
-                                reason: "the limit of \(watches.count) watched folders was reached")
-                            sink.add([root], needsRescan: true)
-                            return false
-                        }
-                    }
+                if readable && drainEvents() == false {
+                    fallBackToPolling(reason: "the limit of watched folders was reached")
+                    reportEverything()
+                    return false
                 }
                 sink.flushIfDue()
             }
             return true
+        }
+
+        /// Handles every event the kernel has queued, now, on the caller's thread. Returns `nil`
+        /// when the watcher is not on inotify (any more), `false` when the watch limit ran out.
+        @discardableResult
+        func drainEvents() -> Bool? {
+            inotify.withLock { state -> Bool? in
+                guard var watches = state else { return nil }
+                defer { state = watches }
+                let bufferSize = 64 * 1024
+                let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 8)
+                defer { buffer.deallocate() }
+                while true {
+                    let count = read(watches.descriptor, buffer, bufferSize)
+                    if count <= 0 { return true }
+                    if !handleEvents(UnsafeRawBufferPointer(start: buffer, count: count), watches: &watches) {
+                        return false
+                    }
+                }
+            }
         }
 
         /// Handles one read's worth of events; `false` when the watch limit ran out.
@@ -70,7 +81,7 @@
                 offset += headerSize + length
 
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                    sink.add([root], needsRescan: true)
+                    reportEverything()
                     continue
                 }
                 if mask & UInt32(IN_IGNORED) != 0 {
@@ -79,12 +90,12 @@
                 }
                 guard let folder = watches.path(of: wd) else { continue }
                 if name.isEmpty {
-                    if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 { sink.add(folder) }
+                    if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 { report(folder) }
                     continue
                 }
                 if !options.filter.includes(name: name) { continue }
                 let path = PathText.join(folder, name)
-                sink.add(path)
+                report(path)
                 guard mask & UInt32(IN_ISDIR) != 0, options.recursive else { continue }
                 if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                     if !addTree(path, to: &watches, reportingContents: true) { return false }
@@ -105,7 +116,7 @@
             var withinLimit = true
             let reader = DirectoryReader(filter: options.filter)
             _ = try? reader.walk(at: path) { entry, _ in
-                if reportingContents { sink.add(entry.path) }
+                if reportingContents { report(entry.path) }
                 if entry.type == .directory && !watches.add(entry.path) {
                     withinLimit = false
                     return .stop

@@ -38,13 +38,13 @@
                     let count = kevent(queue, nil, 0, &events, Int32(events.count), &zero)
                     for event in events.prefix(max(0, Int(count))) {
                         guard let path = folders.path(of: Int32(event.ident)) else { continue }
-                        sink.add(path)
+                        report(path)
                         if event.fflags & UInt32(NOTE_DELETE | NOTE_RENAME) != 0 {
                             folders.remove(Int32(event.ident))
                         } else if options.recursive && !addTree(path, to: &folders) {
                             fallBackToPolling(
                                 reason: "the limit of \(folders.count) watched folders was reached")
-                            sink.add([root], needsRescan: true)
+                            reportEverything()
                             return false
                         }
                     }
@@ -61,7 +61,7 @@
             let reader = DirectoryReader(filter: options.filter)
             _ = try? reader.walk(at: path, depth: .shallow) { entry, _ in
                 if entry.type == .directory && !folders.isWatching(entry.path) {
-                    sink.add(entry.path)
+                    report(entry.path)
                     if !addTree(entry.path, to: &folders) {
                         withinLimit = false
                         return .stop

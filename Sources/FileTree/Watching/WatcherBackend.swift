@@ -20,6 +20,10 @@ final class WatcherBackend: Sendable {
     private let wakeWrite: Int32
     private let stopped = Atomic<Bool>(false)
     private let polling = Atomic<Bool>(false)
+    #if os(Linux)
+    /// The inotify watches, shared by the watcher's thread and ``synchronize()``.
+    let inotify = Mutex<InotifyWatches?>(nil)
+    #endif
 
     init(
         root: String, options: DirectoryWatcher.Options, sink: ChangeSink, logger: Logger
@@ -44,6 +48,9 @@ final class WatcherBackend: Sendable {
     /// done after the watcher's initializer is missed; then hands the waiting to a thread.
     func start() {
         let events = prepareEvents()
+        #if os(Linux)
+        inotify.withLock { $0 = events }  // before the thread: synchronize() works from now on
+        #endif
         let snapshot = events == nil ? TreeSnapshot(root: root, options: options) : nil
         let thread = Thread { [self] in
             if let events, !self.watchEvents(events) {
@@ -67,6 +74,16 @@ final class WatcherBackend: Sendable {
 
     var isStopped: Bool { stopped.load(ordering: .relaxed) }
 
+    /// Handles the kernel's queued events on the caller's thread; `false` when the watcher
+    /// cannot (polling, or a platform without a queue to drain).
+    func synchronize() -> Bool {
+        #if os(Linux)
+        return drainEvents() == true
+        #else
+        return false
+        #endif
+    }
+
     /// Waits until `descriptor` is readable, the watcher is stopped, or `timeout` passes.
     /// Returns whether `descriptor` is readable.
     func wait(for descriptor: Int32?, timeout: Duration?) -> Bool {
@@ -81,6 +98,18 @@ final class WatcherBackend: Sendable {
         #endif
         guard result > 0, descriptor != nil else { return false }
         return fds[1].revents & Int16(POLLIN) != 0
+    }
+
+    /// Reports one changed path: to the immediate handler now, to the stream coalesced.
+    func report(_ path: String) {
+        sink.add(path)
+        options.immediateHandler?(path, false)
+    }
+
+    /// Reports that anything may have changed (an overflow, a switch to rescans).
+    func reportEverything() {
+        sink.add([root], needsRescan: true)
+        options.immediateHandler?(root, true)
     }
 
     /// Logs the one warning and switches to rescans.
@@ -102,7 +131,7 @@ final class WatcherBackend: Sendable {
             if isStopped { break }
             if ContinuousClock.now >= nextScan {
                 let current = TreeSnapshot(root: root, options: options)
-                sink.add(current.differences(from: previous), needsRescan: false)
+                for path in current.differences(from: previous) { report(path) }
                 previous = current
                 nextScan = .now + options.pollingInterval
             }

@@ -40,6 +40,10 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("bonjour", withSingleDash: false), inversion: .prefixedNo, help: "Announce the server on the local network.")
     var bonjour = true
 
+    @Flag(name: .customLong("listing-cache"), inversion: .prefixedNo,
+          help: "Keep encoded listings until the folder changes (the watcher keeps them fresh).")
+    var listingCache = true
+
     @Flag(help: "Open the Local URL in a browser once serving.")
     var open = false
 
@@ -66,7 +70,7 @@ struct Serve: AsyncParsableCommand {
             root: root, host: host, port: chosenPort, readOnly: readonly, showsHidden: hidden,
             ignoredNames: ignore.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
                 .filter { !$0.isEmpty },
-            allowsSymlinks: allowSymlinks)
+            allowsSymlinks: allowSymlinks, cachesListings: listingCache)
         let app = BrowseyServer.application(configuration, logger: logger) { [configuration, open, qr] port in
             Banner.print(configuration: configuration, port: port, showsQRCode: qr)
             if open { Banner.openBrowser("http://localhost:\(port)/") }

@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""Serves one generated tree with Browsey, nginx, caddy and copyparty and measures, in one run:
+the JSON listing of a 10,000-file folder at 1 and 32 connections (wrk), a 1 GiB download (curl),
+and Browsey's resident memory. Ratios go to Benchmarks/RESULTS.md.
+
+Usage: python3 Benchmarks/Scripts/server_bench.py [--seconds 10] [--downloads 3] [--skip-build]
+Needs: nginx, caddy, wrk, curl (apt); copyparty (pip, optional: skipped when it cannot be installed).
+Every server binds 127.0.0.1 and runs on the same two cores as the load generator.
+"""
+import argparse
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BENCHMARKS = os.path.dirname(HERE)
+REPO = os.path.dirname(BENCHMARKS)
+sys.path.insert(0, HERE)
+from results import write_section  # noqa: E402
+
+BENCH = "/tmp/browsey-bench-server"
+TREE = os.path.join(BENCH, "tree")
+PORTS = {"browsey": 18080, "browsey-cached": 18089, "nginx": 18081, "caddy": 18082, "copyparty": 18084}
+
+
+def make_tree():
+    many = os.path.join(TREE, "many")
+    if not os.path.exists(os.path.join(many, "file_09999.txt")):
+        os.makedirs(many, exist_ok=True)
+        for index in range(10000):
+            with open(os.path.join(many, "file_%05d.txt" % index), "w") as handle:
+                handle.write("x" * (40 + index % 25))
+    big = os.path.join(TREE, "big.bin")
+    if not os.path.exists(big) or os.path.getsize(big) != 1 << 30:
+        subprocess.run(["dd", "if=/dev/zero", "of=" + big, "bs=1M", "count=1024", "status=none"], check=True)
+
+
+def write_configs():
+    for folder in ["conf", "run", "logs"]:
+        os.makedirs(os.path.join(BENCH, folder), exist_ok=True)
+    temp = "".join("%s %s/run/%s;\n" % (name, BENCH, name.split("_")[0]) for name in
+                   ["client_body_temp_path", "proxy_temp_path", "fastcgi_temp_path", "uwsgi_temp_path", "scgi_temp_path"])
+    with open(os.path.join(BENCH, "conf", "nginx.conf"), "w") as handle:
+        handle.write("""worker_processes 2; pid %(b)s/run/nginx.pid; daemon off;
+error_log %(b)s/logs/nginx-error.log warn;
+events { worker_connections 1024; }
+http { access_log off; sendfile on; tcp_nopush on; include /etc/nginx/mime.types;
+%(temp)s
+  server { listen 127.0.0.1:%(port)d; root %(t)s;
+    location / { autoindex on; autoindex_format json; limit_except GET HEAD { deny all; } } } }
+""" % {"b": BENCH, "t": TREE, "port": PORTS["nginx"], "temp": temp})
+    with open(os.path.join(BENCH, "conf", "Caddyfile"), "w") as handle:
+        handle.write("""{
+  admin off
+  auto_https off
+}
+http://127.0.0.1:%d {
+  bind 127.0.0.1
+  root * %s
+  file_server browse
+}
+""" % (PORTS["caddy"], TREE))
+
+
+def wait_for(url, headers=None, timeout=30):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            request = urllib.request.Request(url, headers=headers or {})
+            with urllib.request.urlopen(request, timeout=2) as response:
+                response.read()
+                return True
+        except Exception:
+            time.sleep(0.2)
+    return False
+
+
+def copyparty_command():
+    venv = os.path.join(BENCH, "venv")
+    binary = os.path.join(venv, "bin", "copyparty")
+    if not os.path.exists(binary):
+        subprocess.run([sys.executable, "-m", "venv", venv], check=False)
+        subprocess.run([os.path.join(venv, "bin", "pip"), "install", "-q", "copyparty"], check=False)
+    if not os.path.exists(binary):
+        return None
+    return [binary, "-i", "127.0.0.1", "-p", str(PORTS["copyparty"]), "-v", TREE + "::r",
+            "--hist", os.path.join(BENCH, "run", "cp-hist"), "-q", "--no-thumb"]
+
+
+def wrk(url, connections, seconds, headers=None):
+    command = ["wrk", "-t", "2", "-c", str(connections), "-d", "%ds" % seconds, url]
+    for name, value in (headers or {}).items():
+        command += ["-H", "%s: %s" % (name, value)]
+    output = subprocess.run(command, capture_output=True, text=True).stdout
+    match = re.search(r"Requests/sec:\s+([\d.]+)", output)
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    return (float(match.group(1)) if match else 0.0), (int(errors.group(1)) if errors else 0)
+
+
+def download(url, times):
+    speeds = []
+    for _ in range(times):
+        output = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{speed_download}", url],
+                                capture_output=True, text=True).stdout
+        speeds.append(float(output or 0) / (1 << 20))
+    return statistics.median(speeds)
+
+
+def rss_mib(pid):
+    with open("/proc/%d/status" % pid) as handle:
+        for line in handle:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--downloads", type=int, default=3)
+    parser.add_argument("--skip-build", action="store_true")
+    args = parser.parse_args()
+
+    make_tree()
+    write_configs()
+    if not args.skip_build:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "browsey"], cwd=REPO, check=True)
+    browsey = os.path.join(REPO, ".build", "release", "browsey")
+    servers = {
+        "browsey": [browsey, "serve", TREE, "-p", str(PORTS["browsey"]), "--host", "127.0.0.1", "--no-qr", "--no-bonjour",
+                    "--no-listing-cache"],
+        "browsey-cached": [browsey, "serve", TREE, "-p", str(PORTS["browsey-cached"]), "--host", "127.0.0.1", "--no-qr",
+                           "--no-bonjour"],
+        "nginx": ["nginx", "-c", os.path.join(BENCH, "conf", "nginx.conf")],
+        "caddy": ["caddy", "run", "--config", os.path.join(BENCH, "conf", "Caddyfile"), "--adapter", "caddyfile"],
+    }
+    party = copyparty_command()
+    if party:
+        servers["copyparty"] = party
+    listing = {
+        "browsey": ("http://127.0.0.1:%d/api/list?path=/many" % PORTS["browsey"], {}),
+        "browsey-cached": ("http://127.0.0.1:%d/api/list?path=/many" % PORTS["browsey-cached"], {}),
+        "nginx": ("http://127.0.0.1:%d/many/" % PORTS["nginx"], {}),
+        "caddy": ("http://127.0.0.1:%d/many/" % PORTS["caddy"], {"Accept": "application/json"}),
+        "copyparty": ("http://127.0.0.1:%d/many/?ls" % PORTS["copyparty"], {}),
+    }
+    downloads = {
+        "browsey": "http://127.0.0.1:%d/api/file?path=/big.bin" % PORTS["browsey"],
+        "nginx": "http://127.0.0.1:%d/big.bin" % PORTS["nginx"],
+        "caddy": "http://127.0.0.1:%d/big.bin" % PORTS["caddy"],
+        "copyparty": "http://127.0.0.1:%d/big.bin" % PORTS["copyparty"],
+    }
+    processes = {}
+    results = {}
+    try:
+        for name, command in servers.items():
+            processes[name] = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            url, headers = listing[name]
+            if not wait_for(url, headers):
+                print("%s did not start; left out" % name, flush=True)
+                processes.pop(name).kill()
+        idle = rss_mib(processes["browsey"].pid) if "browsey" in processes else 0.0
+        # Warm every cache (page cache, dentries) the same way for everyone.
+        subprocess.run(["cat", os.path.join(TREE, "big.bin")], stdout=subprocess.DEVNULL)
+        for name in processes:
+            url, headers = listing[name]
+            wrk(url, 4, 2, headers)
+        for name in processes:
+            url, headers = listing[name]
+            one, errors1 = wrk(url, 1, args.seconds, headers)
+            many, errors32 = wrk(url, 32, args.seconds, headers)
+            results[name] = {"c1": one, "c32": many, "errors": errors1 + errors32}
+            print("%-15s listing: %8.0f req/s at 1, %8.0f req/s at 32 (%d errors)" % (name, one, many, errors1 + errors32),
+                  flush=True)
+        for name, url in downloads.items():
+            if name in processes:
+                results[name]["download"] = download(url, args.downloads)
+                print("%-15s 1 GiB download: %.0f MiB/s" % (name, results[name]["download"]), flush=True)
+        busy = rss_mib(processes["browsey"].pid) if "browsey" in processes else 0.0
+    finally:
+        for process in processes.values():
+            process.send_signal(signal.SIGTERM)
+        for process in processes.values():
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+    nginx = results.get("nginx", {})
+    rows = []
+    for name, figures in results.items():
+        def ratio(key):
+            return "%.2f×" % (figures[key] / nginx[key]) if key in figures and nginx.get(key) else "–"
+        rows.append("| %s | %.0f | %s | %.0f | %s | %s | %s |" % (
+            name, figures["c1"], ratio("c1"), figures["c32"], ratio("c32"),
+            "%.0f MiB/s" % figures["download"] if "download" in figures else "–", ratio("download")))
+    table = "\n".join([
+        "Tree: one folder of 10,000 files and a 1 GiB file, page-cached; %d CPUs shared by servers and load; %s." % (
+            os.cpu_count() or 0, time.strftime("%Y-%m-%d")),
+        "Listing: wrk -t2, %d s at 1 and at 32 connections (each server's own JSON listing). Download: curl, median of %d." % (
+            args.seconds, args.downloads),
+        "`browsey` runs with --no-listing-cache; `browsey-cached` with the listing cache the watcher keeps fresh.",
+        "",
+        "| server | listing req/s (1 conn) | ÷ nginx | listing req/s (32 conns) | ÷ nginx | 1 GiB download | ÷ nginx |",
+        "|---|---|---|---|---|---|---|",
+        *rows,
+        "",
+        "Browsey's resident memory: %.1f MiB idle, %.1f MiB after the run." % (idle, busy),
+        "",
+        "Reproduce: `python3 Benchmarks/Scripts/server_bench.py --seconds %d --downloads %d`" % (args.seconds, args.downloads),
+    ])
+    write_section(os.path.join(BENCHMARKS, "RESULTS.md"), "Serving: listings and downloads", table)
+    print(table)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+import FileTree
+import Logging
+import NIOCore
+import Synchronization
+
+/// Encoded listings, kept until the watcher says a folder changed: a repeated listing costs a
+/// dictionary lookup instead of a `statx` per entry.
+///
+/// Never stale: every change invalidates at once (the watcher's immediate handler, not its
+/// coalesced batches); before answering from the cache, and before keeping a listing, the
+/// watcher drains what the kernel has already queued, so anything done before the request
+/// arrived is seen; and a listing read while something changed is not kept (a generation
+/// counter says so). Where draining is not possible (no inotify, or the watch limit ran out) the
+/// cache steps aside and every listing is read fresh.
+final class ListingCache: Sendable {
+    struct Key: Hashable {
+        let folder: String
+        let hidden: Bool
+    }
+
+    private struct State {
+        var entries: [Key: ByteBuffer] = [:]
+        var generation: UInt64 = 0
+    }
+
+    /// Above this many cached folders the cache starts over (a listing is cheap to rebuild).
+    static let capacity = 1024
+
+    private let state = Mutex(State())
+    private let watcher = Mutex<DirectoryWatcher?>(nil)
+
+    /// Starts watching `root`; without a watcher the cache stays empty.
+    init(root: String, filter: EntryFilter, logger: Logger) {
+        let options = DirectoryWatcher.Options(filter: filter) { [weak self] path, everything in
+            self?.invalidate(path, everything: everything)
+        }
+        do {
+            let watcher = try DirectoryWatcher(path: root, options: options, logger: logger)
+            self.watcher.withLock { $0 = watcher }
+        } catch {
+            logger.warning("Listing cache off: the folder cannot be watched (\(error))")
+        }
+    }
+
+    deinit {
+        watcher.withLock { $0?.stop() }
+    }
+
+    /// The cached listing when there is one that is certainly current, else the generation to
+    /// hand back to ``store(_:for:since:)`` (`nil`: the cache cannot vouch for anything now).
+    func lookup(_ key: Key) -> (listing: ByteBuffer?, generation: UInt64?) {
+        guard isTrustworthy() else { return (nil, nil) }
+        return state.withLock { ($0.entries[key], $0.generation) }
+    }
+
+    /// Keeps a listing read since `generation`, unless something changed meanwhile.
+    func store(_ buffer: ByteBuffer, for key: Key, since generation: UInt64) {
+        guard isTrustworthy() else { return }
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            if state.entries.count >= Self.capacity { state.entries.removeAll(keepingCapacity: true) }
+            state.entries[key] = buffer
+        }
+    }
+
+    private func isTrustworthy() -> Bool {
+        guard let watcher = watcher.withLock({ $0 }) else { return false }
+        guard watcher.mode == .events, watcher.synchronize() else {
+            state.withLock { $0.entries.removeAll() }
+            return false
+        }
+        return true
+    }
+
+    /// A change at `path` touches its folder's listing, and its own when it is a folder.
+    private func invalidate(_ path: String, everything: Bool) {
+        let slash = path.lastIndex(of: "/") ?? path.startIndex
+        let parent = slash == path.startIndex ? "/" : String(path[..<slash])
+        state.withLock { state in
+            state.generation &+= 1
+            if everything {
+                state.entries.removeAll()
+                return
+            }
+            for hidden in [false, true] {
+                state.entries[Key(folder: parent, hidden: hidden)] = nil
+                state.entries[Key(folder: path, hidden: hidden)] = nil
+            }
+        }
+    }
+}
