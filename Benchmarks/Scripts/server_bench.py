@@ -94,7 +94,7 @@ def copyparty_command():
 
 
 def wrk(url, connections, seconds, headers=None):
-    command = ["wrk", "-t", "2", "-c", str(connections), "-d", "%ds" % seconds, url]
+    command = ["wrk", "-t", str(min(2, connections)), "-c", str(connections), "-d", "%ds" % seconds, url]
     for name, value in (headers or {}).items():
         command += ["-H", "%s: %s" % (name, value)]
     output = subprocess.run(command, capture_output=True, text=True).stdout

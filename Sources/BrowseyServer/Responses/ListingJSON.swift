@@ -13,9 +13,10 @@ enum ListingJSON {
         json.raw(",")
         json.key("items")
         json.raw("[")
+        let folder = JSONWriter.escaped(absolutePath == "/" ? "/" : absolutePath + "/")
         for (index, entry) in entries.enumerated() {
             if index > 0 { json.raw(",") }
-            item(entry, safePath: safePath, into: &json)
+            item(entry, escapedFolder: entry.parentPath == absolutePath ? folder : nil, safePath: safePath, into: &json)
         }
         json.raw("],")
         json.key("path")
@@ -25,14 +26,14 @@ enum ListingJSON {
     }
 
     /// One item, keys sorted as the encoder sorts them.
-    static func item(_ entry: FileEntry, safePath: SafePath, into json: inout JSONWriter) {
+    static func item(_ entry: FileEntry, escapedFolder: [UInt8]?, safePath: SafePath, into json: inout JSONWriter) {
         let type = BrowseyRoutes.itemType(entry.type)
         json.raw("{")
         json.key("absolutePath")
-        json.string(entry.path)
+        if let escapedFolder { json.string(escapedPrefix: escapedFolder, entry.name) } else { json.string(entry.path) }
         json.raw(",")
         json.key("extension")
-        json.string(orNull: entry.type == .directory ? nil : entry.pathExtension)
+        if entry.type != .directory, let ext = FileName.pathExtension(of: entry.name) { json.string(ext) } else { json.raw("null") }
         let link = type == .symlink ? entry.symlink : nil
         if type == .symlink {
             json.raw(",")

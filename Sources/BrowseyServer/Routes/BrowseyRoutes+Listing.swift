@@ -13,16 +13,16 @@ extension BrowseyRoutes {
         let filter = EntryFilter(
             includesHidden: wantsHidden, excludedNames: safePath.ignored)
         let reader = DirectoryReader(filter: filter, order: .browsey)
-        let node: FileNode
+        let entries: [FileEntry]
         do {
-            node = try await reader.read(at: folder.absolute)
+            entries = try await reader.entries(at: folder.absolute)
         } catch {
             if error.code == .notADirectory { throw APIError(.badRequest, "Path is not a directory", code: "notADirectory") }
             throw APIError.from(error, notFound: "Directory not found")
         }
         var buffer = ByteBuffer()
         buffer.writeBytes(
-            ListingJSON.encode(path: folder.relative, absolutePath: folder.absolute, entries: node.entries, safePath: safePath))
+            ListingJSON.encode(path: folder.relative, absolutePath: folder.absolute, entries: entries, safePath: safePath))
         if let generation { listingCache?.store(buffer, for: key, since: generation) }
         return JSONBody.response(buffer: buffer)
     }

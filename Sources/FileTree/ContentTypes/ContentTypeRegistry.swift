@@ -9,6 +9,9 @@ public struct ContentTypeRegistry: Sendable {
     private var byExtension: [String: ContentType] = [:]
     private var byFilename: [String: ContentType] = [:]
     private var byMIMEType: [String: ContentType] = [:]
+    /// Length and first byte of every whole file name registered: most names can skip the
+    /// whole-name lookup without hashing.
+    private var filenameShapes: Set<Int> = []
 
     /// An empty registry holding only `public.item`, the root of every type.
     public init() {
@@ -48,7 +51,10 @@ public struct ContentTypeRegistry: Sendable {
             }
             return ContentType.folder
         }
-        if !byFilename.isEmpty, let type = byFilename[String(name)] ?? byFilename[name.lowercased()] {
+        let utf8 = Substring(name).utf8
+        if let first = utf8.first, filenameShapes.contains(utf8.count << 8 | Int(first)),
+            let type = byFilename[String(name)]
+        {
             return type
         }
         if let ext = FileName.pathExtension(of: name), let type = type(forExtension: ext),
@@ -104,6 +110,7 @@ public struct ContentTypeRegistry: Sendable {
         for name in declaration.filenames {
             for key in [name, name.lowercased()] where replacingTags || byFilename[key] == nil {
                 byFilename[key] = type
+                if let first = key.utf8.first { filenameShapes.insert(key.utf8.count << 8 | Int(first)) }
             }
         }
         for mime in declaration.mimeTypes.map({ $0.lowercased() })

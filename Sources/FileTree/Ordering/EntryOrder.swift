@@ -54,37 +54,59 @@ public struct EntryOrder: Sendable, Hashable {
         return copy
     }
 
-    /// The positions of `entries` in sorted order. Names are folded once per entry, not per
-    /// comparison.
+    /// The positions of `entries` in sorted order. Each entry's key (folder rank, value, folded
+    /// name) is computed once, and the sort compares those small keys, never the entries.
     func sortedIndices(of entries: [FileEntry]) -> [Int] {
-        let names = entries.map { NaturalName($0.name) }
-        return entries.indices.sorted { a, b in
-            let left = entries[a]
-            let right = entries[b]
-            if foldersFirst {
-                let leftFolder = left.sortsAsFolder
-                let rightFolder = right.sortsAsFolder
-                if leftFolder != rightFolder { return leftFolder }
-            }
-            if let decided = compareKey(left, right) { return decided == ascending }
-            if names[a] != names[b] { return (names[a] < names[b]) == (ascending || key != .name) }
-            return a < b
-        }
-    }
-
-    /// `true` when `left` comes first on the key in ascending order, `nil` when they tie.
-    private func compareKey(_ left: FileEntry, _ right: FileEntry) -> Bool? {
-        func decide<T: Comparable>(_ a: T, _ b: T) -> Bool? { a == b ? nil : a < b }
         let minimum = Timestamp(seconds: .min, nanoseconds: 0)
-        switch key {
-        case .name: return nil
-        case .size: return decide(left.size, right.size)
-        case .modified: return decide(left.status?.modified ?? minimum, right.status?.modified ?? minimum)
-        case .created: return decide(left.status?.created ?? minimum, right.status?.created ?? minimum)
-        case .accessed: return decide(left.status?.accessed ?? minimum, right.status?.accessed ?? minimum)
-        case .kind: return decide(left.contentType.identifier, right.contentType.identifier)
+        func value(_ entry: FileEntry) -> (Int64, Int32) {
+            switch key {
+            case .name, .kind: return (0, 0)
+            case .size: return (entry.size, 0)
+            case .modified:
+                let time = entry.status?.modified ?? minimum
+                return (time.seconds, time.nanoseconds)
+            case .created:
+                let time = entry.status?.created ?? minimum
+                return (time.seconds, time.nanoseconds)
+            case .accessed:
+                let time = entry.status?.accessed ?? minimum
+                return (time.seconds, time.nanoseconds)
+            }
         }
+        var keys: [SortKey] = []
+        keys.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            let (seconds, nanoseconds) = value(entry)
+            keys.append(
+                SortKey(
+                    folder: foldersFirst && entry.sortsAsFolder, value: seconds, fraction: nanoseconds,
+                    kind: key == .kind ? entry.contentType.identifier : nil, name: NaturalName(entry.name),
+                    index: index))
+        }
+        let ascending = ascending
+        let byName = key == .name
+        keys.sort { left, right in
+            if left.folder != right.folder { return left.folder }
+            if left.value != right.value { return (left.value < right.value) == ascending }
+            if left.fraction != right.fraction { return (left.fraction < right.fraction) == ascending }
+            if let leftKind = left.kind, let rightKind = right.kind, leftKind != rightKind {
+                return (leftKind < rightKind) == ascending
+            }
+            if left.name != right.name { return (left.name < right.name) == (ascending || !byName) }
+            return left.index < right.index
+        }
+        return keys.map(\.index)
     }
+}
+
+/// What a sort compares for one entry, computed once.
+private struct SortKey {
+    let folder: Bool
+    let value: Int64
+    let fraction: Int32
+    let kind: String?
+    let name: NaturalName
+    let index: Int
 }
 
 extension FileEntry {

@@ -105,6 +105,34 @@ public struct DirectoryReader: Sendable {
         try await read(at: url.path, depth: depth, extraAttributes: extraAttributes)
     }
 
+    /// The entries of one folder, in the reader's order, without building nodes: the cheapest
+    /// way to list a folder.
+    ///
+    /// - Throws: ``FileTreeError`` when `path` is missing, not a folder, or cannot be opened.
+    public func entries(at path: String, extraAttributes: [AnyEntryAttribute] = []) throws(FileTreeError) -> [FileEntry] {
+        let root = try rootEntry(at: path)
+        let scanner = Scanner(reader: self, extras: self.extraAttributes + extraAttributes, cancellation: nil)
+        let (entries, error) = scanner.entries(of: root.path, expectedCount: Int(root.size / 24))
+        guard let entries else { throw error ?? FileTreeError(.ioError, "The folder could not be read", path: root.path) }
+        return entries
+    }
+
+    /// Reads one folder's entries on a background thread.
+    public func entries(at path: String, extraAttributes: [AnyEntryAttribute] = []) async throws(FileTreeError)
+        -> [FileEntry]
+    {
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<[FileEntry], FileTreeError>, Never>) in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(
+                    returning: Result { () throws(FileTreeError) in
+                        try self.entries(at: path, extraAttributes: extraAttributes)
+                    })
+            }
+        }
+        return try result.get()
+    }
+
     /// Reads one item's entry (a final symlink is not followed).
     public func entry(
         at path: String, extraAttributes: [AnyEntryAttribute] = []

@@ -120,8 +120,9 @@ struct Scanner {
     }
 
     /// One folder's entries in the reader's order; `nil` when it cannot be opened.
-    func entries(of path: String) -> ([FileEntry]?, FileTreeError?) {
+    func entries(of path: String, expectedCount: Int = 0) -> ([FileEntry]?, FileTreeError?) {
         var entries: [FileEntry] = []
+        entries.reserveCapacity(min(max(expectedCount, 16), 1 << 20))
         let (opened, error) = scan(path) { entries.append($0) }
         guard opened else { return (nil, error) }
         if let order { order.sort(&entries) }
