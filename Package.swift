@@ -108,6 +108,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "BrowseyAPITests",
+            dependencies: ["BrowseyAPI"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "QRCodeTests",
             dependencies: ["QRCode", "TestSupport"],
             swiftSettings: strict

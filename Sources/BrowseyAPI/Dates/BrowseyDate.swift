@@ -30,29 +30,26 @@ public enum BrowseyDate {
         let days = Int(seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400)
         let secondOfDay = Int(seconds - Int64(days) * 86400)
         let (year, month, day) = civilDate(daysSince1970: days)
-        func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            var rest = value
-            for _ in 0..<count {
-                bytes.append(UInt8(ascii: "0") + UInt8((rest / divisor) % 10))
-                rest %= divisor
-                divisor /= 10
-            }
+        func two(_ value: Int) {
+            bytes.append(UInt8(truncatingIfNeeded: 0x30 + value / 10))
+            bytes.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
         }
-        digits(year, 4)
+        let clampedYear = min(max(year, 0), 9999)
+        two(clampedYear / 100)
+        two(clampedYear % 100)
         bytes.append(UInt8(ascii: "-"))
-        digits(month, 2)
+        two(month)
         bytes.append(UInt8(ascii: "-"))
-        digits(day, 2)
+        two(day)
         bytes.append(UInt8(ascii: "T"))
-        digits(secondOfDay / 3600, 2)
+        two(secondOfDay / 3600)
         bytes.append(UInt8(ascii: ":"))
-        digits(secondOfDay / 60 % 60, 2)
+        two(secondOfDay / 60 % 60)
         bytes.append(UInt8(ascii: ":"))
-        digits(secondOfDay % 60, 2)
+        two(secondOfDay % 60)
         bytes.append(UInt8(ascii: "."))
-        digits(millis, 3)
+        bytes.append(UInt8(truncatingIfNeeded: 0x30 + millis / 100))
+        two(millis % 100)
         bytes.append(UInt8(ascii: "Z"))
     }
 

@@ -44,7 +44,7 @@ public struct EntryOrder: Sendable, Hashable {
     /// Sorts entries in place. Ties on the key fall back to the name, so the order is total.
     public func sort(_ entries: inout [FileEntry]) {
         let order = sortedIndices(of: entries)
-        entries = order.map { entries[$0] }
+        entries = entries.withUnsafeBufferPointer { buffer in order.map { buffer[$0] } }
     }
 
     /// The entries, sorted.

@@ -24,9 +24,13 @@ struct NaturalName: Comparable {
         original = name
         var folded: [UInt8] = []
         folded.reserveCapacity(name.utf8.count + 4)
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            Self.appendKey(name.utf8.lazy.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, into: &folded)
-        } else {
+        var copy = name
+        let isASCII = copy.withUTF8 { utf8 in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+            Self.appendASCIIKey(utf8, into: &folded)
+            return true
+        }
+        if !isASCII {
             let base = name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             var lowered = ""
             for scalar in base.decomposedStringWithCanonicalMapping.unicodeScalars
@@ -36,6 +40,27 @@ struct NaturalName: Comparable {
             Self.appendKey(lowered.utf8, into: &folded)
         }
         key = folded
+    }
+
+    /// The key of an ASCII name, straight from its bytes.
+    private static func appendASCIIKey(_ utf8: UnsafeBufferPointer<UInt8>, into key: inout [UInt8]) {
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte >= 0x30 && byte <= 0x39 {
+                var end = index
+                while end < utf8.count && utf8[end] >= 0x30 && utf8[end] <= 0x39 { end += 1 }
+                var significant = index
+                while significant < end - 1 && utf8[significant] == 0x30 { significant += 1 }
+                key.append(0x30)
+                key.append(UInt8(min(end - significant, 255)))
+                key.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[significant..<end]))
+                index = end
+            } else {
+                key.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+                index += 1
+            }
+        }
     }
 
     private static func appendKey(_ bytes: some Sequence<UInt8>, into key: inout [UInt8]) {
