@@ -33,6 +33,18 @@ case "filetree-walk":
         if let modified = entry.status?.modified { newest = max(newest, Double(modified.seconds)) }
         return .continue
     }
+case "list", "list-unsorted":
+    // One folder read 50 times, as a listing reads it: per-listing CPU of the FileTree part.
+    let reader = DirectoryReader(filter: .visible, order: mode == "list" ? .browsey : nil)
+    let clock = ContinuousClock()
+    let started = clock.now
+    for _ in 0..<50 {
+        let entries = try reader.entries(at: root)
+        count = entries.count
+        bytes += entries.reduce(0) { $0 + $1.size }
+    }
+    let perListing = (clock.now - started) / 50
+    FileHandle.standardError.write(Data("\(mode): \(perListing) per listing of \(count) entries\n".utf8))
 case "foundation":
     let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isDirectoryKey]
     guard

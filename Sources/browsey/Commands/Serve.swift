@@ -68,7 +68,7 @@ struct Serve: AsyncParsableCommand {
         }
         let configuration = ServerConfiguration(
             root: root, host: host, port: chosenPort, readOnly: readonly, showsHidden: hidden,
-            ignoredNames: ignore.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+            ignoredNames: ignore.flatMap { $0.split(separator: ",").map { String($0.filter { $0 != " " }) } }
                 .filter { !$0.isEmpty },
             allowsSymlinks: allowSymlinks, cachesListings: listingCache)
         let app = BrowseyServer.application(configuration, logger: logger) { [configuration, open, qr] port in
