@@ -103,13 +103,10 @@ def wrk(url, connections, seconds, headers=None):
     return (float(match.group(1)) if match else 0.0), (int(errors.group(1)) if errors else 0)
 
 
-def download(url, times):
-    speeds = []
-    for _ in range(times):
-        output = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{speed_download}", url],
-                                capture_output=True, text=True).stdout
-        speeds.append(float(output or 0) / (1 << 20))
-    return statistics.median(speeds)
+def download_once(url):
+    output = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{speed_download}", url],
+                            capture_output=True, text=True).stdout
+    return float(output or 0) / (1 << 20)
 
 
 def rss_mib(pid):
@@ -123,7 +120,7 @@ def rss_mib(pid):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=int, default=10)
-    parser.add_argument("--downloads", type=int, default=3)
+    parser.add_argument("--downloads", type=int, default=7)
     parser.add_argument("--skip-build", action="store_true")
     args = parser.parse_args()
 
@@ -178,10 +175,15 @@ def main():
             results[name] = {"c1": one, "c32": many, "errors": errors1 + errors32}
             print("%-15s listing: %8.0f req/s at 1, %8.0f req/s at 32 (%d errors)" % (name, one, many, errors1 + errors32),
                   flush=True)
-        for name, url in downloads.items():
-            if name in processes:
-                results[name]["download"] = download(url, args.downloads)
-                print("%-15s 1 GiB download: %.0f MiB/s" % (name, results[name]["download"]), flush=True)
+        # Downloads in interleaved rounds, so that noise hits every server alike.
+        speeds = {name: [] for name in downloads if name in processes}
+        for _ in range(args.downloads):
+            for name in speeds:
+                speeds[name].append(download_once(downloads[name]))
+        for name, values in speeds.items():
+            results[name]["download"] = statistics.median(values)
+            print("%-15s 1 GiB download: %.0f MiB/s (%s)" % (
+                name, results[name]["download"], ", ".join("%.0f" % v for v in values)), flush=True)
         busy = rss_mib(processes["browsey"].pid) if "browsey" in processes else 0.0
     finally:
         for process in processes.values():

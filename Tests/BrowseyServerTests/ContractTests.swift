@@ -259,3 +259,28 @@ struct ListingJSONTests {
         }
     }
 }
+
+@Suite("Large downloads")
+struct LargeDownloadTests {
+    @Test("a file of several chunks arrives byte for byte, whole and in a range across chunks")
+    func severalChunks() async throws {
+        let fixture = try ServerFixture.make()
+        let size = 3 * (1 << 20) + 12_345
+        let pattern = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 13) }
+        try fixture.folder.file("large.bin", pattern)
+        try await fixture.withClient { client in
+            let whole = try await client.ask("/api/file?path=%2Flarge.bin")
+            #expect(whole.status == .ok && whole.body.count == size)
+            #expect(Array(whole.body) == pattern)
+            let start = (1 << 20) - 100
+            let range = try await client.ask("/api/file?path=%2Flarge.bin", headers: [.range: "bytes=\(start)-\(start + 2_000_099)"])
+            #expect(range.status == .partialContent && range.body.count == 2_000_100)
+            #expect(Array(range.body) == Array(pattern[start..<(start + 2_000_100)]))
+        }
+        let app = BrowseyServer.application(fixture.configuration())
+        try await app.test(.live) { client in
+            let whole = try await client.ask("/api/file?path=%2Flarge.bin")
+            #expect(Array(whole.body) == pattern)
+        }
+    }
+}
