@@ -25,32 +25,38 @@ public enum BrowseyDate {
 
     /// Appends the contract's form of a time (24 bytes) to `bytes`, without making a string.
     public static func write(millisecondsSince1970 milliseconds: Int64, into bytes: inout [UInt8]) {
+        write(millisecondsSince1970: milliseconds) { bytes.append($0) }
+    }
+
+    /// Hands the contract's form of a time to `append`, one byte at a time.
+    @inline(__always)
+    static func write(millisecondsSince1970 milliseconds: Int64, _ append: (UInt8) -> Void) {
         let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
         let millis = Int(milliseconds - seconds * 1000)
         let days = Int(seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400)
         let secondOfDay = Int(seconds - Int64(days) * 86400)
         let (year, month, day) = civilDate(daysSince1970: days)
         func two(_ value: Int) {
-            bytes.append(UInt8(truncatingIfNeeded: 0x30 + value / 10))
-            bytes.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
+            append(UInt8(truncatingIfNeeded: 0x30 + value / 10))
+            append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
         }
         let clampedYear = min(max(year, 0), 9999)
         two(clampedYear / 100)
         two(clampedYear % 100)
-        bytes.append(UInt8(ascii: "-"))
+        append(UInt8(ascii: "-"))
         two(month)
-        bytes.append(UInt8(ascii: "-"))
+        append(UInt8(ascii: "-"))
         two(day)
-        bytes.append(UInt8(ascii: "T"))
+        append(UInt8(ascii: "T"))
         two(secondOfDay / 3600)
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: ":"))
         two(secondOfDay / 60 % 60)
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: ":"))
         two(secondOfDay % 60)
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(UInt8(truncatingIfNeeded: 0x30 + millis / 100))
+        append(UInt8(ascii: "."))
+        append(UInt8(truncatingIfNeeded: 0x30 + millis / 100))
         two(millis % 100)
-        bytes.append(UInt8(ascii: "Z"))
+        append(UInt8(ascii: "Z"))
     }
 
     /// Year, month and day of a count of days since 1970-01-01 (proleptic Gregorian).

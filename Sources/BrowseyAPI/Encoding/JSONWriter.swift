@@ -2,83 +2,140 @@
 /// costs 25 times more than the work itself. The output is what `JSONEncoder.browsey()` writes
 /// for the same values: compact, keys in the order the caller writes them (sorted, by
 /// convention), slashes unescaped, non-ASCII as UTF-8.
-public struct JSONWriter: Sendable {
-    /// The bytes written so far.
-    public private(set) var bytes: [UInt8] = []
+public struct JSONWriter {
+    /// Where the bytes go: a growable buffer written with `memcpy`, without the uniqueness and
+    /// capacity checks of an `Array` on every byte (they cost more than the JSON itself).
+    private final class Storage {
+        var start: UnsafeMutablePointer<UInt8>
+        var count = 0
+        var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 64)
+            start = .allocate(capacity: self.capacity)
+        }
+
+        deinit { start.deallocate() }
+
+        @inline(__always) func reserve(_ extra: Int) {
+            guard count + extra > capacity else { return }
+            let grown = max(capacity * 2, count + extra)
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+            larger.update(from: start, count: count)
+            start.deallocate()
+            start = larger
+            capacity = grown
+        }
+
+        @inline(__always) func append(_ byte: UInt8) {
+            reserve(1)
+            start[count] = byte
+            count += 1
+        }
+
+        @inline(__always) func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+            reserve(bytes.count)
+            (start + count).update(from: base, count: bytes.count)
+            count += bytes.count
+        }
+
+        func append(contentsOf bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
+    }
+
+    private let storage: Storage
 
     /// An empty writer with room for `capacity` bytes.
-    public init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 1024) { storage = Storage(capacity: capacity) }
+
+    /// The bytes written so far, copied into an array.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.start, count: storage.count)) }
+
+    /// How many bytes have been written.
+    public var count: Int { storage.count }
+
+    /// Lends the bytes written so far, without copying them.
+    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: storage.start, count: storage.count))
+    }
 
     /// Appends raw JSON punctuation or a literal (`{`, `,`, `null`, …).
     public mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { storage.append($0) }
     }
 
     /// Appends `"key":`.
     public mutating func key(_ name: StaticString) {
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        storage.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { storage.append($0) }
+        storage.append(UInt8(ascii: "\""))
+        storage.append(UInt8(ascii: ":"))
     }
 
     /// Appends a JSON string, escaping quotes, backslashes and control characters.
     public mutating func string(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        Self.appendEscaped(value.utf8, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        storage.append(UInt8(ascii: "\""))
+        appendEscaped(value.utf8)
+        storage.append(UInt8(ascii: "\""))
     }
 
     /// Appends a JSON string from a substring.
     public mutating func string(_ value: Substring) {
-        bytes.append(UInt8(ascii: "\""))
-        Self.appendEscaped(value.utf8, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        storage.append(UInt8(ascii: "\""))
+        appendEscaped(value.utf8)
+        storage.append(UInt8(ascii: "\""))
     }
 
     /// Appends a JSON string made of bytes already escaped with ``escaped(_:)`` followed by
     /// `suffix`: for many strings that share a long beginning (the folder of a listing).
     public mutating func string(escapedPrefix prefix: [UInt8], _ suffix: String) {
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: prefix)
-        Self.appendEscaped(suffix.utf8, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        storage.append(UInt8(ascii: "\""))
+        storage.append(contentsOf: prefix)
+        appendEscaped(suffix.utf8)
+        storage.append(UInt8(ascii: "\""))
     }
 
     /// The escaped inside of a JSON string, without the quotes.
     public static func escaped(_ value: String) -> [UInt8] {
-        var result: [UInt8] = []
-        appendEscaped(value.utf8, to: &result)
-        return result
+        var writer = JSONWriter(capacity: value.utf8.count + 16)
+        writer.appendEscaped(value.utf8)
+        return writer.bytes
     }
 
-    private static func appendEscaped<Bytes: Collection<UInt8>>(_ utf8: Bytes, to bytes: inout [UInt8]) {
-        if let done: Void = utf8.withContiguousStorageIfAvailable({ appendEscaped(buffer: $0, to: &bytes) }) {
-            return done
+    private mutating func appendEscaped<Bytes: Collection<UInt8>>(_ utf8: Bytes) {
+        if utf8.withContiguousStorageIfAvailable({ appendEscaped(buffer: $0) }) == nil {
+            Array(utf8).withUnsafeBufferPointer { appendEscaped(buffer: $0) }
         }
-        Array(utf8).withUnsafeBufferPointer { appendEscaped(buffer: $0, to: &bytes) }
     }
 
-    private static func appendEscaped(buffer utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    private func appendEscaped(buffer utf8: UnsafeBufferPointer<UInt8>) {
         var start = 0
         for index in 0..<utf8.count {
             let byte = utf8[index]
             guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            storage.append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
             start = index + 1
+            storage.append(0x5C)
             switch byte {
-            case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-            case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0x22: storage.append(0x22)
+            case 0x5C: storage.append(0x5C)
+            case 0x0A: storage.append(UInt8(ascii: "n"))
+            case 0x0D: storage.append(UInt8(ascii: "r"))
+            case 0x09: storage.append(UInt8(ascii: "t"))
+            case 0x08: storage.append(UInt8(ascii: "b"))
+            case 0x0C: storage.append(UInt8(ascii: "f"))
             default:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                let hex: StaticString = "0123456789abcdef"
+                hex.withUTF8Buffer { digits in
+                    storage.append(UInt8(ascii: "u"))
+                    storage.append(0x30)
+                    storage.append(0x30)
+                    storage.append(digits[Int(byte >> 4)])
+                    storage.append(digits[Int(byte & 0xF)])
+                }
             }
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+        storage.append(UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
     }
 
     /// Appends a string, or `null`.
@@ -88,18 +145,18 @@ public struct JSONWriter: Sendable {
 
     /// Appends an integer.
     public mutating func integer(_ value: Int64) {
-        if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
-            return
-        }
+        if value < 0 { storage.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: [UInt8] = []
-        while magnitude > 0 {
-            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            var position = scratch.count
+            repeat {
+                position -= 1
+                scratch[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            storage.append(UnsafeBufferPointer(rebasing: scratch.bindMemory(to: UInt8.self)[position...]))
         }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        bytes.append(contentsOf: digits.reversed())
     }
 
     /// Appends `true` or `false`.
@@ -109,8 +166,9 @@ public struct JSONWriter: Sendable {
 
     /// Appends a date in the contract's form, from milliseconds since 1970.
     public mutating func date(millisecondsSince1970 milliseconds: Int64) {
-        bytes.append(UInt8(ascii: "\""))
-        BrowseyDate.write(millisecondsSince1970: milliseconds, into: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        storage.reserve(26)
+        storage.append(UInt8(ascii: "\""))
+        BrowseyDate.write(millisecondsSince1970: milliseconds) { storage.append($0) }
+        storage.append(UInt8(ascii: "\""))
     }
 }

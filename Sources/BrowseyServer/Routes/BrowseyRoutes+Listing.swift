@@ -20,9 +20,8 @@ extension BrowseyRoutes {
             if error.code == .notADirectory { throw APIError(.badRequest, "Path is not a directory", code: "notADirectory") }
             throw APIError.from(error, notFound: "Directory not found")
         }
-        var buffer = ByteBuffer()
-        buffer.writeBytes(
-            ListingJSON.encode(path: folder.relative, absolutePath: folder.absolute, entries: entries, safePath: safePath))
+        let buffer = ListingJSON.encode(
+            path: folder.relative, absolutePath: folder.absolute, entries: entries, safePath: safePath)
         if let generation { listingCache?.store(buffer, for: key, since: generation) }
         return JSONBody.response(buffer: buffer)
     }
