@@ -37,7 +37,7 @@ struct ContractTests {
         }
     }
 
-    @Test("symlinks are listed with their targets; one leading out has no relative target")
+    @Test("symlinks are listed with their targets; one leading out is marked and its target never shown")
     func symlinkFields() async throws {
         let fixture = try ServerFixture.make()
         try await fixture.withClient { client in
@@ -47,7 +47,8 @@ struct ContractTests {
             #expect(inside.linkTarget == "docs" && inside.targetPath == "/docs" && inside.targetType == .directory)
             #expect(inside.linkBroken == false)
             let escape = try #require(listing.items.first { $0.name == "escape" })
-            #expect(escape.targetPath == nil)
+            #expect(escape.type == .symlink && escape.linkOutside == true)
+            #expect(escape.linkTarget == nil && escape.targetPath == nil && escape.targetAbsolutePath == nil)
         }
     }
 

@@ -87,3 +87,40 @@ struct LiveServerTests {
         }
     }
 }
+
+@Suite("Random hostile input")
+struct RandomInputTests {
+    /// A small deterministic generator, so a failure can be replayed.
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    static let pieces = [
+        "..", ".", "/", "\\", "%2e", "%2f", "%5c", "%00", "%25", "%c0%ae", "%e2%80%ae", "docs", "escape", "~", "//",
+        "%2E%2E", "a", "é", "%ff", "%", "%zz", "?", "#", "&path=..", "+", " ", "%20", "..%2f", String(repeating: "x", count: 300),
+    ]
+
+    @Test("a thousand random paths and ranges never answer 5xx, never leak, never hang")
+    func randomPaths() async throws {
+        let fixture = try ServerFixture.make()
+        let outside = fixture.outside.path
+        try await fixture.withClient { client in
+            var random = Generator(state: 0x5EED)
+            for round in 0..<1000 {
+                var value = ""
+                for _ in 0..<(1 + random.next(8)) { value += Self.pieces[random.next(Self.pieces.count)] }
+                let encoded = value.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? value
+                let endpoint = ["list", "stat", "view", "file", "search"][random.next(5)]
+                let uri = "/api/\(endpoint)?path=\(round % 2 == 0 ? value : encoded)&q=s"
+                let range = ["bytes=\(random.next(3000))-\(random.next(3000))", "bytes=-\(random.next(50))", "bytes=x-y", "bytes=1-2,3-4", ""][random.next(5)]
+                let answer = try await client.ask(uri, headers: range.isEmpty ? [:] : [.range: range])
+                #expect(answer.status.code < 500, "\(uri) with \(range) answered \(answer.status.code)")
+                #expect(!answer.text.contains("TOP SECRET") && !answer.text.contains(outside), "\(uri) leaked")
+            }
+        }
+    }
+}

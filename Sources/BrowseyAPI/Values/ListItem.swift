@@ -38,13 +38,16 @@ public struct ListItem: Codable, Sendable, Hashable {
     public var targetType: ItemType?
     /// For a symlink: whether the target is missing.
     public var linkBroken: Bool?
+    /// For a symlink leading outside the served folder (additive): its target is not shown.
+    public var linkOutside: Bool?
 
     /// Makes an item.
     public init(
         name: String, type: ItemType, size: Int64, modified: Date, extension: String?, absolutePath: String,
         linkTarget: String? = nil, targetPath: String? = nil, targetAbsolutePath: String? = nil,
-        targetType: ItemType? = nil, linkBroken: Bool? = nil
+        targetType: ItemType? = nil, linkBroken: Bool? = nil, linkOutside: Bool? = nil
     ) {
+        self.linkOutside = linkOutside
         self.name = name
         self.type = type
         self.size = size
@@ -60,7 +63,7 @@ public struct ListItem: Codable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case name, type, size, modified, `extension`, absolutePath
-        case linkTarget, targetPath, targetAbsolutePath, targetType, linkBroken
+        case linkTarget, targetPath, targetAbsolutePath, targetType, linkBroken, linkOutside
     }
 
     /// Writes `extension` as `null` when absent (the contract always has it); the symlink fields
@@ -79,6 +82,7 @@ public struct ListItem: Codable, Sendable, Hashable {
             try container.encode(targetAbsolutePath, forKey: .targetAbsolutePath)
             try container.encode(targetType, forKey: .targetType)
             try container.encode(linkBroken ?? false, forKey: .linkBroken)
+            try container.encodeIfPresent(linkOutside, forKey: .linkOutside)
         }
     }
 }

@@ -38,11 +38,16 @@ enum ListingJSON {
         json.raw(",")
         json.key("extension")
         if entry.type != .directory, let ext = FileName.pathExtension(of: entry.name) { json.string(ext) } else { json.raw("null") }
-        let link = type == .symlink ? entry.symlink : nil
+        let link = type == .symlink ? entry.symlink.flatMap { safePath.mayReveal($0) ? $0 : nil } : nil
         if type == .symlink {
             json.raw(",")
             json.key("linkBroken")
-            json.bool(link?.isBroken ?? true)
+            json.bool(link?.isBroken ?? false)
+            if link == nil {
+                json.raw(",")
+                json.key("linkOutside")
+                json.bool(true)
+            }
             json.raw(",")
             json.key("linkTarget")
             json.string(orNull: link?.target)

@@ -84,6 +84,10 @@ enum OpenAPIDocument {
      "linkBroken": {
       "type": "boolean"
      },
+     "linkOutside": {
+      "description": "The link leads outside the served folder; its target is not shown",
+      "type": "boolean"
+     },
      "linkTarget": {
       "type": "string"
      },

@@ -87,7 +87,12 @@ public struct BrowseyRoutes: Sendable {
             name: entry.name, type: Self.itemType(entry.type), size: entry.size,
             modified: Date(timeIntervalSince1970: Double(entry.status?.modified.milliseconds ?? 0) / 1000),
             extension: entry.type == .directory ? nil : entry.pathExtension, absolutePath: entry.path)
-        if let link = entry.symlink {
+        if entry.type == .symlink {
+            item.linkBroken = false
+        }
+        if entry.type == .symlink, entry.symlink.map(safePath.mayReveal) != true {
+            item.linkOutside = true
+        } else if let link = entry.symlink {
             item.linkTarget = link.target
             item.targetAbsolutePath = link.resolvedPath
             let inside = safePath.relativePath(of: link.resolvedPath)

@@ -97,6 +97,12 @@ public struct SafePath: Sendable {
         return nil
     }
 
+    /// Whether a link's target may be shown: it lies inside the root by text and, when it
+    /// exists, once resolved; or symlinks are allowed out. A target outside is never revealed.
+    public func mayReveal(_ link: SymlinkInfo) -> Bool {
+        allowsSymlinks || (relativePath(of: link.resolvedPath) != nil && staysInside(link.resolvedPath))
+    }
+
     /// Whether following links from `absolute` stays inside the root (always, when allowed).
     public func staysInside(_ absolute: String) -> Bool {
         allowsSymlinks || Self.realPath(absolute).map { Self.isInside($0, realRoot) } ?? true
