@@ -28,7 +28,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Allow dot-names (listed when a client asks with hidden=1).")
     var hidden = false
 
-    @Flag(inversion: .prefixedNo, help: "Refuse every write (the default); --no-readonly allows them.")
+    @Flag(inversion: .prefixedNo, help: "Refuse every write (the default). Writes themselves are not built yet: with --no-readonly they answer 501.")
     var readonly = true
 
     @Flag(help: "Follow symlinks that lead outside the folder.")
@@ -37,7 +37,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("qr", withSingleDash: false), inversion: .prefixedNo, help: "Print a QR code of the Network URL.")
     var qr = true
 
-    @Flag(name: .customLong("bonjour", withSingleDash: false), inversion: .prefixedNo, help: "Announce the server on the local network.")
+    @Flag(name: .customLong("bonjour", withSingleDash: false), inversion: .prefixedNo, help: "Announce the server on the local network over Bonjour (not built yet: accepted and ignored).")
     var bonjour = true
 
     @Flag(name: .customLong("listing-cache"), inversion: .prefixedNo,
