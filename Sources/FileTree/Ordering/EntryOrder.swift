@@ -54,59 +54,74 @@ public struct EntryOrder: Sendable, Hashable {
         return copy
     }
 
-    /// The positions of `entries` in sorted order. Each entry's key (folder rank, value, folded
-    /// name) is computed once, and the sort compares those small keys, never the entries.
+    /// The positions of `entries` in sorted order. Each entry's key is computed once: a small
+    /// record (folder rank, value) and its folded name in one shared byte buffer, compared with
+    /// `memcmp`; the entries themselves are never touched while sorting.
     func sortedIndices(of entries: [FileEntry]) -> [Int] {
         let minimum = Timestamp(seconds: .min, nanoseconds: 0)
-        func value(_ entry: FileEntry) -> (Int64, Int32) {
-            switch key {
-            case .name, .kind: return (0, 0)
-            case .size: return (entry.size, 0)
-            case .modified:
-                let time = entry.status?.modified ?? minimum
-                return (time.seconds, time.nanoseconds)
-            case .created:
-                let time = entry.status?.created ?? minimum
-                return (time.seconds, time.nanoseconds)
-            case .accessed:
-                let time = entry.status?.accessed ?? minimum
-                return (time.seconds, time.nanoseconds)
+        var kindRanks: [String: Int64] = [:]
+        if key == .kind {
+            for (rank, identifier) in Set(entries.map(\.contentType.identifier)).sorted().enumerated() {
+                kindRanks[identifier] = Int64(rank)
             }
         }
+        var names: [UInt8] = []
+        names.reserveCapacity(entries.count * 20)
         var keys: [SortKey] = []
         keys.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
-            let (seconds, nanoseconds) = value(entry)
+            var value: Int64 = 0
+            var fraction: Int32 = 0
+            switch key {
+            case .name: break
+            case .kind: value = kindRanks[entry.contentType.identifier] ?? 0
+            case .size: value = entry.size
+            case .modified, .created, .accessed:
+                let time =
+                    (key == .modified
+                        ? entry.status?.modified : key == .created ? entry.status?.created : entry.status?.accessed)
+                    ?? minimum
+                value = time.seconds
+                fraction = time.nanoseconds
+            }
+            let start = names.count
+            NaturalName.appendKey(of: entry.name, into: &names)
             keys.append(
                 SortKey(
-                    folder: foldersFirst && entry.sortsAsFolder, value: seconds, fraction: nanoseconds,
-                    kind: key == .kind ? entry.contentType.identifier : nil, name: NaturalName(entry.name),
-                    index: index))
+                    folder: foldersFirst && entry.sortsAsFolder, value: value, fraction: fraction,
+                    nameStart: Int32(start), nameLength: Int32(names.count - start), index: Int32(index)))
         }
         let ascending = ascending
-        let byName = key == .name
-        keys.sort { left, right in
-            if left.folder != right.folder { return left.folder }
-            if left.value != right.value { return (left.value < right.value) == ascending }
-            if left.fraction != right.fraction { return (left.fraction < right.fraction) == ascending }
-            if let leftKind = left.kind, let rightKind = right.kind, leftKind != rightKind {
-                return (leftKind < rightKind) == ascending
+        let nameAscending = ascending || key != .name
+        names.withUnsafeBufferPointer { folded in
+            keys.sort { left, right in
+                if left.folder != right.folder { return left.folder }
+                if left.value != right.value { return (left.value < right.value) == ascending }
+                if left.fraction != right.fraction { return (left.fraction < right.fraction) == ascending }
+                let order = NaturalName.compare(
+                    UnsafeBufferPointer(rebasing: folded[Int(left.nameStart)..<Int(left.nameStart + left.nameLength)]),
+                    UnsafeBufferPointer(rebasing: folded[Int(right.nameStart)..<Int(right.nameStart + right.nameLength)]))
+                if order != 0 { return (order < 0) == nameAscending }
+                let leftName = entries[Int(left.index)].name
+                let rightName = entries[Int(right.index)].name
+                if leftName != rightName {
+                    return leftName.unicodeScalars.lexicographicallyPrecedes(rightName.unicodeScalars) == nameAscending
+                }
+                return left.index < right.index
             }
-            if left.name != right.name { return (left.name < right.name) == (ascending || !byName) }
-            return left.index < right.index
         }
-        return keys.map(\.index)
+        return keys.map { Int($0.index) }
     }
 }
 
-/// What a sort compares for one entry, computed once.
+/// What a sort compares for one entry, computed once; the folded name lives in a shared buffer.
 private struct SortKey {
     let folder: Bool
     let value: Int64
     let fraction: Int32
-    let kind: String?
-    let name: NaturalName
-    let index: Int
+    let nameStart: Int32
+    let nameLength: Int32
+    let index: Int32
 }
 
 extension FileEntry {

@@ -24,6 +24,12 @@ struct NaturalName: Comparable {
         original = name
         var folded: [UInt8] = []
         folded.reserveCapacity(name.utf8.count + 4)
+        Self.appendKey(of: name, into: &folded)
+        key = folded
+    }
+
+    /// Appends the sort key of `name` to `folded` (for many names in one buffer).
+    static func appendKey(of name: String, into folded: inout [UInt8]) {
         var copy = name
         let isASCII = copy.withUTF8 { utf8 in
             guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
@@ -39,7 +45,6 @@ struct NaturalName: Comparable {
             }
             Self.appendKey(lowered.utf8, into: &folded)
         }
-        key = folded
     }
 
     /// The key of an ASCII name, straight from its bytes.
@@ -88,14 +93,21 @@ struct NaturalName: Comparable {
     static func == (lhs: NaturalName, rhs: NaturalName) -> Bool { lhs.original == rhs.original }
 
     static func < (lhs: NaturalName, rhs: NaturalName) -> Bool {
-        let order = lhs.key.withUnsafeBytes { a in
-            rhs.key.withUnsafeBytes { b -> Int in
-                let common = min(a.count, b.count)
-                let result = common == 0 ? 0 : Int(memcmp(a.baseAddress!, b.baseAddress!, common))
-                return result != 0 ? result : a.count - b.count
-            }
+        let order = lhs.key.withUnsafeBufferPointer { a in
+            rhs.key.withUnsafeBufferPointer { b in compare(a, b) }
         }
         if order != 0 { return order < 0 }
         return lhs.original.unicodeScalars.lexicographicallyPrecedes(rhs.original.unicodeScalars)
+    }
+
+    /// `memcmp` order of two keys, the shorter first when one is a prefix of the other.
+    @inline(__always)
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0, let left = a.baseAddress, let right = b.baseAddress {
+            let result = Int(memcmp(left, right, common))
+            if result != 0 { return result }
+        }
+        return a.count - b.count
     }
 }
