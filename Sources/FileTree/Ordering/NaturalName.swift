@@ -7,27 +7,16 @@ import Darwin
 #endif
 import Foundation
 
-/// A name prepared for the order people expect: case and accents ignored (`é` sorts with `e`,
+/// Names prepared for the order people expect: case and accents ignored (`é` sorts with `e`,
 /// NFC and NFD spellings are equal), runs of digits compared by value (`file 2` before
 /// `file 10`), and the exact name as the last tie-breaker so the order is total and the same on
 /// every platform.
 ///
-/// The name is folded once into a byte key that plain `memcmp` orders correctly: lowercase UTF-8,
+/// Each name is folded once into a byte key that plain `memcmp` orders correctly: lowercase UTF-8,
 /// with each run of digits written as `0`, the count of its significant digits, then those
 /// digits. Every `0` of the key starts such a run, so a run meets another run or a character,
 /// and compares as the old digit-by-digit rules did.
-struct NaturalName: Comparable {
-    private let key: [UInt8]
-    private let original: String
-
-    init(_ name: String) {
-        original = name
-        var folded: [UInt8] = []
-        folded.reserveCapacity(name.utf8.count + 4)
-        Self.appendKey(of: name, into: &folded)
-        key = folded
-    }
-
+enum NaturalName {
     /// Appends the sort key of `name` to `folded` (for many names in one buffer).
     static func appendKey(of name: String, into folded: inout [UInt8]) {
         var copy = name
@@ -88,16 +77,6 @@ struct NaturalName: Comparable {
             }
         }
         flush()
-    }
-
-    static func == (lhs: NaturalName, rhs: NaturalName) -> Bool { lhs.original == rhs.original }
-
-    static func < (lhs: NaturalName, rhs: NaturalName) -> Bool {
-        let order = lhs.key.withUnsafeBufferPointer { a in
-            rhs.key.withUnsafeBufferPointer { b in compare(a, b) }
-        }
-        if order != 0 { return order < 0 }
-        return lhs.original.unicodeScalars.lexicographicallyPrecedes(rhs.original.unicodeScalars)
     }
 
     /// `memcmp` order of two keys, the shorter first when one is a prefix of the other.

@@ -121,16 +121,9 @@ public struct DirectoryReader: Sendable {
     public func entries(at path: String, extraAttributes: [AnyEntryAttribute] = []) async throws(FileTreeError)
         -> [FileEntry]
     {
-        let result = await withCheckedContinuation {
-            (continuation: CheckedContinuation<Result<[FileEntry], FileTreeError>, Never>) in
-            DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(
-                    returning: Result { () throws(FileTreeError) in
-                        try self.entries(at: path, extraAttributes: extraAttributes)
-                    })
-            }
-        }
-        return try result.get()
+        try await Self.offThread { () throws(FileTreeError) in
+            try self.entries(at: path, extraAttributes: extraAttributes)
+        }.get()
     }
 
     /// Reads one item's entry (a final symlink is not followed).
@@ -229,6 +222,18 @@ public struct DirectoryReader: Sendable {
         return FileEntry(
             name: name, parentPath: absolute == "/" ? "" : PathText.parent(of: absolute), type: .directory,
             status: status, contentType: registry.type(forFileName: name, isDirectory: true))
+    }
+
+    /// Runs blocking file-system work on a Dispatch thread, so the caller's executor (Swift's
+    /// cooperative pool) is never blocked by the disk.
+    static func offThread<Value: Sendable>(
+        _ work: @escaping @Sendable () throws(FileTreeError) -> Value
+    ) async -> Result<Value, FileTreeError> {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(returning: Result { () throws(FileTreeError) in try work() })
+            }
+        }
     }
 
     static func currentDirectory() -> String {
