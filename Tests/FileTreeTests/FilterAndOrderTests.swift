@@ -109,3 +109,24 @@ struct FilterAndOrderTests {
         #expect(tree.map(\.name) == ["full.txt"])
     }
 }
+
+@Suite("Folder-only walks")
+struct FoldersOnlyTests {
+    @Test("a folders-only walk keeps every folder and no file, link or package contents")
+    func foldersOnly() throws {
+        let folder = try TemporaryTreeFixture.make { tree in
+            try tree.file("a/b/c/deep.txt")
+            try tree.file("a/top.txt")
+            try tree.file("Tool.app/Contents/Info.plist")
+            try tree.symlink("a/link", to: "b")
+        }
+        var filter = EntryFilter()
+        filter.foldersOnly = true
+        var seen: [String] = []
+        try DirectoryReader(filter: filter, order: .browsey).walk(at: folder.path) { entry, _ in
+            seen.append(String(entry.path.dropFirst(folder.path.count + 1)))
+            return .continue
+        }
+        #expect(seen == ["a", "a/b", "a/b/c", "Tool.app"])
+    }
+}

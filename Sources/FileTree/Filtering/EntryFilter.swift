@@ -11,6 +11,9 @@ public struct EntryFilter: Sendable {
     public var includesHidden: Bool
     /// Names matching any of these globs are left out.
     public var excludedNames: [NamePattern]
+    /// Whether only folders are kept. Decided from `readdir`'s type before any `statx`, so a
+    /// walk that only needs the folders of a tree (to watch them) never reads the files' metadata.
+    public var foldersOnly: Bool = false
     /// A last test on the read entry (its metadata is there); `false` leaves it out. A folder
     /// left out is not descended into.
     public var predicate: (@Sendable (FileEntry) -> Bool)?
@@ -42,5 +45,5 @@ public struct EntryFilter: Sendable {
         includes(name: entry.name) && (predicate?(entry) ?? true)
     }
 
-    var isEverything: Bool { includesHidden && excludedNames.isEmpty && predicate == nil }
+    var isEverything: Bool { includesHidden && excludedNames.isEmpty && predicate == nil && !foldersOnly }
 }

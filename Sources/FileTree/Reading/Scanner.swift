@@ -97,6 +97,7 @@ struct Scanner {
         var failure: FileTreeError?
         let skipsHidden = !filter.includesHidden
         let checksNames = !filter.excludedNames.isEmpty
+        let foldersOnly = filter.foldersOnly
         while true {
             var kind: UInt8 = 0
             var number: Int32 = 0
@@ -109,10 +110,18 @@ struct Scanner {
             if cName[0] == 0x2E {  // "."
                 if cName[1] == 0 || (cName[1] == 0x2E && cName[2] == 0) || skipsHidden { continue }
             }
+            // A folder-only walk skips what readdir already says is not a folder (or a link,
+            // which may be one only when followed, and is never entered anyway).
+            if foldersOnly && kind != UInt8(truncatingIfNeeded: CFT_DT_DIR)
+                && kind != UInt8(truncatingIfNeeded: CFT_DT_UNKNOWN)
+            {
+                continue
+            }
             let name = String(cString: cName)
             if checksNames && !filter.includes(name: name) { continue }
             let entry = makeEntry(
                 name: name, cName: cName, folder: descriptor, parentPath: path, direntType: kind)
+            if foldersOnly && entry.type != .directory { continue }
             if let predicate = filter.predicate, !predicate(entry) { continue }
             consume(entry)
         }

@@ -114,7 +114,11 @@
             guard watches.add(path) else { return false }
             guard options.recursive else { return true }
             var withinLimit = true
-            let reader = DirectoryReader(filter: options.filter)
+            // A tree watched from the start needs only its folders; a new folder's contents are
+            // reported too, since they may predate the watch.
+            var filter = options.filter
+            filter.foldersOnly = !reportingContents
+            let reader = DirectoryReader(filter: filter)
             _ = try? reader.walk(at: path) { entry, _ in
                 if reportingContents { report(entry.path) }
                 if entry.type == .directory && !watches.add(entry.path) {

@@ -58,7 +58,9 @@
             guard folders.add(path) else { return false }
             guard options.recursive else { return true }
             var withinLimit = true
-            let reader = DirectoryReader(filter: options.filter)
+            var filter = options.filter
+        filter.foldersOnly = true
+        let reader = DirectoryReader(filter: filter)
             _ = try? reader.walk(at: path, depth: .shallow) { entry, _ in
                 if entry.type == .directory && !folders.isWatching(entry.path) {
                     report(entry.path)
