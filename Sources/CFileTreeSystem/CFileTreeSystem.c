@@ -3,6 +3,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <string.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -125,5 +127,16 @@ long cft_list_extended_attributes(const char *path, char *buffer, unsigned long 
     return (long)listxattr(path, buffer, size, XATTR_NOFOLLOW);
 #else
     return (long)llistxattr(path, buffer, size);
+#endif
+}
+
+void cft_set_thread_name(const char *name) {
+#if defined(__APPLE__)
+    pthread_setname_np(name);
+#else
+    char cut[16];
+    strncpy(cut, name, sizeof cut - 1);
+    cut[sizeof cut - 1] = 0;
+    pthread_setname_np(pthread_self(), cut);
 #endif
 }

@@ -4,7 +4,12 @@ import Glibc
 import Darwin
 #endif
 import BrowseyServer
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import QRCode
 
 /// The start-up banner: where to point a browser, what is served, and how.
@@ -35,10 +40,14 @@ enum Banner {
         #else
         let opener = "/usr/bin/xdg-open"
         #endif
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: opener)
-        process.arguments = [url]
-        try? process.run()
+        // posix_spawn rather than Foundation's Process, which would bring all of Foundation
+        // (and ICU) into the server's memory for one call.
+        var pid = pid_t()
+        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup(url), nil]
+        defer { arguments.forEach { free($0) } }
+        guard posix_spawn(&pid, opener, nil, nil, arguments, environ) == 0 else { return }
+        let child = pid
+        DispatchQueue.global().async { _ = waitpid(child, nil, 0) }
     }
 }
 

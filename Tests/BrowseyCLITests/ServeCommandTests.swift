@@ -126,6 +126,18 @@ struct ServeCommandTests {
         #expect(!output.contains("\u{1B}[30;47m"))
     }
 
+    @Test("the running server maps no full Foundation and no ICU (they cost 8 MiB of idle memory)")
+    func noFullFoundation() async throws {
+        let folder = try TemporaryFolder()
+        let browsey = try RunningBrowsey(["serve", folder.path, "-p", "0", "--host", "127.0.0.1", "--no-qr"])
+        _ = try await browsey.waitFor("Mode:")
+        let maps = try String(contentsOfFile: "/proc/\(browsey.process.processIdentifier)/maps", encoding: .utf8)
+        #expect(try await browsey.stop() == 0)
+        #expect(maps.contains("libFoundationEssentials"))
+        #expect(!maps.contains("libFoundation.so"))
+        #expect(!maps.contains("ICU"))
+    }
+
     @Test("a folder that does not exist is a one-line error and exit status 1")
     func missingFolder() async throws {
         let folder = try TemporaryFolder()

@@ -4,7 +4,11 @@ import Glibc
 import Darwin
 #endif
 import FileTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Hummingbird
 
 /// The header logic of file responses: validators, conditional requests, ranges, and
@@ -52,7 +56,7 @@ enum HTTPValidators {
     static func isNotModified(_ headers: HTTPFields, etag: String, modifiedSeconds: Int64) -> Bool {
         if let match = headers[.ifNoneMatch] {
             return match == "*" || match.split(separator: ",").contains { tag in
-                let trimmed = tag.trimmingCharacters(in: .whitespaces)
+                let trimmed = tag.trimmingSpaces()
                 return trimmed == etag || trimmed == "W/" + etag
             }
         }
@@ -75,7 +79,7 @@ enum HTTPValidators {
     /// several ranges: the whole file is sent, as RFC 9110 allows).
     static func parseRange(_ header: String, size: Int) -> RangeAnswer? {
         guard header.hasPrefix("bytes="), !header.contains(",") else { return nil }
-        let spec = header.dropFirst(6).trimmingCharacters(in: .whitespaces)
+        let spec = header.dropFirst(6).trimmingSpaces()
         let parts = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }
         if parts[0].isEmpty {
@@ -104,7 +108,8 @@ enum HTTPValidators {
             let encoded = name.utf8.map { byte -> String in
                 let safe = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                     || "!#$&+-.^_`|~".utf8.contains(byte)
-                return safe ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+                let hex = String(byte, radix: 16, uppercase: true)
+                return safe ? String(UnicodeScalar(byte)) : (byte < 0x10 ? "%0" : "%") + hex
             }.joined()
             value += "; filename*=UTF-8''\(encoded)"
         }

@@ -1,5 +1,9 @@
 import BrowseyAPI
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Hummingbird
 
 /// JSON responses in the contract's form: compact, `application/json; charset=utf-8`.

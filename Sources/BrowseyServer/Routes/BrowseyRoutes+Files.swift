@@ -1,6 +1,10 @@
 import BrowseyAPI
 import FileTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Hummingbird
 
 extension BrowseyRoutes {

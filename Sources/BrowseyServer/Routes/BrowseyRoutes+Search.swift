@@ -1,6 +1,10 @@
 import BrowseyAPI
 import FileTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Hummingbird
 import SearchIndex
 
@@ -11,10 +15,10 @@ extension BrowseyRoutes {
         let folder = try resolve(request, required: false, notFound: "Directory not found")
         let query = request.uri.queryParameters.get("q") ?? ""
         let limit = min(200, max(1, request.uri.queryParameters.get("limit").flatMap { Int($0) } ?? 50))
-        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !query.trimmingSpaces().isEmpty else {
             return JSONBody.response(SearchResponse(query: query, results: []))
         }
-        let matcher = FuzzyMatch(query.trimmingCharacters(in: .whitespaces))
+        let matcher = FuzzyMatch(query.trimmingSpaces())
         let reader = DirectoryReader(filter: EntryFilter(includesHidden: false, excludedNames: safePath.ignored))
         var found: [(score: Int, entry: FileEntry)] = []
         _ = try? reader.walk(at: folder.absolute) { entry, _ in

@@ -1,6 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import BrowseyAPI
 import FileTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Hummingbird
 import Preview
 
@@ -65,17 +74,42 @@ extension BrowseyRoutes {
         throw APIError(.badRequest, "File type not viewable", code: "notViewable")
     }
 
-    /// The first `length` bytes of a file (fewer when it is shorter).
+    /// The first `length` bytes of a file (fewer when it is shorter; none when it cannot be read).
     static func head(of path: String, length: Int) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
-        defer { try? handle.close() }
-        return Array((try? handle.read(upToCount: length)) ?? Data())
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: length)
+        var filled = 0
+        while filled < length {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + filled, length - filled, off_t(filled))
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            filled += count
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
     }
 
-    /// Percent-encodes a path for a query value (`/`, unreserved characters kept).
+    /// Percent-encodes a path for a query value (`/` and the unreserved characters kept).
     static func queryEscaped(_ path: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~/")
-        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(path.utf8.count)
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                bytes.append(byte)
+            default:
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

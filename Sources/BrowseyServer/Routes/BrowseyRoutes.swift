@@ -1,6 +1,10 @@
 public import BrowseyAPI
 public import FileTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 public import Hummingbird
 public import Logging
 

@@ -44,6 +44,10 @@ int cft_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, const 
 /// as NUL-separated names; with `size` 0, returns the size needed. Returns -1 on error.
 long cft_list_extended_attributes(const char *path, char *buffer, unsigned long size);
 
+/// Names the calling thread (shown by `top -H`, debuggers, crash reports); longer names are cut
+/// to what the system keeps.
+void cft_set_thread_name(const char *name);
+
 /// File type constants of readdir's d_type, for Swift.
 enum {
     CFT_DT_UNKNOWN = DT_UNKNOWN,

@@ -42,14 +42,19 @@ public enum UniqueName {
 
     /// `"x (copy)"` and `"x (copy 7)"` become `"x"`; anything else is returned as it is.
     static func stripCopySuffix(_ stem: String) -> String {
-        guard stem.hasSuffix(")"), let open = stem.range(of: " (copy", options: .backwards) else {
+        let marker = " (copy"
+        guard stem.hasSuffix(")") else { return stem }
+        var start = stem.index(before: stem.endIndex)
+        while true {
+            if stem[start...].hasPrefix(marker) { break }
+            guard start > stem.startIndex else { return stem }
+            start = stem.index(before: start)
+        }
+        let inside = stem[stem.index(start, offsetBy: marker.count)..<stem.index(before: stem.endIndex)]
+        if inside.isEmpty { return String(stem[..<start]) }
+        guard inside.first == " ", inside.count > 1, inside.dropFirst().allSatisfy({ $0.isNumber }) else {
             return stem
         }
-        let inside = stem[open.upperBound..<stem.index(before: stem.endIndex)]
-        if inside.isEmpty { return String(stem[..<open.lowerBound]) }
-        guard inside.first == " ", inside.dropFirst().allSatisfy(\.isNumber), inside.count > 1 else {
-            return stem
-        }
-        return String(stem[..<open.lowerBound])
+        return String(stem[..<start])
     }
 }

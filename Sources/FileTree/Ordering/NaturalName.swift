@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+@_spi(_Unicode) import Swift
 
 /// Names prepared for the order people expect: case and accents ignored (`é` sorts with `e`,
 /// NFC and NFD spellings are equal), runs of digits compared by value (`file 2` before
@@ -26,10 +26,11 @@ enum NaturalName {
             return true
         }
         if !isASCII {
-            let base = name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            // Canonical decomposition (NFD) with the combining marks dropped folds accents and
+            // makes NFC and NFD spellings equal; the standard library's decomposition is used so
+            // that FileTree needs no ICU (Foundation's `folding(options:)` lives there).
             var lowered = ""
-            for scalar in base.decomposedStringWithCanonicalMapping.unicodeScalars
-            where scalar.properties.canonicalCombiningClass == .notReordered {
+            for scalar in name._nfd where scalar.properties.canonicalCombiningClass == .notReordered {
                 lowered += scalar.properties.lowercaseMapping
             }
             Self.appendKey(lowered.utf8, into: &folded)

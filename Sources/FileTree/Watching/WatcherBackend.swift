@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
 import Synchronization
 
@@ -52,7 +56,7 @@ final class WatcherBackend: Sendable {
         inotify.withLock { $0 = events }  // before the thread: synchronize() works from now on
         #endif
         let snapshot = events == nil ? TreeSnapshot(root: root, options: options) : nil
-        let thread = Thread { [self] in
+        let started = DetachedThread.start(name: "FileTree.Watch") { [self] in
             if let events, !self.watchEvents(events) {
                 self.poll(from: TreeSnapshot(root: self.root, options: self.options))
             } else if let snapshot {
@@ -61,8 +65,10 @@ final class WatcherBackend: Sendable {
             close(self.wakeRead)
             self.sink.finish()
         }
-        thread.name = "FileTree.DirectoryWatcher"
-        thread.start()
+        if !started {
+            close(wakeRead)
+            sink.finish()
+        }
     }
 
     func stop() {

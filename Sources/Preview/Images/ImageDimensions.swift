@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads an image's pixel size from the first bytes of its file, without decoding it: PNG, JPEG,
 /// GIF, WebP (lossy, lossless, extended), BMP, and SVG (`width`/`height` or `viewBox`).
@@ -54,12 +58,12 @@ public enum ImageDimensions {
     /// SVG: the root element's `width` and `height` in pixels, else its `viewBox`.
     static func svg(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         let text = String(decoding: bytes.prefix(8192), as: UTF8.self)
-        guard let start = text.range(of: "<svg") else { return nil }
+        guard let start = text.firstRange(of: "<svg") else { return nil }
         guard let end = text[start.upperBound...].firstIndex(of: ">") else { return nil }
         let tag = String(text[start.upperBound..<end])
         func attribute(_ name: String) -> String? {
             for quote in ["\"", "'"] {
-                if let range = tag.range(of: " \(name)=\(quote)") ?? tag.range(of: "\n\(name)=\(quote)") {
+                if let range = tag.firstRange(of: " \(name)=\(quote)") ?? tag.firstRange(of: "\n\(name)=\(quote)") {
                     let rest = tag[range.upperBound...]
                     if let close = rest.firstIndex(of: Character(quote)) { return String(rest[..<close]) }
                 }

@@ -1,7 +1,11 @@
 import ArgumentParser
 import BrowseyServer
 import FileTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
 
 /// `browsey serve [PATH]`: serve a folder over HTTP, read-only unless asked.

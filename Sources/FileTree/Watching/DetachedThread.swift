@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+internal import CFileTreeSystem
+
+/// A named POSIX thread that runs one closure and ends; nothing joins it.
+///
+/// The watcher blocks in `poll` for its whole life, which must not hold a thread of Swift's
+/// cooperative pool or of Dispatch. Foundation's `Thread` would do, but it pulls in all of
+/// Foundation (and ICU) for one call.
+enum DetachedThread {
+    private final class Box {
+        let name: String
+        let body: () -> Void
+        init(name: String, body: @escaping () -> Void) {
+            self.name = name
+            self.body = body
+        }
+    }
+
+    /// Starts `body` on a new thread called `name`; returns false when the system refuses one.
+    @discardableResult
+    static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let box = Unmanaged.passRetained(Box(name: name, body: body)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
+        var thread = pthread_t()
+        #endif
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                let box = Unmanaged<Box>.fromOpaque(context).takeRetainedValue()
+                cft_set_thread_name(box.name)
+                box.body()
+                return nil
+            }, box)
+        guard started == 0 else {
+            Unmanaged<Box>.fromOpaque(box).release()
+            return false
+        }
+        #if canImport(Darwin)
+        if let thread { pthread_detach(thread) }
+        #else
+        pthread_detach(thread)
+        #endif
+        return true
+    }
+}
