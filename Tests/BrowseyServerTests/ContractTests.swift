@@ -244,6 +244,10 @@ struct ListingJSONTests {
         }
         try fixture.folder.symlink("awkward/dangling", to: "nowhere")
         try fixture.folder.symlink("awkward/up", to: "..")
+        try fixture.folder.symlink("awkward/a link to a folder", to: "../docs")
+        try fixture.folder.file("awkward/zz folder/inside.txt", "x")
+        try fixture.folder.file("awkward/ünïcode ä.md", "x")
+        try fixture.folder.file("awkward/.hidden", "x")
         let routes = BrowseyRoutes(configuration: fixture.configuration())
         try await fixture.withClient { client in
             for folder in ["/", "/awkward", "/docs"] {

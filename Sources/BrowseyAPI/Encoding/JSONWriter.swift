@@ -95,6 +95,25 @@ public struct JSONWriter {
         storage.append(UInt8(ascii: "\""))
     }
 
+    /// Appends a JSON string from UTF-8 bytes, such as a file name as the system gives it; an
+    /// invalid sequence is written as U+FFFD, as `String(decoding:as:)` reads it.
+    public mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        string(escapedPrefix: [], utf8: bytes)
+    }
+
+    /// Appends a JSON string made of bytes already escaped with ``escaped(_:)`` followed by
+    /// UTF-8 bytes (see ``string(utf8:)``).
+    public mutating func string(escapedPrefix prefix: [UInt8], utf8 suffix: UnsafeBufferPointer<UInt8>) {
+        storage.append(UInt8(ascii: "\""))
+        storage.append(contentsOf: prefix)
+        if suffix.allSatisfy({ $0 < 0x80 }) {
+            appendEscaped(buffer: suffix)
+        } else {
+            appendEscaped(String(decoding: suffix, as: UTF8.self).utf8)
+        }
+        storage.append(UInt8(ascii: "\""))
+    }
+
     /// The escaped inside of a JSON string, without the quotes.
     public static func escaped(_ value: String) -> [UInt8] {
         var writer = JSONWriter(capacity: value.utf8.count + 16)

@@ -13,15 +13,15 @@ extension BrowseyRoutes {
         let filter = EntryFilter(
             includesHidden: wantsHidden, excludedNames: safePath.ignored)
         let reader = DirectoryReader(filter: filter, order: .browsey)
-        let entries: [FileEntry]
+        let listing: FolderListing
         do {
-            entries = try await reader.entries(at: folder.absolute)
+            listing = try await reader.listing(at: folder.absolute)
         } catch {
             if error.code == .notADirectory { throw APIError(.badRequest, "Path is not a directory", code: "notADirectory") }
             throw APIError.from(error, notFound: "Directory not found")
         }
         let buffer = ListingJSON.encode(
-            path: folder.relative, absolutePath: folder.absolute, entries: entries, safePath: safePath)
+            path: folder.relative, absolutePath: folder.absolute, listing: listing, safePath: safePath)
         if let generation { listingCache?.store(buffer, for: key, since: generation) }
         return JSONBody.response(buffer: buffer)
     }

@@ -1,3 +1,5 @@
+internal import CFileTreeSystem
+
 /// What an entry is on disk, without following a symbolic link.
 public enum EntryType: String, Sendable, Hashable, CaseIterable, Codable {
     /// A regular file.
@@ -14,6 +16,16 @@ public enum EntryType: String, Sendable, Hashable, CaseIterable, Codable {
         case 0o100000: self = .regular
         case 0o040000: self = .directory
         case 0o120000: self = .symlink
+        default: self = .other
+        }
+    }
+
+    /// The type `readdir` reported (`d_type`), for an entry whose `statx` failed.
+    init(direntType: UInt8) {
+        switch Int(direntType) {
+        case Int(CFT_DT_DIR): self = .directory
+        case Int(CFT_DT_REG): self = .regular
+        case Int(CFT_DT_LNK): self = .symlink
         default: self = .other
         }
     }

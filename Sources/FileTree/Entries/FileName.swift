@@ -4,13 +4,24 @@ public enum FileName {
     /// The text after the last `.`, case kept, without the dot; `nil` when there is none, when the
     /// name ends with a dot, and for dot-names such as `.gitignore` (Node's `path.extname` rules).
     public static func pathExtension(of name: some StringProtocol) -> Substring? {
-        let utf8 = Substring(name).utf8
-        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        let whole = Substring(name)
+        let utf8 = whole.utf8
+        let found = utf8.withContiguousStorageIfAvailable { pathExtensionOffset(inUTF8: $0) }
+            ?? Array(utf8).withUnsafeBufferPointer { pathExtensionOffset(inUTF8: $0) }
+        guard let found else { return nil }
+        return whole[utf8.index(utf8.startIndex, offsetBy: found)...]
+    }
+
+    /// Where the extension of a name given as UTF-8 bytes starts (after its dot), by the rules of
+    /// ``pathExtension(of:)``; `nil` when it has none.
+    public static func pathExtensionOffset(inUTF8 name: UnsafeBufferPointer<UInt8>) -> Int? {
+        var dot = name.count - 1
+        while dot >= 0 && name[dot] != UInt8(ascii: ".") { dot -= 1 }
+        guard dot >= 0, dot + 1 < name.count else { return nil }
         // A leading run of dots is part of the name: ".gitignore", "..foo".
-        if utf8[utf8.startIndex..<dot].allSatisfy({ $0 == UInt8(ascii: ".") }) { return nil }
-        let start = utf8.index(after: dot)
-        if start == utf8.endIndex { return nil }
-        return Substring(name)[start...]
+        var index = 0
+        while index < dot && name[index] == UInt8(ascii: ".") { index += 1 }
+        return index == dot ? nil : dot + 1
     }
 
     /// The name without its extension (`"Report.final"` for `"Report.final.pdf"`).

@@ -54,41 +54,65 @@ public struct EntryOrder: Sendable, Hashable {
         return copy
     }
 
-    /// The positions of `entries` in sorted order. Each entry's key is computed once: a small
-    /// record (folder rank, value) and its folded name in one shared byte buffer, compared with
-    /// `memcmp`; the entries themselves are never touched while sorting.
+    /// The positions of `entries` in sorted order.
     func sortedIndices(of entries: [FileEntry]) -> [Int] {
+        sortedIndices(
+            count: entries.count,
+            sortsAsFolder: { entries[$0].sortsAsFolder },
+            status: { entries[$0].status },
+            kind: { entries[$0].contentType.identifier },
+            appendFoldedName: { NaturalName.appendKey(of: entries[$0].name, into: &$1) },
+            namePrecedes: { left, right in
+                let leftName = entries[left].name
+                let rightName = entries[right].name
+                guard leftName != rightName else { return nil }
+                return leftName.unicodeScalars.lexicographicallyPrecedes(rightName.unicodeScalars)
+            })
+    }
+
+    /// The positions of `count` items in sorted order, whatever holds them. Each item's key is
+    /// computed once: a small record (folder rank, value) and its folded name in one shared byte
+    /// buffer, compared with `memcmp`; the items themselves are only asked again to break a tie
+    /// between two names that fold alike (`namePrecedes`, `nil` when the names are equal).
+    func sortedIndices(
+        count: Int,
+        sortsAsFolder: (Int) -> Bool,
+        status: (Int) -> FileStatus?,
+        kind: (Int) -> String,
+        appendFoldedName: (Int, inout [UInt8]) -> Void,
+        namePrecedes: (Int, Int) -> Bool?
+    ) -> [Int] {
         let minimum = Timestamp(seconds: .min, nanoseconds: 0)
         var kindRanks: [String: Int64] = [:]
         if key == .kind {
-            for (rank, identifier) in Set(entries.map(\.contentType.identifier)).sorted().enumerated() {
-                kindRanks[identifier] = Int64(rank)
-            }
+            let kinds = (0..<count).map(kind)
+            for (rank, identifier) in Set(kinds).sorted().enumerated() { kindRanks[identifier] = Int64(rank) }
         }
         var names: [UInt8] = []
-        names.reserveCapacity(entries.count * 20)
+        names.reserveCapacity(count * 20)
         var keys: [SortKey] = []
-        keys.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() {
+        keys.reserveCapacity(count)
+        for index in 0..<count {
             var value: Int64 = 0
             var fraction: Int32 = 0
             switch key {
             case .name: break
-            case .kind: value = kindRanks[entry.contentType.identifier] ?? 0
-            case .size: value = entry.size
+            case .kind: value = kindRanks[kind(index)] ?? 0
+            case .size: value = status(index)?.size ?? 0
             case .modified, .created, .accessed:
+                let itemStatus = status(index)
                 let time =
                     (key == .modified
-                        ? entry.status?.modified : key == .created ? entry.status?.created : entry.status?.accessed)
+                        ? itemStatus?.modified : key == .created ? itemStatus?.created : itemStatus?.accessed)
                     ?? minimum
                 value = time.seconds
                 fraction = time.nanoseconds
             }
             let start = names.count
-            NaturalName.appendKey(of: entry.name, into: &names)
+            appendFoldedName(index, &names)
             keys.append(
                 SortKey(
-                    folder: foldersFirst && entry.sortsAsFolder, value: value, fraction: fraction,
+                    folder: foldersFirst && sortsAsFolder(index), value: value, fraction: fraction,
                     nameStart: Int32(start), nameLength: Int32(names.count - start), index: Int32(index)))
         }
         let ascending = ascending
@@ -102,11 +126,7 @@ public struct EntryOrder: Sendable, Hashable {
                     UnsafeBufferPointer(rebasing: folded[Int(left.nameStart)..<Int(left.nameStart + left.nameLength)]),
                     UnsafeBufferPointer(rebasing: folded[Int(right.nameStart)..<Int(right.nameStart + right.nameLength)]))
                 if order != 0 { return (order < 0) == nameAscending }
-                let leftName = entries[Int(left.index)].name
-                let rightName = entries[Int(right.index)].name
-                if leftName != rightName {
-                    return leftName.unicodeScalars.lexicographicallyPrecedes(rightName.unicodeScalars) == nameAscending
-                }
+                if let precedes = namePrecedes(Int(left.index), Int(right.index)) { return precedes == nameAscending }
                 return left.index < right.index
             }
         }

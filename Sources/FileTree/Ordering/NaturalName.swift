@@ -20,21 +20,24 @@ enum NaturalName {
     /// Appends the sort key of `name` to `folded` (for many names in one buffer).
     static func appendKey(of name: String, into folded: inout [UInt8]) {
         var copy = name
-        let isASCII = copy.withUTF8 { utf8 in
-            guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+        copy.withUTF8 { appendKey(ofUTF8: $0, into: &folded) }
+    }
+
+    /// Appends the sort key of a name given as UTF-8 bytes (invalid sequences read as U+FFFD).
+    static func appendKey(ofUTF8 utf8: UnsafeBufferPointer<UInt8>, into folded: inout [UInt8]) {
+        if utf8.allSatisfy({ $0 < 0x80 }) {
             Self.appendASCIIKey(utf8, into: &folded)
-            return true
+            return
         }
-        if !isASCII {
-            // Canonical decomposition (NFD) with the combining marks dropped folds accents and
-            // makes NFC and NFD spellings equal; the standard library's decomposition is used so
-            // that FileTree needs no ICU (Foundation's `folding(options:)` lives there).
-            var lowered = ""
-            for scalar in name._nfd where scalar.properties.canonicalCombiningClass == .notReordered {
-                lowered += scalar.properties.lowercaseMapping
-            }
-            Self.appendKey(lowered.utf8, into: &folded)
+        // Canonical decomposition (NFD) with the combining marks dropped folds accents and makes
+        // NFC and NFD spellings equal; the standard library's decomposition is used so that
+        // FileTree needs no ICU (Foundation's `folding(options:)` lives there).
+        var lowered = ""
+        for scalar in String(decoding: utf8, as: UTF8.self)._nfd
+        where scalar.properties.canonicalCombiningClass == .notReordered {
+            lowered += scalar.properties.lowercaseMapping
         }
+        Self.appendKey(lowered.utf8, into: &folded)
     }
 
     /// The key of an ASCII name, straight from its bytes.

@@ -126,6 +126,22 @@ public struct DirectoryReader: Sendable {
         }.get()
     }
 
+    /// Reads one folder for a listing: the entries of ``entries(at:extraAttributes:)`` (same
+    /// filter, same order) as small records and one buffer of names, without a ``FileEntry``
+    /// per entry. Extra attributes are not read.
+    public func listing(at path: String) throws(FileTreeError) -> FolderListing {
+        let root = try rootEntry(at: path)
+        let scanner = Scanner(reader: self, extras: [], cancellation: nil)
+        let (listing, error) = scanner.listing(of: root.path, expectedCount: Int(root.size / 24))
+        guard let listing else { throw error ?? FileTreeError(.ioError, "The folder could not be read", path: root.path) }
+        return listing
+    }
+
+    /// Reads one folder for a listing on a background thread.
+    public func listing(at path: String) async throws(FileTreeError) -> FolderListing {
+        try await Self.offThread { () throws(FileTreeError) in try self.listing(at: path) }.get()
+    }
+
     /// Reads one item's entry (a final symlink is not followed).
     public func entry(
         at path: String, extraAttributes: [AnyEntryAttribute] = []

@@ -85,6 +85,23 @@ struct Scanner {
     /// Returns whether the folder could be opened, and what went wrong (an error with
     /// `opened == true` means `readdir` failed part-way).
     func scan(_ path: String, _ consume: (FileEntry) -> Void) -> (opened: Bool, error: FileTreeError?) {
+        let checksNames = !filter.excludedNames.isEmpty
+        return readFolder(path) { cName, kind, descriptor in
+            let name = String(cString: cName)
+            if checksNames && !filter.includes(name: name) { return }
+            let entry = makeEntry(name: name, cName: cName, folder: descriptor, parentPath: path, direntType: kind)
+            if filter.foldersOnly && entry.type != .directory { return }
+            if let predicate = filter.predicate, !predicate(entry) { return }
+            consume(entry)
+        }
+    }
+
+    /// Opens a folder and hands each name `readdir` gives (with its `d_type` and the folder's
+    /// descriptor for `*at` calls) to `visit`, after the rules that need no system call: `.`
+    /// and `..`, hidden names, and what is surely not a folder in a folders-only read.
+    func readFolder(
+        _ path: String, _ visit: (UnsafePointer<CChar>, UInt8, Int32) -> Void
+    ) -> (opened: Bool, error: FileTreeError?) {
         let descriptor = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else { return (false, FileTreeError(errno: errno, path: path)) }
         guard let directory = fdopendir(descriptor) else {
@@ -96,7 +113,6 @@ struct Scanner {
 
         var failure: FileTreeError?
         let skipsHidden = !filter.includesHidden
-        let checksNames = !filter.excludedNames.isEmpty
         let foldersOnly = filter.foldersOnly
         while true {
             var kind: UInt8 = 0
@@ -117,13 +133,7 @@ struct Scanner {
             {
                 continue
             }
-            let name = String(cString: cName)
-            if checksNames && !filter.includes(name: name) { continue }
-            let entry = makeEntry(
-                name: name, cName: cName, folder: descriptor, parentPath: path, direntType: kind)
-            if foldersOnly && entry.type != .directory { continue }
-            if let predicate = filter.predicate, !predicate(entry) { continue }
-            consume(entry)
+            visit(cName, kind, descriptor)
         }
         return (true, failure)
     }
@@ -149,7 +159,7 @@ struct Scanner {
         }
     }
 
-    private func makeEntry(
+    func makeEntry(
         name: String, cName: UnsafePointer<CChar>, folder: Int32, parentPath: String, direntType: UInt8,
         statPath: String? = nil
     ) -> FileEntry {
@@ -182,13 +192,7 @@ struct Scanner {
                 symlink: symlink, extras: extraValues)
         case .failure(let failure):
             let number = failure.number
-            let type: EntryType =
-                switch Int(direntType) {
-                case CFT_DT_DIR: .directory
-                case CFT_DT_REG: .regular
-                case CFT_DT_LNK: .symlink
-                default: .other
-                }
+            let type = EntryType(direntType: direntType)
             let error = FileTreeError(
                 errno: number, path: PathText.join(parentPath, name), operation: "Reading metadata")
             return FileEntry(
