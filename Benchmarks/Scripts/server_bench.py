@@ -103,6 +103,53 @@ def wrk(url, connections, seconds, headers=None):
     return (float(match.group(1)) if match else 0.0), (int(errors.group(1)) if errors else 0)
 
 
+def requests_done(output):
+    match = re.search(r"(\d+) requests in", output)
+    return int(match.group(1)) if match else 0
+
+
+def cpu_seconds(pid):
+    """User + system CPU of a process and all its descendants (nginx's workers, say)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open("/proc/%s/stat" % entry) as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+                children.setdefault(int(fields[1]), []).append((int(entry), int(fields[11]) + int(fields[12])))
+            except (OSError, IndexError):
+                pass
+    total = 0
+    try:
+        with open("/proc/%d/stat" % pid) as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        total = int(fields[11]) + int(fields[12])
+    except OSError:
+        return 0.0
+    stack = [pid]
+    while stack:
+        for child, ticks in children.get(stack.pop(), []):
+            total += ticks
+            stack.append(child)
+    return total / tick
+
+
+def measured_wrk(pid, url, connections, seconds, headers=None):
+    """wrk's requests per second, with the server's CPU milliseconds per request."""
+    command = ["wrk", "-t", str(min(2, connections)), "-c", str(connections), "-d", "%ds" % seconds, url]
+    for name, value in (headers or {}).items():
+        command += ["-H", "%s: %s" % (name, value)]
+    before = cpu_seconds(pid)
+    output = subprocess.run(command, capture_output=True, text=True).stdout
+    spent = cpu_seconds(pid) - before
+    match = re.search(r"Requests/sec:\s+([\d.]+)", output)
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    done = requests_done(output)
+    return ((float(match.group(1)) if match else 0.0), (int(errors.group(1)) if errors else 0),
+            (spent * 1000 / done) if done else 0.0)
+
+
 def download_once(url):
     output = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{speed_download}", url],
                             capture_output=True, text=True).stdout
@@ -121,6 +168,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--downloads", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--skip-build", action="store_true")
     args = parser.parse_args()
 
@@ -168,22 +216,37 @@ def main():
         for name in processes:
             url, headers = listing[name]
             wrk(url, 4, 2, headers)
-        for name in processes:
-            url, headers = listing[name]
-            one, errors1 = wrk(url, 1, args.seconds, headers)
-            many, errors32 = wrk(url, 32, args.seconds, headers)
-            results[name] = {"c1": one, "c32": many, "errors": errors1 + errors32}
-            print("%-15s listing: %8.0f req/s at 1, %8.0f req/s at 32 (%d errors)" % (name, one, many, errors1 + errors32),
-                  flush=True)
+        # Listings in interleaved rounds too; each figure is the median of the rounds.
+        rounds = {name: [] for name in processes}
+        for round_number in range(args.rounds):
+            for name in processes:
+                url, headers = listing[name]
+                pid = processes[name].pid
+                one, errors1, _ = measured_wrk(pid, url, 1, args.seconds, headers)
+                many, errors32, cpu = measured_wrk(pid, url, 32, args.seconds, headers)
+                rounds[name].append((one, many, cpu, errors1 + errors32))
+                print("round %d %-15s listing: %8.0f req/s at 1, %8.0f req/s at 32, %.2f ms CPU each (%d errors)" % (
+                    round_number + 1, name, one, many, cpu, errors1 + errors32), flush=True)
+        for name, values in rounds.items():
+            results[name] = {
+                "c1": statistics.median(v[0] for v in values), "c32": statistics.median(v[1] for v in values),
+                "cpu": statistics.median(v[2] for v in values), "errors": sum(v[3] for v in values),
+                "c32all": [v[1] for v in values],
+            }
         # Downloads in interleaved rounds, so that noise hits every server alike.
         speeds = {name: [] for name in downloads if name in processes}
+        download_cpu = {name: [] for name in speeds}
         for _ in range(args.downloads):
             for name in speeds:
+                before = cpu_seconds(processes[name].pid)
                 speeds[name].append(download_once(downloads[name]))
+                download_cpu[name].append(cpu_seconds(processes[name].pid) - before)
         for name, values in speeds.items():
             results[name]["download"] = statistics.median(values)
-            print("%-15s 1 GiB download: %.0f MiB/s (%s)" % (
-                name, results[name]["download"], ", ".join("%.0f" % v for v in values)), flush=True)
+            results[name]["downloadCPU"] = statistics.median(download_cpu[name])
+            print("%-15s 1 GiB download: %.0f MiB/s, %.2f s CPU (%s)" % (
+                name, results[name]["download"], results[name]["downloadCPU"],
+                ", ".join("%.0f" % v for v in values)), flush=True)
         busy = rss_mib(processes["browsey"].pid) if "browsey" in processes else 0.0
     finally:
         for process in processes.values():
@@ -199,23 +262,26 @@ def main():
     for name, figures in results.items():
         def ratio(key):
             return "%.2f×" % (figures[key] / nginx[key]) if key in figures and nginx.get(key) else "–"
-        rows.append("| %s | %.0f | %s | %.0f | %s | %s | %s |" % (
-            name, figures["c1"], ratio("c1"), figures["c32"], ratio("c32"),
-            "%.0f MiB/s" % figures["download"] if "download" in figures else "–", ratio("download")))
+        rows.append("| %s | %.0f | %s | %.0f | %s | %.1f ms | %s | %s | %s |" % (
+            name, figures["c1"], ratio("c1"), figures["c32"], ratio("c32"), figures["cpu"],
+            "%.0f MiB/s" % figures["download"] if "download" in figures else "–", ratio("download"),
+            "%.2f s" % figures["downloadCPU"] if "downloadCPU" in figures else "–"))
     table = "\n".join([
         "Tree: one folder of 10,000 files and a 1 GiB file, page-cached; %d CPUs shared by servers and load; %s." % (
             os.cpu_count() or 0, time.strftime("%Y-%m-%d")),
-        "Listing: wrk -t2, %d s at 1 and at 32 connections (each server's own JSON listing). Download: curl, median of %d." % (
-            args.seconds, args.downloads),
+        "Listing: wrk -t2, %d s at 1 and at 32 connections (each server's own JSON listing), median of %d interleaved rounds;"
+        " CPU is the server's user + system time per listing at 32 connections. Download: curl, median of %d"
+        " interleaved rounds, with the server's CPU seconds per GiB." % (args.seconds, args.rounds, args.downloads),
         "`browsey` runs with --no-listing-cache; `browsey-cached` with the listing cache the watcher keeps fresh.",
         "",
-        "| server | listing req/s (1 conn) | ÷ nginx | listing req/s (32 conns) | ÷ nginx | 1 GiB download | ÷ nginx |",
-        "|---|---|---|---|---|---|---|",
+        "| server | listing req/s (1 conn) | ÷ nginx | listing req/s (32 conns) | ÷ nginx | CPU per listing | 1 GiB download | ÷ nginx | CPU per GiB |",
+        "|---|---|---|---|---|---|---|---|---|",
         *rows,
         "",
         "Browsey's resident memory: %.1f MiB idle, %.1f MiB after the run." % (idle, busy),
         "",
-        "Reproduce: `python3 Benchmarks/Scripts/server_bench.py --seconds %d --downloads %d`" % (args.seconds, args.downloads),
+        "Reproduce: `python3 Benchmarks/Scripts/server_bench.py --seconds %d --rounds %d --downloads %d`" % (
+            args.seconds, args.rounds, args.downloads),
     ])
     write_section(os.path.join(BENCHMARKS, "RESULTS.md"), "Serving: listings and downloads", table)
     print(table)

@@ -5,19 +5,21 @@
 public struct JSONWriter {
     /// Where the bytes go: a growable buffer written with `memcpy`, without the uniqueness and
     /// capacity checks of an `Array` on every byte (they cost more than the JSON itself).
-    private final class Storage {
-        var start: UnsafeMutablePointer<UInt8>
-        var count = 0
-        var capacity: Int
+    @usableFromInline final class Storage {
+        // Unchecked: a class's stored properties are otherwise checked for exclusive access at
+        // run time on every byte written, which cost more than writing the JSON itself.
+        @exclusivity(unchecked) @usableFromInline var start: UnsafeMutablePointer<UInt8>
+        @exclusivity(unchecked) @usableFromInline var count = 0
+        @exclusivity(unchecked) @usableFromInline var capacity: Int
 
-        init(capacity: Int) {
+        @usableFromInline init(capacity: Int) {
             self.capacity = max(capacity, 64)
             start = .allocate(capacity: self.capacity)
         }
 
         deinit { start.deallocate() }
 
-        @inline(__always) func reserve(_ extra: Int) {
+        @inlinable @inline(__always) func reserve(_ extra: Int) {
             guard count + extra > capacity else { return }
             let grown = max(capacity * 2, count + extra)
             let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
@@ -27,23 +29,33 @@ public struct JSONWriter {
             capacity = grown
         }
 
-        @inline(__always) func append(_ byte: UInt8) {
+        @inlinable @inline(__always) func append(_ byte: UInt8) {
             reserve(1)
             start[count] = byte
             count += 1
         }
 
-        @inline(__always) func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        @inlinable @inline(__always) func append(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard let base = bytes.baseAddress, bytes.count > 0 else { return }
             reserve(bytes.count)
             (start + count).update(from: base, count: bytes.count)
             count += bytes.count
         }
 
-        func append(contentsOf bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
+        /// A literal's bytes, without the closure (and the retain) of `withUTF8Buffer` when, as
+        /// for every string literal, they are a pointer.
+        @inlinable @inline(__always) func append(literal text: StaticString) {
+            if text.hasPointerRepresentation {
+                append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+            } else {
+                text.withUTF8Buffer { append($0) }
+            }
+        }
+
+        @inlinable func append(contentsOf bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
     }
 
-    private let storage: Storage
+    @usableFromInline let storage: Storage
 
     /// An empty writer with room for `capacity` bytes.
     public init(capacity: Int = 1024) { storage = Storage(capacity: capacity) }
@@ -60,14 +72,14 @@ public struct JSONWriter {
     }
 
     /// Appends raw JSON punctuation or a literal (`{`, `,`, `null`, …).
-    public mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { storage.append($0) }
+    @inlinable public mutating func raw(_ text: StaticString) {
+        storage.append(literal: text)
     }
 
     /// Appends `"key":`.
-    public mutating func key(_ name: StaticString) {
+    @inlinable public mutating func key(_ name: StaticString) {
         storage.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { storage.append($0) }
+        storage.append(literal: name)
         storage.append(UInt8(ascii: "\""))
         storage.append(UInt8(ascii: ":"))
     }
@@ -163,7 +175,7 @@ public struct JSONWriter {
     }
 
     /// Appends an integer.
-    public mutating func integer(_ value: Int64) {
+    @inlinable public mutating func integer(_ value: Int64) {
         if value < 0 { storage.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
@@ -179,7 +191,7 @@ public struct JSONWriter {
     }
 
     /// Appends `true` or `false`.
-    public mutating func bool(_ value: Bool) {
+    @inlinable public mutating func bool(_ value: Bool) {
         if value { raw("true") } else { raw("false") }
     }
 

@@ -26,35 +26,30 @@ enum ListingJSON {
                     continue
                 }
                 listing.withName(of: item) { name in
-                    json.raw("{")
-                    json.key("absolutePath")
+                    // Keys in the encoder's (sorted) order, each run of punctuation one literal.
+                    json.raw(#"{"absolutePath":"#)
                     json.string(escapedPrefix: folder, utf8: name)
-                    json.raw(",")
-                    json.key("extension")
                     if item.type != .directory, let start = FileName.pathExtensionOffset(inUTF8: name) {
+                        json.raw(#","extension":"#)
                         json.string(utf8: UnsafeBufferPointer(rebasing: name[start...]))
                     } else {
-                        json.raw("null")
+                        json.raw(#","extension":null"#)
                     }
                     if item.type == .symlink {  // its entry could not be read again: a link gone meanwhile
                         json.raw(#","linkBroken":true,"linkTarget":null"#)
                     }
-                    json.raw(",")
-                    json.key("modified")
+                    json.raw(#","modified":"#)
                     json.date(millisecondsSince1970: item.status?.modified.milliseconds ?? 0)
-                    json.raw(",")
-                    json.key("name")
+                    json.raw(#","name":"#)
                     json.string(utf8: name)
-                    json.raw(",")
-                    json.key("size")
+                    json.raw(#","size":"#)
                     json.integer(item.size)
-                    if item.type == .symlink {
-                        json.raw(#","targetAbsolutePath":null,"targetPath":null,"targetType":null"#)
+                    switch item.type {
+                    case .directory: json.raw(#","type":"directory"}"#)
+                    case .symlink:
+                        json.raw(#","targetAbsolutePath":null,"targetPath":null,"targetType":null,"type":"symlink"}"#)
+                    case .regular, .other: json.raw(#","type":"file"}"#)
                     }
-                    json.raw(",")
-                    json.key("type")
-                    json.string(BrowseyRoutes.itemType(item.type).rawValue)
-                    json.raw("}")
                 }
             }
         }

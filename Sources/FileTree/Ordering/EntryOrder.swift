@@ -110,10 +110,14 @@ public struct EntryOrder: Sendable, Hashable {
             }
             let start = names.count
             appendFoldedName(index, &names)
+            let (head0, head1) = names.withUnsafeBufferPointer {
+                SortKey.head(of: UnsafeBufferPointer(rebasing: $0[start...]))
+            }
             keys.append(
                 SortKey(
                     folder: foldersFirst && sortsAsFolder(index), value: value, fraction: fraction,
-                    nameStart: Int32(start), nameLength: Int32(names.count - start), index: Int32(index)))
+                    nameStart: Int32(start), nameLength: Int32(names.count - start), index: Int32(index),
+                    head0: head0, head1: head1))
         }
         let ascending = ascending
         let nameAscending = ascending || key != .name
@@ -122,10 +126,18 @@ public struct EntryOrder: Sendable, Hashable {
                 if left.folder != right.folder { return left.folder }
                 if left.value != right.value { return (left.value < right.value) == ascending }
                 if left.fraction != right.fraction { return (left.fraction < right.fraction) == ascending }
-                let order = NaturalName.compare(
-                    UnsafeBufferPointer(rebasing: folded[Int(left.nameStart)..<Int(left.nameStart + left.nameLength)]),
-                    UnsafeBufferPointer(rebasing: folded[Int(right.nameStart)..<Int(right.nameStart + right.nameLength)]))
-                if order != 0 { return (order < 0) == nameAscending }
+                // The first 16 bytes of the folded names are in the keys: most names differ there,
+                // and comparing them touches no other memory.
+                if left.head0 != right.head0 { return (left.head0 < right.head0) == nameAscending }
+                if left.head1 != right.head1 { return (left.head1 < right.head1) == nameAscending }
+                if left.nameLength > 16 && right.nameLength > 16 {
+                    let order = NaturalName.compare(
+                        UnsafeBufferPointer(
+                            rebasing: folded[Int(left.nameStart + 16)..<Int(left.nameStart + left.nameLength)]),
+                        UnsafeBufferPointer(
+                            rebasing: folded[Int(right.nameStart + 16)..<Int(right.nameStart + right.nameLength)]))
+                    if order != 0 { return (order < 0) == nameAscending }
+                }
                 if let precedes = namePrecedes(Int(left.index), Int(right.index)) { return precedes == nameAscending }
                 return left.index < right.index
             }
@@ -134,7 +146,8 @@ public struct EntryOrder: Sendable, Hashable {
     }
 }
 
-/// What a sort compares for one entry, computed once; the folded name lives in a shared buffer.
+/// What a sort compares for one entry, computed once; the folded name lives in a shared buffer,
+/// and its first 16 bytes also here, as two big-endian words.
 private struct SortKey {
     let folder: Bool
     let value: Int64
@@ -142,6 +155,19 @@ private struct SortKey {
     let nameStart: Int32
     let nameLength: Int32
     let index: Int32
+    let head0: UInt64
+    let head1: UInt64
+
+    /// The first 16 bytes of a folded name as two words that compare as the bytes do, padded
+    /// with zeros. A folded name holds no zero byte, so when the words of two names are equal,
+    /// either both names are longer than 16 bytes or they are the same.
+    static func head(of folded: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { raw in
+            raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(folded).prefix(16)))
+        }
+        return (UInt64(bigEndian: words.0), UInt64(bigEndian: words.1))
+    }
 }
 
 extension FileEntry {

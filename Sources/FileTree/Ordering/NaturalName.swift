@@ -40,24 +40,35 @@ enum NaturalName {
         Self.appendKey(lowered.utf8, into: &folded)
     }
 
-    /// The key of an ASCII name, straight from its bytes.
+    /// The key of an ASCII name, straight from its bytes, written into a scratch buffer and
+    /// appended at once (an `Array` append per byte costs more than the folding).
     private static func appendASCIIKey(_ utf8: UnsafeBufferPointer<UInt8>, into key: inout [UInt8]) {
-        var index = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            if byte >= 0x30 && byte <= 0x39 {
-                var end = index
-                while end < utf8.count && utf8[end] >= 0x30 && utf8[end] <= 0x39 { end += 1 }
-                var significant = index
-                while significant < end - 1 && utf8[significant] == 0x30 { significant += 1 }
-                key.append(0x30)
-                key.append(UInt8(min(end - significant, 255)))
-                key.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[significant..<end]))
-                index = end
-            } else {
-                key.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
-                index += 1
+        // A key is at most 3 bytes for every 2 of the name (a one-digit run between letters).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count * 2 + 2) { scratch in
+            var written = 0
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                if byte >= 0x30 && byte <= 0x39 {
+                    var end = index
+                    while end < utf8.count && utf8[end] >= 0x30 && utf8[end] <= 0x39 { end += 1 }
+                    var significant = index
+                    while significant < end - 1 && utf8[significant] == 0x30 { significant += 1 }
+                    scratch[written] = 0x30
+                    scratch[written + 1] = UInt8(min(end - significant, 255))
+                    written += 2
+                    for digit in significant..<end {
+                        scratch[written] = utf8[digit]
+                        written += 1
+                    }
+                    index = end
+                } else {
+                    scratch[written] = byte >= 65 && byte <= 90 ? byte + 32 : byte
+                    written += 1
+                    index += 1
+                }
             }
+            key.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<written]))
         }
     }
 
@@ -87,9 +98,19 @@ enum NaturalName {
     @inline(__always)
     static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         let common = min(a.count, b.count)
-        if common > 0, let left = a.baseAddress, let right = b.baseAddress {
-            let result = Int(memcmp(left, right, common))
-            if result != 0 { return result }
+        guard common > 0, let left = a.baseAddress, let right = b.baseAddress else { return a.count - b.count }
+        // Eight bytes at a time, read big-endian so that integer order is byte order: names are
+        // short and share long beginnings, where a call to `memcmp` costs more than the work.
+        var offset = 0
+        while offset + 8 <= common {
+            let leftWord = UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self).bigEndian
+            let rightWord = UnsafeRawPointer(right + offset).loadUnaligned(as: UInt64.self).bigEndian
+            if leftWord != rightWord { return leftWord < rightWord ? -1 : 1 }
+            offset += 8
+        }
+        while offset < common {
+            if left[offset] != right[offset] { return Int(left[offset]) - Int(right[offset]) }
+            offset += 1
         }
         return a.count - b.count
     }
