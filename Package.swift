@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "BrowseyServer",
             dependencies: [
-                "FileTree", "BrowseyAPI", "SearchIndex", "Preview", "QRCode", "ServiceDiscovery",
+                "FileTree", "BrowseyAPI", "SearchIndex", "Preview", "QRCode", "ServiceDiscovery", "CFileTreeSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
@@ -138,5 +139,16 @@ void cft_set_thread_name(const char *name) {
     strncpy(cut, name, sizeof cut - 1);
     cut[sizeof cut - 1] = 0;
     pthread_setname_np(pthread_self(), cut);
+#endif
+}
+
+long cft_read_cached(int fd, void *buffer, unsigned long count, long long offset) {
+#if defined(__linux__) && defined(RWF_NOWAIT)
+    struct iovec vector = {.iov_base = buffer, .iov_len = count};
+    return (long)preadv2(fd, &vector, 1, (off_t)offset, RWF_NOWAIT);
+#else
+    (void)fd; (void)buffer; (void)count; (void)offset;
+    errno = ENOTSUP;
+    return -1;
 #endif
 }

@@ -288,4 +288,34 @@ struct LargeDownloadTests {
             #expect(Array(whole.body) == pattern)
         }
     }
+
+    @Test("a file the page cache no longer holds is read from the disk and arrives whole")
+    func uncachedParts() async throws {
+        let fixture = try ServerFixture.make()
+        let size = 3 * (1 << 20) + 777
+        let pattern = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 11) }
+        let path = try fixture.folder.file("cold.bin", pattern)
+        let app = BrowseyServer.application(fixture.configuration())
+        try await app.test(.live) { client in
+            // Written pages must reach the disk before the kernel agrees to drop them.
+            let descriptor = open(path, O_RDONLY)
+            #expect(descriptor >= 0)
+            fsync(descriptor)
+            #expect(posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED) == 0)
+            // The test means something only if the pages are gone: ask the kernel (mincore).
+            let pages = (size + 4095) / 4096
+            var resident = [UInt8](repeating: 0, count: pages)
+            let mapping = mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0)
+            #expect(mapping != MAP_FAILED)
+            if let mapping, mapping != MAP_FAILED {
+                _ = mincore(mapping, size, &resident)
+                munmap(mapping, size)
+            }
+            close(descriptor)
+            #expect(resident.filter { $0 & 1 == 1 }.count < pages / 2)
+            let whole = try await client.ask("/api/file?path=%2Fcold.bin")
+            #expect(whole.status == .ok && whole.body.count == size)
+            #expect(Array(whole.body) == pattern)
+        }
+    }
 }

@@ -3,17 +3,21 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+internal import CFileTreeSystem
 import Hummingbird
 import NIOCore
 import NIOPosix
+import Synchronization
 
 /// Streams a range of a file into a response with bounded memory, reading the next chunk while
 /// the previous one is being written: Hummingbird's own file reader waits for each write before
 /// it reads again, and reaches about two thirds of nginx's speed here (see `perf-facts.md`).
 ///
-/// Reads are `pread`s on NIO's blocking-I/O thread pool into two buffers used in turn, so a
-/// download allocates its 2 × 1 MiB once instead of once per chunk (a fresh megabyte costs page
-/// faults every time). A buffer that NIO still holds is copied on write, never overwritten.
+/// Each chunk is read where the response is written, as far as the page cache holds it
+/// (`preadv2` with `RWF_NOWAIT`, which never waits for a disk); only what would wait goes to NIO's
+/// blocking-I/O thread pool. The hop to a pool thread cost more CPU than copying a cached
+/// megabyte (0.47 → 0.37 s of server CPU per GiB). Reads go into two buffers used in turn; a
+/// buffer that NIO still holds is copied on write, never overwritten.
 enum FileBody {
     /// Bytes read per chunk; two chunks at most are held at once (one being written, one read).
     static let chunkSize = 1 << 20
@@ -28,8 +32,16 @@ enum FileBody {
             var offset = range.lowerBound
             let end = range.upperBound + 1
             @Sendable func read(into box: ChunkBuffer, at offset: Int) async throws -> ByteBuffer {
-                try await pool.runIfActive {
-                    try file.read(into: &box.buffer, at: offset, count: min(chunkSize, end - offset))
+                let count = min(chunkSize, end - offset)
+                box.buffer.clear(minimumCapacity: count)
+                // What the page cache holds is read right here (a thread hop costs more than the
+                // copy); only a read that would wait for the disk goes to the blocking-I/O pool.
+                if try file.appendCached(to: &box.buffer, at: offset, count: count) {
+                    return box.buffer
+                }
+                return try await pool.runIfActive {
+                    let done = box.buffer.readableBytes
+                    try file.append(to: &box.buffer, at: offset + done, count: count - done)
                     return box.buffer
                 }
             }
@@ -75,9 +87,47 @@ private final class OpenFile: Sendable {
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
-    /// Reads up to `count` bytes at `offset` into `buffer`, replacing what it held.
-    func read(into buffer: inout ByteBuffer, at offset: Int, count: Int) throws {
-        buffer.clear(minimumCapacity: count)
+    /// Whether reads that never wait for the disk work here; cleared at the first refusal.
+    private let cachedReads = Atomic<Bool>(true)
+
+    /// Appends what the page cache holds of `count` bytes at `offset`, without waiting for the
+    /// disk. Returns whether the read is complete (all bytes, or the end of the file).
+    func appendCached(to buffer: inout ByteBuffer, at offset: Int, count: Int) throws -> Bool {
+        guard cachedReads.load(ordering: .relaxed) else { return false }
+        var complete = false
+        var failure: Int32 = 0
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { bytes in
+            guard let base = bytes.baseAddress else { return 0 }
+            var total = 0
+            while total < count {
+                let result = cft_read_cached(descriptor, base + total, UInt(count - total), Int64(offset + total))
+                if result > 0 {
+                    total += result
+                    continue
+                }
+                if result == 0 {
+                    complete = true  // end of the file
+                } else if errno == EINTR {
+                    continue
+                } else if errno != EAGAIN {
+                    if errno == ENOTSUP || errno == EOPNOTSUPP || errno == ENOSYS || errno == EINVAL {
+                        cachedReads.store(false, ordering: .relaxed)
+                    } else {
+                        failure = errno
+                    }
+                }
+                break
+            }
+            if total == count { complete = true }
+            return total
+        }
+        if failure != 0 { throw FileBodyError(number: failure) }
+        return complete
+    }
+
+    /// Appends up to `count` bytes at `offset` (fewer at the end of the file), waiting for the
+    /// disk if need be.
+    func append(to buffer: inout ByteBuffer, at offset: Int, count: Int) throws {
         var failure: Int32 = 0
         buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { bytes in
             guard let base = bytes.baseAddress else { return 0 }

@@ -44,6 +44,12 @@ int cft_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, const 
 /// as NUL-separated names; with `size` 0, returns the size needed. Returns -1 on error.
 long cft_list_extended_attributes(const char *path, char *buffer, unsigned long size);
 
+/// Reads up to `count` bytes at `offset` only as far as they are in the page cache, never
+/// waiting for a disk (preadv2 with RWF_NOWAIT on Linux). Returns the bytes read (0 at the end of
+/// the file), or -1 with errno set: EAGAIN when the next byte would need the disk, ENOTSUP
+/// (or EOPNOTSUPP, ENOSYS) where the system cannot tell.
+long cft_read_cached(int fd, void *buffer, unsigned long count, long long offset);
+
 /// Names the calling thread (shown by `top -H`, debuggers, crash reports); longer names are cut
 /// to what the system keeps.
 void cft_set_thread_name(const char *name);

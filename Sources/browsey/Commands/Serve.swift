@@ -57,6 +57,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        MemoryTuning.apply()
         var logger = Logger(label: "browsey")
         logger.logLevel = .info
         let root: String
