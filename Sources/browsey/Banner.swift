@@ -24,6 +24,9 @@ enum Banner {
             lines.append("  Network:  http://\(configuration.host):\(port)/")
         }
         lines.append("  Mode:     \(configuration.readOnly ? "read-only" : "read-write")")
+        if !configuration.readOnly {
+            lines.append("  Trash:    \(configuration.trashFolder ?? "off (deletes are permanent)")")
+        }
         lines.append("")
         if showsQRCode, let network, let code = try? QRCode(text: network) {
             lines.append(code.terminalString(border: 2))

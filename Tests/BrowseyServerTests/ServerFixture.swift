@@ -43,11 +43,12 @@ struct ServerFixture {
     }
 
     func configuration(
-        readOnly: Bool = true, showsHidden: Bool = false, ignored: [String] = ["*.log"], allowsSymlinks: Bool = false
+        readOnly: Bool = true, showsHidden: Bool = false, ignored: [String] = ["*.log"], allowsSymlinks: Bool = false,
+        trashFolder: String? = nil
     ) -> ServerConfiguration {
         ServerConfiguration(
             root: folder.path, host: "127.0.0.1", port: 0, readOnly: readOnly, showsHidden: showsHidden,
-            ignoredNames: ignored, allowsSymlinks: allowsSymlinks)
+            ignoredNames: ignored, allowsSymlinks: allowsSymlinks, trashFolder: trashFolder)
     }
 
     func withClient(
@@ -76,6 +77,25 @@ struct Answer {
 extension TestClientProtocol {
     func ask(_ uri: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:]) async throws -> Answer {
         try await execute(uri: uri, method: method, headers: headers) { response in
+            Answer(status: response.status, headers: response.headers, body: Data(buffer: response.body))
+        }
+    }
+}
+
+extension TestClientProtocol {
+    /// POSTs `value` as JSON (or `body` as it is, with `contentType`).
+    func post(
+        _ uri: String, _ value: some Encodable, headers: HTTPFields = [:], contentType: String = "application/json"
+    ) async throws -> Answer {
+        let data = try JSONEncoder.browsey().encode(value)
+        return try await post(uri, bytes: Array(data), headers: headers, contentType: contentType)
+    }
+
+    /// POSTs raw bytes.
+    func post(_ uri: String, bytes: [UInt8], headers: HTTPFields = [:], contentType: String) async throws -> Answer {
+        var fields = headers
+        fields[.contentType] = contentType
+        return try await execute(uri: uri, method: .post, headers: fields, body: ByteBuffer(bytes: bytes)) { response in
             Answer(status: response.status, headers: response.headers, body: Data(buffer: response.body))
         }
     }

@@ -16,13 +16,21 @@ public struct ServerConfiguration: Sendable {
     public var allowsSymlinks: Bool
     /// Whether encoded listings are kept until the watcher sees their folder change.
     public var cachesListings: Bool
+    /// Where deleted items go (outside the served folder), or `nil` to delete for good.
+    /// ``TrashLocation/defaultFolder(forRoot:)`` picks one.
+    public var trashFolder: String?
+    /// The trash's limits: the oldest entries are purged past this total size…
+    public var trashMaximumBytes: Int64 = 2 << 30
+    /// …and entries older than this many seconds.
+    public var trashMaximumAge: Int64 = 30 * 24 * 3600
 
     /// A configuration; by default read-only, port 8080, every interface, no hidden names.
     public init(
         root: String, host: String = "0.0.0.0", port: Int = 8080, readOnly: Bool = true,
         showsHidden: Bool = false, ignoredNames: [String] = [], allowsSymlinks: Bool = false,
-        cachesListings: Bool = true
+        cachesListings: Bool = true, trashFolder: String? = nil
     ) {
+        self.trashFolder = trashFolder
         self.cachesListings = cachesListings
         self.root = root
         self.host = host

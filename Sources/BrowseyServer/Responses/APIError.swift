@@ -22,6 +22,13 @@ public struct APIError: HTTPResponseError, Sendable {
         self.headers = headers
     }
 
+    /// Makes an error answer with a body of its own (a conflict's current `modified` and `size`).
+    public init(_ status: HTTPResponse.Status, body: ErrorResponse, headers: HTTPFields = [:]) {
+        self.status = status
+        self.body = body
+        self.headers = headers
+    }
+
     /// The JSON response.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var response = JSONBody.response(body, status: status)
@@ -42,6 +49,21 @@ public struct APIError: HTTPResponseError, Sendable {
         switch error.code {
         case .notFound, .notADirectory, .symlinkLoop: APIError(.notFound, message, code: "notFound")
         case .permissionDenied: .permissionDenied
+        default: .internalError
+        }
+    }
+
+    /// Maps a failed write: a taken name → 409, a folder into itself → 400, missing → 404,
+    /// permission → 403, a full disk → 507, else 500.
+    static func fromWrite(_ error: FileTreeError) -> APIError {
+        switch error.code {
+        case .alreadyExists: APIError(.conflict, "An item with that name already exists", code: "alreadyExists")
+        case .intoItself: APIError(.badRequest, "Cannot move or copy a folder into itself", code: "intoItself")
+        case .notFound: APIError(.notFound, "File not found", code: "notFound")
+        case .notADirectory: APIError(.badRequest, "Path is not a directory", code: "notADirectory")
+        case .invalidName: APIError(.badRequest, "Invalid name", code: "invalidName")
+        case .permissionDenied: .permissionDenied
+        case .noSpace: APIError(.init(code: 507, reasonPhrase: "Insufficient Storage"), "Not enough space on the disk", code: "noSpace")
         default: .internalError
         }
     }

@@ -55,13 +55,19 @@ enum HTTPValidators {
     /// `If-Modified-Since`.
     static func isNotModified(_ headers: HTTPFields, etag: String, modifiedSeconds: Int64) -> Bool {
         if let match = headers[.ifNoneMatch] {
-            return match == "*" || match.split(separator: ",").contains { tag in
-                let trimmed = tag.trimmingSpaces()
-                return trimmed == etag || trimmed == "W/" + etag
-            }
+            return listContains(match, etag: etag, weak: true)
         }
         if let since = headers[.ifModifiedSince].flatMap(parseHTTPDate) { return modifiedSeconds <= since }
         return false
+    }
+
+    /// Whether an `If-Match` / `If-None-Match` list names `etag` (`*` names any). `If-Match`
+    /// compares strongly (RFC 9110): a weak `W/` tag never matches it.
+    static func listContains(_ list: String, etag: String, weak: Bool = false) -> Bool {
+        list.trimmingSpaces() == "*" || list.split(separator: ",").contains { tag in
+            let trimmed = tag.trimmingSpaces()
+            return trimmed == etag || (weak && trimmed == "W/" + etag)
+        }
     }
 
     /// Whether a `Range` applies: no `If-Range`, or one that still matches.

@@ -11,6 +11,35 @@ enum OpenAPIDocument {
 {
  "components": {
   "schemas": {
+   "ChangeResponse": {
+    "properties": {
+     "newPath": {
+      "type": "string"
+     },
+     "ok": {
+      "type": "boolean"
+     }
+    },
+    "required": [
+     "ok",
+     "newPath"
+    ],
+    "type": "object"
+   },
+   "DeleteResponse": {
+    "properties": {
+     "ok": {
+      "type": "boolean"
+     },
+     "trashId": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "ok"
+    ],
+    "type": "object"
+   },
    "Error": {
     "properties": {
      "code": {
@@ -21,6 +50,18 @@ enum OpenAPIDocument {
      },
      "message": {
       "type": "string"
+     },
+     "modified": {
+      "description": "In a conflict: the item's current modification date",
+      "format": "date-time",
+      "type": "string"
+     },
+     "path": {
+      "type": "string"
+     },
+     "size": {
+      "description": "In a conflict: the item's current size",
+      "type": "integer"
      }
     },
     "required": [
@@ -164,6 +205,85 @@ enum OpenAPIDocument {
     ],
     "type": "object"
    },
+   "PathRequest": {
+    "properties": {
+     "path": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "path"
+    ],
+    "type": "object"
+   },
+   "RenameRequest": {
+    "properties": {
+     "newName": {
+      "type": "string"
+     },
+     "path": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "path",
+     "newName"
+    ],
+    "type": "object"
+   },
+   "RestoreRequest": {
+    "properties": {
+     "id": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "id"
+    ],
+    "type": "object"
+   },
+   "SaveRequest": {
+    "properties": {
+     "baseModified": {
+      "format": "date-time",
+      "type": "string"
+     },
+     "baseSize": {
+      "type": "integer"
+     },
+     "content": {
+      "type": "string"
+     },
+     "path": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "path",
+     "content"
+    ],
+    "type": "object"
+   },
+   "SaveResponse": {
+    "properties": {
+     "modified": {
+      "format": "date-time",
+      "type": "string"
+     },
+     "ok": {
+      "type": "boolean"
+     },
+     "size": {
+      "type": "integer"
+     }
+    },
+    "required": [
+     "ok",
+     "modified",
+     "size"
+    ],
+    "type": "object"
+   },
    "SearchResponse": {
     "properties": {
      "query": {
@@ -274,6 +394,72 @@ enum OpenAPIDocument {
     ],
     "type": "object"
    },
+   "TransferRequest": {
+    "properties": {
+     "destination": {
+      "type": "string"
+     },
+     "path": {
+      "type": "string"
+     }
+    },
+    "required": [
+     "path",
+     "destination"
+    ],
+    "type": "object"
+   },
+   "TrashItem": {
+    "properties": {
+     "deletedAt": {
+      "format": "date-time",
+      "type": "string"
+     },
+     "id": {
+      "type": "string"
+     },
+     "name": {
+      "type": "string"
+     },
+     "originalPath": {
+      "type": "string"
+     },
+     "size": {
+      "type": "integer"
+     },
+     "type": {
+      "enum": [
+       "file",
+       "directory",
+       "symlink"
+      ],
+      "type": "string"
+     }
+    },
+    "required": [
+     "id",
+     "name",
+     "originalPath",
+     "type",
+     "size",
+     "deletedAt"
+    ],
+    "type": "object"
+   },
+   "TrashResponse": {
+    "properties": {
+     "items": {
+      "items": {
+       "$ref": "#/components/schemas/TrashItem"
+      },
+      "type": "array"
+     }
+    },
+    "required": [
+     "items"
+    ],
+    "type": "object"
+   },
    "ViewResponse": {
     "properties": {
      "content": {
@@ -348,7 +534,37 @@ enum OpenAPIDocument {
  "paths": {
   "/api/copy": {
    "post": {
+    "requestBody": {
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/TransferRequest"
+       }
+      }
+     },
+     "required": true
+    },
     "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/ChangeResponse"
+        }
+       }
+      },
+      "description": "Done"
+     },
+     "400": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Invalid JSON body, path required, or an operation that makes no sense"
+     },
      "403": {
       "content": {
        "application/json": {
@@ -357,9 +573,9 @@ enum OpenAPIDocument {
         }
        }
       },
-      "description": "Server is in read-only mode"
+      "description": "Server is in read-only mode; Access denied: Invalid path; Permission denied"
      },
-     "501": {
+     "404": {
       "content": {
        "application/json": {
         "schema": {
@@ -367,10 +583,40 @@ enum OpenAPIDocument {
         }
        }
       },
-      "description": "Writes are not implemented yet"
+      "description": "Not found"
+     },
+     "413": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Request body too large"
+     },
+     "415": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Writes need a JSON body (Content-Type: application/json)"
+     },
+     "500": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Internal server error"
      }
     },
-    "summary": "A write (copy): refused while the server is read-only",
+    "summary": "Copy an item into a folder under a free name (name (copy).ext)",
     "tags": [
      "write"
     ]
@@ -378,7 +624,37 @@ enum OpenAPIDocument {
   },
   "/api/delete": {
    "post": {
+    "requestBody": {
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/PathRequest"
+       }
+      }
+     },
+     "required": true
+    },
     "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/DeleteResponse"
+        }
+       }
+      },
+      "description": "Done"
+     },
+     "400": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Invalid JSON body, path required, or an operation that makes no sense"
+     },
      "403": {
       "content": {
        "application/json": {
@@ -387,9 +663,9 @@ enum OpenAPIDocument {
         }
        }
       },
-      "description": "Server is in read-only mode"
+      "description": "Server is in read-only mode; Access denied: Invalid path; Permission denied"
      },
-     "501": {
+     "404": {
       "content": {
        "application/json": {
         "schema": {
@@ -397,10 +673,40 @@ enum OpenAPIDocument {
         }
        }
       },
-      "description": "Writes are not implemented yet"
+      "description": "Not found"
+     },
+     "413": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Request body too large"
+     },
+     "415": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Writes need a JSON body (Content-Type: application/json)"
+     },
+     "500": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Internal server error"
      }
     },
-    "summary": "A write (delete): refused while the server is read-only",
+    "summary": "Move an item to the server's trash (or delete it for good with --no-trash)",
     "tags": [
      "write"
     ]
@@ -674,7 +980,37 @@ enum OpenAPIDocument {
   },
   "/api/mkdir": {
    "post": {
+    "requestBody": {
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/PathRequest"
+       }
+      }
+     },
+     "required": true
+    },
     "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/ChangeResponse"
+        }
+       }
+      },
+      "description": "Done"
+     },
+     "400": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Invalid JSON body, path required, or an operation that makes no sense"
+     },
      "403": {
       "content": {
        "application/json": {
@@ -683,9 +1019,9 @@ enum OpenAPIDocument {
         }
        }
       },
-      "description": "Server is in read-only mode"
+      "description": "Server is in read-only mode; Access denied: Invalid path; Permission denied"
      },
-     "501": {
+     "404": {
       "content": {
        "application/json": {
         "schema": {
@@ -693,10 +1029,50 @@ enum OpenAPIDocument {
         }
        }
       },
-      "description": "Writes are not implemented yet"
+      "description": "Not found"
+     },
+     "409": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "An item with that name already exists"
+     },
+     "413": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Request body too large"
+     },
+     "415": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Writes need a JSON body (Content-Type: application/json)"
+     },
+     "500": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Internal server error"
      }
     },
-    "summary": "A write (mkdir): refused while the server is read-only",
+    "summary": "Create a folder",
     "tags": [
      "write"
     ]
@@ -704,7 +1080,37 @@ enum OpenAPIDocument {
   },
   "/api/move": {
    "post": {
+    "requestBody": {
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/TransferRequest"
+       }
+      }
+     },
+     "required": true
+    },
     "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/ChangeResponse"
+        }
+       }
+      },
+      "description": "Done"
+     },
+     "400": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Invalid JSON body, path required, or an operation that makes no sense"
+     },
      "403": {
       "content": {
        "application/json": {
@@ -713,9 +1119,9 @@ enum OpenAPIDocument {
         }
        }
       },
-      "description": "Server is in read-only mode"
+      "description": "Server is in read-only mode; Access denied: Invalid path; Permission denied"
      },
-     "501": {
+     "404": {
       "content": {
        "application/json": {
         "schema": {
@@ -723,10 +1129,50 @@ enum OpenAPIDocument {
         }
        }
       },
-      "description": "Writes are not implemented yet"
+      "description": "Not found"
+     },
+     "409": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "An item with that name already exists"
+     },
+     "413": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Request body too large"
+     },
+     "415": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Writes need a JSON body (Content-Type: application/json)"
+     },
+     "500": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Internal server error"
      }
     },
-    "summary": "A write (move): refused while the server is read-only",
+    "summary": "Move an item into a folder, never over an item there",
     "tags": [
      "write"
     ]
@@ -754,7 +1200,37 @@ enum OpenAPIDocument {
   },
   "/api/rename": {
    "post": {
+    "requestBody": {
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/RenameRequest"
+       }
+      }
+     },
+     "required": true
+    },
     "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/ChangeResponse"
+        }
+       }
+      },
+      "description": "Done"
+     },
+     "400": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Invalid JSON body, path required, or an operation that makes no sense"
+     },
      "403": {
       "content": {
        "application/json": {
@@ -763,9 +1239,9 @@ enum OpenAPIDocument {
         }
        }
       },
-      "description": "Server is in read-only mode"
+      "description": "Server is in read-only mode; Access denied: Invalid path; Permission denied"
      },
-     "501": {
+     "404": {
       "content": {
        "application/json": {
         "schema": {
@@ -773,10 +1249,150 @@ enum OpenAPIDocument {
         }
        }
       },
-      "description": "Writes are not implemented yet"
+      "description": "Not found"
+     },
+     "409": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "An item with that name already exists"
+     },
+     "413": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Request body too large"
+     },
+     "415": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Writes need a JSON body (Content-Type: application/json)"
+     },
+     "500": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Internal server error"
      }
     },
-    "summary": "A write (rename): refused while the server is read-only",
+    "summary": "Rename an item within its folder",
+    "tags": [
+     "write"
+    ]
+   }
+  },
+  "/api/restore": {
+   "post": {
+    "requestBody": {
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/RestoreRequest"
+       }
+      }
+     },
+     "required": true
+    },
+    "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/ChangeResponse"
+        }
+       }
+      },
+      "description": "Done"
+     },
+     "400": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Invalid JSON body, path required, or an operation that makes no sense"
+     },
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Server is in read-only mode; Access denied: Invalid path; Permission denied"
+     },
+     "404": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Not found"
+     },
+     "409": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "An item with that name already exists"
+     },
+     "413": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Request body too large"
+     },
+     "415": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Writes need a JSON body (Content-Type: application/json)"
+     },
+     "500": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Internal server error"
+     }
+    },
+    "summary": "Put a deleted item back where it was",
     "tags": [
      "write"
     ]
@@ -784,7 +1400,49 @@ enum OpenAPIDocument {
   },
   "/api/save": {
    "post": {
+    "description": "Atomic (temp file, fsync, rename), permissions kept. Both baseModified and baseSize are required unless an If-Match header carries the file's ETag. The answer carries the new ETag.",
+    "parameters": [
+     {
+      "description": "The file's ETag from /api/file or a previous save",
+      "in": "header",
+      "name": "If-Match",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     }
+    ],
+    "requestBody": {
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/SaveRequest"
+       }
+      }
+     },
+     "required": true
+    },
     "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/SaveResponse"
+        }
+       }
+      },
+      "description": "Done"
+     },
+     "400": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Invalid JSON body, path required, or an operation that makes no sense"
+     },
      "403": {
       "content": {
        "application/json": {
@@ -793,9 +1451,9 @@ enum OpenAPIDocument {
         }
        }
       },
-      "description": "Server is in read-only mode"
+      "description": "Server is in read-only mode; Access denied: Invalid path; Permission denied"
      },
-     "501": {
+     "404": {
       "content": {
        "application/json": {
         "schema": {
@@ -803,10 +1461,60 @@ enum OpenAPIDocument {
         }
        }
       },
-      "description": "Writes are not implemented yet"
+      "description": "Not found"
+     },
+     "409": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "File has changed since it was read (body carries the current modified and size)"
+     },
+     "412": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "If-Match did not match the file's ETag"
+     },
+     "413": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "File too large to save (over 5 MiB)"
+     },
+     "415": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Writes need a JSON body (Content-Type: application/json)"
+     },
+     "500": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Internal server error"
      }
     },
-    "summary": "A write (save): refused while the server is read-only",
+    "summary": "Replace a text file's contents if it is still the version read",
     "tags": [
      "write"
     ]
@@ -958,6 +1666,36 @@ enum OpenAPIDocument {
     "summary": "One item's metadata",
     "tags": [
      "read"
+    ]
+   }
+  },
+  "/api/trash": {
+   "get": {
+    "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/TrashResponse"
+        }
+       }
+      },
+      "description": "The trash"
+     },
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Server is in read-only mode"
+     }
+    },
+    "summary": "The deleted items that can be restored, newest first",
+    "tags": [
+     "write"
     ]
    }
   },

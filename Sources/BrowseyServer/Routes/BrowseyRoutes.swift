@@ -19,6 +19,8 @@ public struct BrowseyRoutes: Sendable {
     let startedAt = ContinuousClock.now
     let logger: Logger
     let listingCache: ListingCache?
+    /// Where deletes go; `nil` deletes for good.
+    let trash: Trash?
 
     /// Prepares the routes for a configuration.
     public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "Browsey")) {
@@ -28,6 +30,9 @@ public struct BrowseyRoutes: Sendable {
             ignored: configuration.ignoredNames.map { NamePattern($0) },
             allowsSymlinks: configuration.allowsSymlinks)
         self.logger = logger
+        trash = configuration.trashFolder.map {
+            Trash(folder: $0, maximumBytes: configuration.trashMaximumBytes, maximumAge: configuration.trashMaximumAge)
+        }
         listingCache =
             configuration.cachesListings
             ? ListingCache(
@@ -57,20 +62,20 @@ public struct BrowseyRoutes: Sendable {
         add(.get, "/api/health") { _, _ in self.health() }
         add(.get, "/api/search") { request, _ in try await self.search(request) }
         add(.get, "/api/openapi.json") { _, _ in OpenAPIDocument.response() }
-        for write in ["save", "rename", "delete", "move", "copy", "mkdir"] {
-            add(.post, "/api/\(write)") { _, _ in throw self.refuseWrite() }
-        }
+        add(.post, "/api/save") { request, _ in try await self.save(request) }
+        add(.post, "/api/rename") { request, _ in try await self.rename(request) }
+        add(.post, "/api/move") { request, _ in try await self.move(request) }
+        add(.post, "/api/copy") { request, _ in try await self.copy(request) }
+        add(.post, "/api/delete") { request, _ in try await self.delete(request) }
+        add(.post, "/api/mkdir") { request, _ in try await self.makeFolder(request) }
+        add(.post, "/api/restore") { request, _ in try await self.restore(request) }
+        add(.get, "/api/trash") { request, _ in try self.trashItems(request) }
         for method: HTTPRequest.Method in [.get, .head, .post, .put, .delete, .patch] {
             router.on("/api/**", method: method) { _, _ -> Response in throw APIError.notFound }
         }
         router.get("/**") { _, _ in WebPage.response() }
         router.get("/") { _, _ in WebPage.response() }
         return documented
-    }
-
-    /// The writes of the contract: refused until the writable server lands.
-    func refuseWrite() -> APIError {
-        configuration.readOnly ? .readOnly : APIError(.notImplemented, "Writes are not implemented yet", code: "notImplemented")
     }
 
     /// The `path` query parameter resolved inside the root; missing or empty means the root

@@ -87,6 +87,36 @@ public struct SafePath: Sendable {
         return Resolved(absolute: absolute, relative: relative)
     }
 
+    /// Resolves a path that a write changes or creates: the rules of ``resolve(_:)``, and then
+    /// the folder that holds it must lie inside the root once every symlink in it is resolved,
+    /// even when symlinks may lead out for reading (`--allow-symlinks` never lets a write out).
+    /// The root itself is refused (it cannot be renamed, moved, deleted or created).
+    public func resolveForWriting(_ requested: String) throws(Refusal) -> Resolved {
+        let resolved = try resolve(requested)
+        guard resolved.relative != "/" else { throw .invalid }
+        let parent = resolved.absolute.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            .joined(separator: "/")
+        guard let realParent = Self.realPath(parent.isEmpty ? "/" : parent) else { throw .notFound }
+        guard Self.isInside(realParent, realRoot) else { throw .invalid }
+        return resolved
+    }
+
+    /// Resolves a folder that a write puts something into: the rules of ``resolve(_:)``, and the
+    /// folder itself, links resolved, must lie inside the root (even with `--allow-symlinks`).
+    public func resolveFolderForWriting(_ requested: String) throws(Refusal) -> Resolved {
+        let resolved = try resolve(requested)
+        guard let real = Self.realPath(resolved.absolute) else { throw .notFound }
+        guard Self.isInside(real, realRoot) else { throw .invalid }
+        return resolved
+    }
+
+    /// Whether writing to `absolute` (through any links) lands inside the root; with or without
+    /// `--allow-symlinks`.
+    public func writesStayInside(_ absolute: String) -> Bool {
+        guard let real = Self.realPath(absolute) else { return false }
+        return Self.isInside(real, realRoot)
+    }
+
     /// The path relative to the root for an absolute path inside it, `nil` outside.
     public func relativePath(of absolute: String) -> String? {
         for prefix in [root, realRoot] {

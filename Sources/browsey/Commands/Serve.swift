@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import BrowseyServer
 import FileTree
@@ -32,8 +37,24 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Allow dot-names (listed when a client asks with hidden=1).")
     var hidden = false
 
-    @Flag(inversion: .prefixedNo, help: "Refuse every write (the default). Writes themselves are not built yet: with --no-readonly they answer 501.")
+    @Flag(inversion: .prefixedNo, help: "Refuse every write (the default); --no-readonly lets clients edit, rename, move, copy, delete and create folders.")
     var readonly = true
+
+    @Flag(help: "The same as --no-readonly.")
+    var writable = false
+
+    @Flag(name: .customLong("trash"), inversion: .prefixedNo,
+          help: "Move deleted items to a trash outside the folder, from which they can be restored (the default); --no-trash deletes for good.")
+    var trash = true
+
+    @Option(help: ArgumentHelp("Where the trash is kept (default: the user's data folder, e.g. ~/.local/share/browsey/trash).", valueName: "folder"))
+    var trashDir: String?
+
+    @Option(help: ArgumentHelp("Purge the oldest trashed items past this many megabytes.", valueName: "MB"))
+    var trashLimit: Int64 = 2048
+
+    @Option(help: ArgumentHelp("Purge trashed items older than this many days.", valueName: "days"))
+    var trashDays: Int64 = 30
 
     @Flag(help: "Follow symlinks that lead outside the folder.")
     var allowSymlinks = false
@@ -51,8 +72,15 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Open the Local URL in a browser once serving.")
     var open = false
 
+    static func currentFolder() -> String {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535 (0: any free port).") }
+        guard trashLimit >= 0, trashDays >= 0 else { throw ValidationError("--trash-limit and --trash-days take 0 or more.") }
     }
 
     func run() async throws {
@@ -71,11 +99,28 @@ struct Serve: AsyncParsableCommand {
             print("Port \(port) is busy; taking a free one.")
             chosenPort = 0
         }
-        let configuration = ServerConfiguration(
-            root: root, host: host, port: chosenPort, readOnly: readonly, showsHidden: hidden,
+        let readOnly = readonly && !writable
+        var trashFolder: String?
+        if !readOnly && trash {
+            if let trashDir {
+                trashFolder = trashDir.hasPrefix("/") ? trashDir : Self.currentFolder() + "/" + trashDir
+                if let folder = trashFolder, folder == root || folder.hasPrefix(root == "/" ? "/" : root + "/") {
+                    throw CommandFailure("--trash-dir must lie outside the served folder")
+                }
+            } else {
+                trashFolder = TrashLocation.defaultFolder(forRoot: root)
+                if trashFolder == nil {
+                    logger.warning("No place for a trash outside the served folder: deletes are permanent (see --trash-dir)")
+                }
+            }
+        }
+        var configuration = ServerConfiguration(
+            root: root, host: host, port: chosenPort, readOnly: readOnly, showsHidden: hidden,
             ignoredNames: ignore.flatMap { $0.split(separator: ",").map { String($0.filter { $0 != " " }) } }
                 .filter { !$0.isEmpty },
-            allowsSymlinks: allowSymlinks, cachesListings: listingCache)
+            allowsSymlinks: allowSymlinks, cachesListings: listingCache, trashFolder: trashFolder)
+        configuration.trashMaximumBytes = trashLimit * 1024 * 1024
+        configuration.trashMaximumAge = trashDays * 24 * 3600
         let app = BrowseyServer.application(configuration, logger: logger) { [configuration, open, qr] port in
             Banner.print(configuration: configuration, port: port, showsQRCode: qr)
             if open { Banner.openBrowser("http://localhost:\(port)/") }

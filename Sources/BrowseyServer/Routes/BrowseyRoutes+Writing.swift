@@ -1,0 +1,259 @@
+import BrowseyAPI
+import FileTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Hummingbird
+import NIOCore
+import NIOPosix
+
+extension BrowseyRoutes {
+    /// The largest JSON body a write accepts: a 5 MiB text escaped for JSON, with room to spare.
+    static let writeBodyLimit = 32 * 1024 * 1024
+
+    /// `POST /api/save {path, content, baseModified, baseSize}`: replaces a text file, atomically
+    /// and with its permissions kept, if it is still the version the client read.
+    func save(_ request: Request) async throws -> Response {
+        try requireWritable(request)
+        let body = try await decode(SaveRequest.self, from: request)
+        let bytes = Array(body.content.utf8)
+        guard Int64(bytes.count) <= Self.textLimit else {
+            throw APIError(.contentTooLarge, "File too large to save", code: "tooLarge")
+        }
+        let target = try resolveForWriting(body.path, notFound: "File not found")
+        guard let status = SafePath.status(following: target.absolute) else {
+            throw APIError(.notFound, "File not found", code: "notFound")
+        }
+        // A save writes through a link to its target: the target must lie inside the root.
+        guard safePath.writesStayInside(target.absolute) else { throw APIError.invalidPath }
+        guard status.type != .directory else {
+            throw APIError(.badRequest, "Cannot save directory", code: "isADirectory")
+        }
+        let name = PathName.last(of: target.absolute)
+        guard status.type == .regular, Self.isText(name: name) else {
+            throw APIError(.badRequest, "File type not editable", code: "notEditable")
+        }
+        if let match = request.headers[.ifMatch] {
+            let etag = HTTPValidators.etag(status)
+            guard HTTPValidators.listContains(match, etag: etag) else {
+                throw APIError(
+                    .preconditionFailed,
+                    body: ErrorResponse(
+                        error: "File has changed since it was read", code: "conflict",
+                        modified: status.modified.date, size: status.size),
+                    headers: [.eTag: etag])
+            }
+        } else {
+            guard let baseModified = body.baseModified, let baseSize = body.baseSize else {
+                throw APIError(.badRequest, "baseModified and baseSize required", code: "basesRequired")
+            }
+            let baseMilliseconds = Int64((baseModified.timeIntervalSince1970 * 1000).rounded())
+            guard baseMilliseconds == status.modified.milliseconds, baseSize == status.size else {
+                throw APIError(
+                    .conflict,
+                    body: ErrorResponse(
+                        error: "File has changed since it was read", code: "conflict",
+                        modified: status.modified.date, size: status.size))
+            }
+        }
+        try await offThread { () throws(FileTreeError) in
+            try FileOperations.writeAtomically(bytes, to: target.absolute)
+        }
+        guard let saved = SafePath.status(following: target.absolute) else { throw APIError.internalError }
+        var response = JSONBody.response(SaveResponse(modified: saved.modified.date, size: saved.size))
+        response.headers[.eTag] = HTTPValidators.etag(saved)
+        return response
+    }
+
+    /// `POST /api/rename {path, newName}`: a new name in the same folder; 409 when it is taken.
+    func rename(_ request: Request) async throws -> Response {
+        try requireWritable(request)
+        let body = try await decode(RenameRequest.self, from: request)
+        let target = try resolveForWriting(body.path, notFound: "File not found")
+        guard FileName.isValidComponent(body.newName), !body.newName.contains("\\") else {
+            throw APIError(.badRequest, "Invalid name", code: "invalidName")
+        }
+        guard safePath.isVisible(name: body.newName) else {
+            throw APIError(.badRequest, "Name not allowed: it would be hidden", code: "hiddenName")
+        }
+        let renamed = try await offThread { () throws(FileTreeError) in
+            try FileOperations.rename(target.absolute, to: body.newName)
+        }
+        return JSONBody.response(ChangeResponse(newPath: relative(renamed)))
+    }
+
+    /// `POST /api/move {path, destination}`: into another folder, never over an item there.
+    func move(_ request: Request) async throws -> Response {
+        try await transfer(request) { source, folder throws(FileTreeError) in
+            try FileOperations.move(source, into: folder)
+        }
+    }
+
+    /// `POST /api/copy {path, destination}`: a copy in a folder, under a free name.
+    func copy(_ request: Request) async throws -> Response {
+        try await transfer(request) { source, folder throws(FileTreeError) in
+            try FileOperations.copy(source, into: folder)
+        }
+    }
+
+    /// A move or a copy: the item and the folder resolved, then `operation` (which answers the
+    /// new absolute path) off the request's thread.
+    private func transfer(
+        _ request: Request,
+        _ operation: @escaping @Sendable (String, String) throws(FileTreeError) -> String
+    ) async throws -> Response {
+        try requireWritable(request)
+        let body = try await decode(TransferRequest.self, from: request)
+        let source = try resolveForWriting(body.path, notFound: "File not found")
+        let folder = try destinationFolder(body.destination)
+        let placed = try await offThread { () throws(FileTreeError) in try operation(source.absolute, folder.absolute) }
+        return JSONBody.response(ChangeResponse(newPath: relative(placed)))
+    }
+
+    /// `POST /api/delete {path}`: into the trash (or for good with `--no-trash`); never the root.
+    func delete(_ request: Request) async throws -> Response {
+        try requireWritable(request)
+        let body = try await decode(PathRequest.self, from: request)
+        let raw = body.path.isEmpty ? "/" : body.path
+        if (try? safePath.resolve(raw))?.relative == "/" {
+            throw APIError(.badRequest, "Cannot delete the root folder", code: "isRoot")
+        }
+        let target = try resolveForWriting(raw, notFound: "File not found")
+        guard Paths.exists(target.absolute) else { throw APIError(.notFound, "File not found", code: "notFound") }
+        if let trash {
+            let item = try await offThread { () throws(FileTreeError) in
+                try trash.put(target.absolute, originalPath: target.relative)
+            }
+            return JSONBody.response(DeleteResponse(trashId: item.id))
+        }
+        try await offThread { () throws(FileTreeError) in try FileOperations.remove(target.absolute) }
+        return JSONBody.response(DeleteResponse())
+    }
+
+    /// `POST /api/mkdir {path}`: a new folder; 409 when the name is taken.
+    func makeFolder(_ request: Request) async throws -> Response {
+        try requireWritable(request)
+        let body = try await decode(PathRequest.self, from: request)
+        let target = try resolveForWriting(body.path, notFound: "Directory not found")
+        try await offThread { () throws(FileTreeError) in try FileOperations.makeFolder(at: target.absolute) }
+        return JSONBody.response(ChangeResponse(newPath: target.relative))
+    }
+
+    /// `POST /api/restore {id}`: a deleted item back where it was; 409 when the place is taken.
+    func restore(_ request: Request) async throws -> Response {
+        try requireWritable(request)
+        let body = try await decode(RestoreRequest.self, from: request)
+        guard let trash else { throw APIError(.notFound, "Trash is off", code: "noTrash") }
+        let safePath = self.safePath
+        let restored = try await offThread { () throws(FileTreeError) in
+            try trash.restore(id: body.id) { item throws(FileTreeError) in
+                // The original place, under today's rules; its missing folders are made again.
+                guard let place = try? safePath.resolve(item.originalPath), place.relative != "/" else {
+                    throw FileTreeError(.permissionDenied, "The original place is not allowed", path: item.originalPath)
+                }
+                try Self.makeMissingFolders(of: place, root: safePath.root)
+                guard (try? safePath.resolveForWriting(item.originalPath)) != nil else {
+                    throw FileTreeError(.permissionDenied, "The original place is not allowed", path: item.originalPath)
+                }
+                return place.absolute
+            }
+        }
+        return JSONBody.response(ChangeResponse(newPath: relative(restored.restoredAt)))
+    }
+
+    /// `GET /api/trash`: the deleted items that can be restored, newest first.
+    func trashItems(_ request: Request) throws -> Response {
+        try requireWritable(request, needsJSON: false)
+        return JSONBody.response(TrashResponse(items: trash?.items() ?? []))
+    }
+
+    // MARK: - Shared rules
+
+    /// Refuses writes on a read-only server (403) and bodies that a cross-site HTML form could
+    /// send (415): a write's body is JSON, which a browser sends elsewhere only after a CORS
+    /// preflight this server does not grant.
+    func requireWritable(_ request: Request, needsJSON: Bool = true) throws(APIError) {
+        if configuration.readOnly { throw .readOnly }
+        guard needsJSON else { return }
+        let type = request.headers[.contentType]?.lowercased() ?? ""
+        guard type == "application/json" || type.hasPrefix("application/json;") else {
+            throw APIError(.unsupportedMediaType, "Writes need a JSON body (Content-Type: application/json)", code: "jsonRequired")
+        }
+    }
+
+    /// The request's JSON body as `Value`: 413 past ``writeBodyLimit``, 400 when it is not the
+    /// expected JSON.
+    func decode<Value: Decodable>(_ type: Value.Type, from request: Request) async throws -> Value {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: Self.writeBodyLimit)
+        } catch {
+            throw APIError(.contentTooLarge, "Request body too large", code: "tooLarge")
+        }
+        do {
+            return try JSONDecoder.browsey().decode(Value.self, from: Data(buffer.readableBytesView))
+        } catch {
+            throw APIError(.badRequest, "Invalid JSON body", code: "invalidBody")
+        }
+    }
+
+    /// A path a write changes or creates, with the contract's refusals.
+    func resolveForWriting(_ raw: String, notFound: String) throws(APIError) -> SafePath.Resolved {
+        guard !raw.isEmpty else { throw .pathRequired }
+        do {
+            return try safePath.resolveForWriting(raw)
+        } catch {
+            throw APIError.from(error, notFound: notFound)
+        }
+    }
+
+    /// The folder a move or copy goes into: it must exist, be a folder, and lie inside the root.
+    func destinationFolder(_ raw: String) throws(APIError) -> SafePath.Resolved {
+        let folder: SafePath.Resolved
+        do {
+            folder = try safePath.resolveFolderForWriting(raw.isEmpty ? "/" : raw)
+        } catch {
+            throw APIError.from(error, notFound: "Destination not found")
+        }
+        guard SafePath.status(following: folder.absolute)?.type == .directory else {
+            throw APIError(.badRequest, "Destination is not a directory", code: "notADirectory")
+        }
+        return folder
+    }
+
+    /// The path relative to the root of an absolute path a write produced.
+    func relative(_ absolute: String) -> String {
+        safePath.relativePath(of: absolute) ?? "/" + PathName.last(of: absolute)
+    }
+
+    /// Whether a name is one of the contract's text files (by extension or whole name).
+    static func isText(name: String) -> Bool {
+        let ext = FileName.pathExtension(of: name).map(String.init)
+        return textExtensions.contains((ext ?? String(name.drop { $0 == "." })).lowercased())
+    }
+
+    /// Makes the folders above `place` that are missing, one by one inside the root.
+    static func makeMissingFolders(of place: SafePath.Resolved, root: String) throws(FileTreeError) {
+        var folder = root == "/" ? "" : root
+        for component in place.relative.split(separator: "/").dropLast() {
+            folder += "/" + component
+            if !Paths.exists(folder) { try FileOperations.makeFolder(at: folder) }
+        }
+    }
+
+    /// Runs blocking file work on NIO's blocking-I/O pool, answering FileTree's failures with
+    /// the contract's statuses.
+    func offThread<Value: Sendable>(
+        _ work: @escaping @Sendable () throws(FileTreeError) -> Value
+    ) async throws -> Value {
+        let result: Result<Value, FileTreeError> = try await NIOThreadPool.singleton.runIfActive {
+            Result { () throws(FileTreeError) in try work() }
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): throw APIError.fromWrite(error)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Small operations on absolute paths as text.
+enum Paths {
+    /// `folder/name`, without doubling the slash of `/`.
+    static func join(_ folder: String, _ name: some StringProtocol) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// The folder that holds `path` (`/` for a top-level item).
+    static func parent(of path: String) -> String {
+        let components = path.split(separator: "/")
+        return components.count <= 1 ? "/" : "/" + components.dropLast().joined(separator: "/")
+    }
+
+    /// Whether something (a broken link included) is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+}
