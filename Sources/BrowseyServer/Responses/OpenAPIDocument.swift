@@ -460,6 +460,33 @@ enum OpenAPIDocument {
     ],
     "type": "object"
    },
+   "UploadResponse": {
+    "properties": {
+     "complete": {
+      "type": "boolean"
+     },
+     "ok": {
+      "type": "boolean"
+     },
+     "path": {
+      "type": "string"
+     },
+     "received": {
+      "type": "integer"
+     },
+     "size": {
+      "type": "integer"
+     }
+    },
+    "required": [
+     "ok",
+     "path",
+     "size",
+     "received",
+     "complete"
+    ],
+    "type": "object"
+   },
    "ViewResponse": {
     "properties": {
      "content": {
@@ -873,6 +900,165 @@ enum OpenAPIDocument {
     "summary": "The headers of GET /api/file, without the body",
     "tags": [
      "read"
+    ]
+   },
+   "put": {
+    "description": "Never replaces an existing file unless overwrite=1 or If-Match carries its ETag; onConflict=rename takes a free name instead of 409. With Content-Range: bytes START-END/TOTAL the upload is resumable: GET /api/upload says how many bytes are held, the next PUT continues from there.",
+    "parameters": [
+     {
+      "description": "The file to write",
+      "in": "query",
+      "name": "path",
+      "required": true,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "description": "1 to replace an existing file",
+      "in": "query",
+      "name": "overwrite",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "description": "rename: take a free name when the name is taken",
+      "in": "query",
+      "name": "onConflict",
+      "required": false,
+      "schema": {
+       "enum": [
+        "rename"
+       ],
+       "type": "string"
+      }
+     },
+     {
+      "description": "bytes START-END/TOTAL for a resumable upload",
+      "in": "header",
+      "name": "Content-Range",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "in": "header",
+      "name": "If-Match",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     }
+    ],
+    "requestBody": {
+     "content": {
+      "application/octet-stream": {
+       "schema": {
+        "format": "binary",
+        "type": "string"
+       }
+      }
+     },
+     "required": true
+    },
+    "responses": {
+     "201": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/UploadResponse"
+        }
+       }
+      },
+      "description": "The file is in place"
+     },
+     "202": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/UploadResponse"
+        }
+       }
+      },
+      "description": "Part of a resumable upload received"
+     },
+     "400": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Invalid name, Content-Range, or a body shorter than Content-Length"
+     },
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Server is in read-only mode; Access denied: Invalid path"
+     },
+     "404": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Directory not found"
+     },
+     "409": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "File already exists"
+     },
+     "412": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "If-Match did not match"
+     },
+     "416": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "A resumable upload continues at another byte (the body's size says where)"
+     },
+     "500": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Internal server error"
+     }
+    },
+    "summary": "Upload a file: the raw body, streamed to disk, put in place only when complete",
+    "tags": [
+     "write"
     ]
    }
   },
@@ -1694,6 +1880,66 @@ enum OpenAPIDocument {
      }
     },
     "summary": "The deleted items that can be restored, newest first",
+    "tags": [
+     "write"
+    ]
+   }
+  },
+  "/api/upload": {
+   "get": {
+    "parameters": [
+     {
+      "description": "The file to write",
+      "in": "query",
+      "name": "path",
+      "required": true,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "description": "The file's total size",
+      "in": "query",
+      "name": "size",
+      "required": true,
+      "schema": {
+       "type": "integer"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/UploadResponse"
+        }
+       }
+      },
+      "description": "Bytes held"
+     },
+     "400": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "size required"
+     },
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Server is in read-only mode"
+     }
+    },
+    "summary": "How many bytes of a resumable upload the server holds",
     "tags": [
      "write"
     ]

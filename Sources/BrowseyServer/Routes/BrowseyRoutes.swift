@@ -70,6 +70,8 @@ public struct BrowseyRoutes: Sendable {
         add(.post, "/api/mkdir") { request, _ in try await self.makeFolder(request) }
         add(.post, "/api/restore") { request, _ in try await self.restore(request) }
         add(.get, "/api/trash") { request, _ in try self.trashItems(request) }
+        add(.put, "/api/file") { request, _ in try await self.upload(request) }
+        add(.get, "/api/upload") { request, _ in try self.uploadStatus(request) }
         for method: HTTPRequest.Method in [.get, .head, .post, .put, .delete, .patch] {
             router.on("/api/**", method: method) { _, _ -> Response in throw APIError.notFound }
         }

@@ -22,4 +22,10 @@ enum Paths {
         var status = stat()
         return lstat(path, &status) == 0
     }
+
+    /// The size of what is at `path` (a link itself, not followed); `nil` when nothing is.
+    static func size(of path: String) -> Int64? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? Int64(status.st_size) : nil
+    }
 }

@@ -1,0 +1,162 @@
+import BrowseyAPI
+import BrowseyServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension TestClientProtocol {
+    func put(_ uri: String, _ bytes: [UInt8], headers: HTTPFields = [:]) async throws -> Answer {
+        var fields = headers
+        if fields[.contentType] == nil { fields[.contentType] = "application/octet-stream" }
+        return try await execute(uri: uri, method: .put, headers: fields, body: ByteBuffer(bytes: bytes)) { response in
+            Answer(status: response.status, headers: response.headers, body: Data(buffer: response.body))
+        }
+    }
+}
+
+@Suite("Uploads")
+struct UploadTests {
+    static func pattern(_ count: Int, seed: Int = 0) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: ($0 &+ seed) &* 131 &+ $0 >> 9) }
+    }
+
+    @Test("a PUT makes a new file with an awkward name, whole, and answers 201 with its ETag")
+    func newFile() async throws {
+        let fixture = try WritableFixture.make()
+        let bytes = Self.pattern(300_000)
+        try await fixture.withClient { client in
+            let answer = try await client.put("/api/file?path=\(q("/docs/scan #2 (100%) é.pdf"))", bytes)
+            #expect(answer.status == .created && answer.headers[.eTag] != nil)
+            let body = try answer.decode(UploadResponse.self)
+            #expect(body.path == "/docs/scan #2 (100%) é.pdf" && body.size == 300_000 && body.complete)
+            let listing = try await client.ask("/api/list?path=%2Fdocs").decode(ListResponse.self)
+            #expect(listing.items.contains { $0.name == "scan #2 (100%) é.pdf" && $0.size == 300_000 })
+        }
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: fixture.folder.path("docs/scan #2 (100%) é.pdf")))) == bytes)
+        let hiddenLeftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path("docs")).filter { $0.hasPrefix(".") }
+        #expect(hiddenLeftovers.isEmpty)
+    }
+
+    @Test("an existing file is replaced only when asked; otherwise 409, or a free name when asked")
+    func neverClobbers() async throws {
+        let fixture = try WritableFixture.make()
+        try await fixture.withClient { client in
+            let clash = try await client.put("/api/file?path=%2Fdocs%2Fcaf%C3%A9.txt", Array("new".utf8))
+            #expect(clash.status == .conflict && clash.error == "File already exists")
+            let renamed = try await client.put("/api/file?path=%2Fdocs%2Fcaf%C3%A9.txt&onConflict=rename", Array("new".utf8))
+            #expect(renamed.status == .created)
+            #expect(try renamed.decode(UploadResponse.self).path == "/docs/café 1.txt")
+            let stale = try await client.put("/api/file?path=%2Fdocs%2Fcaf%C3%A9.txt", Array("new".utf8), headers: [.ifMatch: "\"nope\""])
+            #expect(stale.status == .preconditionFailed)
+            let etag = try #require(try await client.ask("/api/file?path=%2Fdocs%2Fcaf%C3%A9.txt").headers[.eTag])
+            let matched = try await client.put("/api/file?path=%2Fdocs%2Fcaf%C3%A9.txt", Array("matched".utf8), headers: [.ifMatch: etag])
+            #expect(matched.status == .created)
+            let forced = try await client.put("/api/file?path=%2Fdocs%2F100%25%20done.txt&overwrite=1", Array("forced".utf8))
+            #expect(forced.status == .created)
+        }
+        #expect(fixture.text("docs/café.txt") == "matched" && fixture.text("docs/café 1.txt") == "new")
+        #expect(fixture.text("docs/100% done.txt") == "forced")
+    }
+
+    @Test("uploads are refused read-only, outside the root, and into folders that do not exist")
+    func refusals() async throws {
+        let fixture = try WritableFixture.make()
+        try await fixture.base.withClient { client in
+            let answer = try await client.put("/api/file?path=%2Fnew.txt", [1])
+            #expect(answer.status == .forbidden)
+        }
+        try await fixture.withClient(fixture.configuration(allowsSymlinks: true)) { client in
+            for path in ["/../x.txt", "/escape/x.txt", "/escape-file.txt", "/.env", "/"] {
+                let answer = try await client.put("/api/file?path=\(q(path))&overwrite=1", [1])
+                #expect([.badRequest, .forbidden, .notFound].contains(answer.status), "\(path): \(answer.status)")
+            }
+            #expect(try await client.put("/api/file?path=%2Fnowhere%2Fx.txt", [1]).status == .notFound)
+            #expect(try await client.put("/api/file", [1]).status == .badRequest)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.base.outside.path) == ["secret.txt"])
+        #expect(try String(contentsOfFile: fixture.base.outside.path("secret.txt"), encoding: .utf8) == "TOP SECRET OUTSIDE")
+        #expect(fixture.text(".env") == "SECRET=1")
+    }
+
+    @Test("a resumable upload continues from the bytes the server holds and lands only when complete")
+    func resumable() async throws {
+        let fixture = try WritableFixture.make()
+        let bytes = Self.pattern(3_000, seed: 7)
+        let uri = "/api/file?path=\(q("/docs/video 1.mov"))"
+        try await fixture.withClient { client in
+            let first = try await client.put(uri, Array(bytes[0..<1000]), headers: [.contentRange: "bytes 0-999/3000"])
+            #expect(first.status == .accepted)
+            #expect(try first.decode(UploadResponse.self).received == 1000)
+            #expect(!fixture.exists("docs/video 1.mov"))
+            let status = try await client.ask("/api/upload?path=\(q("/docs/video 1.mov"))&size=3000")
+            #expect(try status.decode(UploadResponse.self).received == 1000)
+            let wrong = try await client.put(uri, Array(bytes[500..<1000]), headers: [.contentRange: "bytes 500-999/3000"])
+            #expect(wrong.status == .rangeNotSatisfiable)
+            #expect(try wrong.decode(ErrorResponse.self).size == 1000)
+            let garbled = try await client.put(uri, [1], headers: [.contentRange: "bytes 9-1/3000"])
+            #expect(garbled.status == .badRequest)
+            let last = try await client.put(uri, Array(bytes[1000...]), headers: [.contentRange: "bytes 1000-2999/3000"])
+            #expect(last.status == .created)
+        }
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: fixture.folder.path("docs/video 1.mov")))) == bytes)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path("docs")).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("a client that goes away mid-upload leaves no file under the real name, and no temporary file")
+    func interrupted() async throws {
+        let fixture = try WritableFixture.make()
+        let app = BrowseyServer.application(fixture.configuration())
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let socket = try RawSocket(port: port)
+            socket.send(Array("PUT /api/file?path=%2Fdocs%2Fhalf.bin HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4000000\r\n\r\n".utf8))
+            socket.send(Self.pattern(1_000_000))
+            try await Task.sleep(for: .milliseconds(200))
+            socket.close()
+            try await Task.sleep(for: .milliseconds(300))
+            // The server is still fine afterwards.
+            #expect(try await client.ask("/api/health").status == .ok)
+        }
+        #expect(!fixture.exists("docs/half.bin"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path("docs")).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+}
+
+/// A plain TCP connection to the loopback, for requests a polite client would not make.
+final class RawSocket {
+    let descriptor: Int32
+
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    }
+
+    func send(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { return }
+            offset += sent
+        }
+    }
+
+    func close() { _ = Glibc.close(descriptor) }
+}
