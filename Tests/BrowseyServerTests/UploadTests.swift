@@ -116,7 +116,7 @@ struct UploadTests {
         let app = BrowseyServer.application(fixture.configuration())
         try await app.test(.live) { client in
             let port = try #require(client.port)
-            let socket = try RawSocket(port: port)
+            let socket = try #require(RawSocket(port: port))
             socket.send(Array("PUT /api/file?path=%2Fdocs%2Fhalf.bin HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4000000\r\n\r\n".utf8))
             socket.send(Self.pattern(1_000_000))
             try await Task.sleep(for: .milliseconds(200))
@@ -129,34 +129,4 @@ struct UploadTests {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path("docs")).filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty)
     }
-}
-
-/// A plain TCP connection to the loopback, for requests a polite client would not make.
-final class RawSocket {
-    let descriptor: Int32
-
-    init(port: Int) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-    }
-
-    func send(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard sent > 0 else { return }
-            offset += sent
-        }
-    }
-
-    func close() { _ = Glibc.close(descriptor) }
 }

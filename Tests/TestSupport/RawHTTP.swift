@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A plain TCP connection to the loopback, for requests a polite client would not make (a body
+/// cut short) and for clients that must keep going while the server is killed under them.
+public final class RawSocket {
+    /// The connected socket.
+    public let descriptor: Int32
+
+    /// Connects to `127.0.0.1:port`; `nil` when nothing listens there.
+    public init?(port: Int) {
+        #if canImport(Glibc)
+            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        if connected != 0 {
+            _ = Self.closeDescriptor(descriptor)
+            return nil
+        }
+    }
+
+    /// Sends everything; returns false when the connection broke.
+    @discardableResult
+    public func send(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { buffer -> Int in
+                #if canImport(Glibc)
+                    return Glibc.send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
+                #else
+                    return Darwin.send(descriptor, buffer.baseAddress, buffer.count, 0)
+                #endif
+            }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    /// Reads until the other side closes.
+    public func receiveAll() -> [UInt8] {
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            received += chunk[0..<count]
+        }
+        return received
+    }
+
+    /// Closes the connection.
+    public func close() { _ = Self.closeDescriptor(descriptor) }
+
+    private static func closeDescriptor(_ descriptor: Int32) -> Int32 {
+        #if canImport(Glibc)
+            Glibc.close(descriptor)
+        #else
+            Darwin.close(descriptor)
+        #endif
+    }
+
+    /// One HTTP/1.1 request with `Connection: close`; the status code, or `nil` when the
+    /// connection failed or broke.
+    public static func request(
+        port: Int, method: String, target: String, headers: [String: String] = [:], body: [UInt8] = []
+    ) -> Int? {
+        guard let socket = RawSocket(port: port) else { return nil }
+        defer { socket.close() }
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        head += "Content-Length: \(body.count)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        head += "\r\n"
+        guard socket.send(Array(head.utf8) + body) else { return nil }
+        let answer = socket.receiveAll()
+        let statusLine = answer.prefix { $0 != 13 }
+        let parts = String(decoding: statusLine, as: UTF8.self).split(separator: " ")
+        return parts.count >= 2 ? Int(parts[1]) : nil
+    }
+}
