@@ -460,6 +460,31 @@ enum OpenAPIDocument {
     ],
     "type": "object"
    },
+   "UploadBatchResponse": {
+    "properties": {
+     "errors": {
+      "items": {
+       "$ref": "#/components/schemas/Error"
+      },
+      "type": "array"
+     },
+     "files": {
+      "items": {
+       "$ref": "#/components/schemas/UploadResponse"
+      },
+      "type": "array"
+     },
+     "ok": {
+      "type": "boolean"
+     }
+    },
+    "required": [
+     "ok",
+     "files",
+     "errors"
+    ],
+    "type": "object"
+   },
    "UploadResponse": {
     "properties": {
      "complete": {
@@ -1940,6 +1965,134 @@ enum OpenAPIDocument {
      }
     },
     "summary": "How many bytes of a resumable upload the server holds",
+    "tags": [
+     "write"
+    ]
+   },
+   "post": {
+    "description": "Every part with a filename becomes a file in the folder (its last path component). Never replaces unless overwrite=1; onConflict=rename takes free names. A page of another site (Origin) is refused.",
+    "parameters": [
+     {
+      "description": "The folder; default the root",
+      "in": "query",
+      "name": "path",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "in": "query",
+      "name": "overwrite",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "in": "query",
+      "name": "onConflict",
+      "required": false,
+      "schema": {
+       "enum": [
+        "rename"
+       ],
+       "type": "string"
+      }
+     }
+    ],
+    "requestBody": {
+     "content": {
+      "multipart/form-data": {
+       "schema": {
+        "properties": {
+         "files": {
+          "items": {
+           "format": "binary",
+           "type": "string"
+          },
+          "type": "array"
+         }
+        },
+        "type": "object"
+       }
+      }
+     },
+     "required": true
+    },
+    "responses": {
+     "201": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/UploadBatchResponse"
+        }
+       }
+      },
+      "description": "Every file is in place"
+     },
+     "400": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "A malformed multipart body"
+     },
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Server is in read-only mode; Cross-site request refused; Access denied: Invalid path"
+     },
+     "404": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Destination not found"
+     },
+     "409": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/UploadBatchResponse"
+        }
+       }
+      },
+      "description": "Some files were refused (errors lists them); the others are in place"
+     },
+     "415": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Uploads need multipart/form-data with a boundary"
+     },
+     "500": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Internal server error"
+     }
+    },
+    "summary": "Upload files from a browser form (multipart/form-data), each streamed to disk and put in place when whole",
     "tags": [
      "write"
     ]

@@ -76,6 +76,106 @@ extension BrowseyRoutes {
         return uploaded(target, size: received)
     }
 
+    /// `POST /api/upload?path=FOLDER[&overwrite=1|&onConflict=rename]` with
+    /// `multipart/form-data`: every file part becomes a file in the folder, each streamed to a
+    /// temporary file and put in place when its part is complete, under the rules of `PUT`. A
+    /// part's `filename` is reduced to its last component. Answers 201 when every file is in
+    /// place, else 409 with the files refused (the others stay).
+    func uploadForm(_ request: Request) async throws -> Response {
+        try requireWritable(request, needsJSON: false)
+        guard let contentType = request.headers[.contentType], var parser = MultipartParser(contentType: contentType)
+        else {
+            throw APIError(.unsupportedMediaType, "Uploads need multipart/form-data with a boundary", code: "multipartRequired")
+        }
+        let folder = try destinationFolder(request.uri.queryParameters.get("path") ?? "/")
+        let overwrite = ["1", "true"].contains(request.uri.queryParameters.get("overwrite") ?? "")
+        let renames = request.uri.queryParameters.get("onConflict") == "rename"
+        var files: [UploadResponse] = []
+        var errors: [ErrorResponse] = []
+        var current: (writer: AtomicFileWriter, target: SafePath.Resolved, size: Int64)?
+        var skipping = false
+        do {
+            for try await chunk in request.body {
+                try parser.feed(chunk) { event in
+                    switch event {
+                    case .partStart(let headers):
+                        guard let disposition = headers["content-disposition"],
+                            let filename = MultipartParser.disposition(disposition).filename
+                        else {
+                            skipping = true  // a plain form field
+                            return
+                        }
+                        do {
+                            let target = try formTarget(filename, in: folder, overwrite: overwrite, renames: renames)
+                            let writer = try fileTreeCall { () throws(FileTreeError) in
+                                try AtomicFileWriter(destination: target.absolute)
+                            }
+                            current = (writer, target, 0)
+                            skipping = false
+                        } catch let refusal as APIError {
+                            var body = refusal.body
+                            body.path = Paths.join(folder.relative, filename.split(separator: "/").last.map(String.init) ?? filename)
+                            errors.append(body)
+                            skipping = true
+                        }
+                    case .body(let piece):
+                        guard !skipping, let file = current else { return }
+                        try fileTreeCall { () throws(FileTreeError) in
+                            try piece.withUnsafeReadableBytes { bytes throws(FileTreeError) in try file.writer.write(bytes) }
+                        }
+                        current?.size += Int64(piece.readableBytes)
+                    case .partEnd:
+                        defer { current = nil }
+                        guard !skipping, let file = current else { return }
+                        do {
+                            try fileTreeCall { () throws(FileTreeError) in try file.writer.commit(replacing: overwrite) }
+                            files.append(UploadResponse(path: file.target.relative, size: file.size, received: file.size))
+                        } catch let refusal as APIError {
+                            var body = refusal.body
+                            body.path = file.target.relative
+                            errors.append(body)
+                        }
+                    }
+                }
+            }
+            try parser.finish()
+        } catch let failure as MultipartParser.Failure {
+            current?.writer.discard()
+            if case .malformed(let reason) = failure { throw APIError(.badRequest, reason, code: "invalidMultipart") }
+            throw failure
+        } catch {
+            current?.writer.discard()
+            throw error
+        }
+        return JSONBody.response(
+            UploadBatchResponse(files: files, errors: errors), status: errors.isEmpty ? .created : .conflict)
+    }
+
+    /// Where a form's file goes: its name's last component in `folder`, under the no-clobber
+    /// rules (409 unless `overwrite`, or a free name with `renames`).
+    private func formTarget(
+        _ filename: String, in folder: SafePath.Resolved, overwrite: Bool, renames: Bool
+    ) throws(APIError) -> SafePath.Resolved {
+        // Browsers send a bare name; some send a path (with either slash): keep the last part.
+        let name = String(filename.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? "")
+        guard FileName.isValidComponent(name) else { throw APIError(.badRequest, "Invalid name", code: "invalidName") }
+        guard safePath.isVisible(name: name) else {
+            throw APIError(.badRequest, "Name not allowed: it would be hidden", code: "hiddenName")
+        }
+        var target = try resolveForWriting(Paths.join(folder.relative, name), notFound: "Directory not found")
+        if Paths.exists(target.absolute) {
+            if !safePath.writesStayInside(target.absolute) { throw APIError.invalidPath }
+            if renames {
+                let ext = FileName.pathExtension(of: name).map(String.init)
+                let free = UniqueName.numbered(String(FileName.displayName(of: name)), pathExtension: ext, in: folder.absolute)
+                target = try resolveForWriting(Paths.join(folder.relative, free), notFound: "Directory not found")
+            } else if !overwrite {
+                throw APIError(.conflict, "File already exists", code: "alreadyExists")
+            }
+        }
+        return target
+    }
+
     /// `GET /api/upload?path=FILE&size=TOTAL`: how many bytes of a resumable upload the server
     /// holds (0 when none).
     func uploadStatus(_ request: Request) throws -> Response {

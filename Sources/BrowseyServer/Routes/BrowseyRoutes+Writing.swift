@@ -176,11 +176,29 @@ extension BrowseyRoutes {
     /// preflight this server does not grant.
     func requireWritable(_ request: Request, needsJSON: Bool = true) throws(APIError) {
         if configuration.readOnly { throw .readOnly }
+        // A browser names the page that sent a write; a page of another site may not write here
+        // (a multipart form needs no preflight). Clients that are not browsers send no Origin.
+        if let origin = request.headers[.origin], !Self.isSameOrigin(origin, authority: request.head.authority) {
+            throw APIError(.forbidden, "Cross-site request refused", code: "crossSite")
+        }
         guard needsJSON else { return }
         let type = request.headers[.contentType]?.lowercased() ?? ""
         guard type == "application/json" || type.hasPrefix("application/json;") else {
             throw APIError(.unsupportedMediaType, "Writes need a JSON body (Content-Type: application/json)", code: "jsonRequired")
         }
+    }
+
+    /// Whether an `Origin` (`http://host:port`) is the server the request was sent to.
+    static func isSameOrigin(_ origin: String, authority: String?) -> Bool {
+        guard let authority, let schemeEnd = origin.firstRange(of: "://") else { return false }
+        let host = origin[schemeEnd.upperBound...]
+        let scheme = origin[..<schemeEnd.lowerBound].lowercased()
+        let defaultPort = scheme == "https" ? ":443" : ":80"
+        func normalized(_ text: some StringProtocol) -> String {
+            let lowered = text.lowercased()
+            return lowered.contains("]:") || (!lowered.hasPrefix("[") && lowered.contains(":")) ? lowered : lowered + defaultPort
+        }
+        return normalized(host) == normalized(authority)
     }
 
     /// The request's JSON body as `Value`: 413 past ``writeBodyLimit``, 400 when it is not the

@@ -72,6 +72,7 @@ public struct BrowseyRoutes: Sendable {
         add(.get, "/api/trash") { request, _ in try self.trashItems(request) }
         add(.put, "/api/file") { request, _ in try await self.upload(request) }
         add(.get, "/api/upload") { request, _ in try self.uploadStatus(request) }
+        add(.post, "/api/upload") { request, _ in try await self.uploadForm(request) }
         for method: HTTPRequest.Method in [.get, .head, .post, .put, .delete, .patch] {
             router.on("/api/**", method: method) { _, _ -> Response in throw APIError.notFound }
         }
