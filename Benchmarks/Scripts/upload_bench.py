@@ -25,7 +25,7 @@ from results import write_section  # noqa: E402
 from server_bench import BENCH, BENCHMARKS, REPO, make_tree, wait_for  # noqa: E402
 
 SOURCE = os.path.join(BENCH, "tree", "big.bin")
-TARGETS = os.path.join(BENCH, "uploads")
+STORAGE = {"disk": os.path.join(BENCH, "uploads"), "ram": "/dev/shm/browsey-bench-uploads"}
 PORTS = {"browsey": 18090, "copyparty": 18091, "uploadserver": 18092}
 
 
@@ -34,7 +34,7 @@ def venv_binary(name, package):
     binary = os.path.join(venv, "bin", name)
     if not os.path.exists(os.path.join(venv, "bin", "python3")):
         subprocess.run([sys.executable, "-m", "venv", venv], check=False)
-    if not os.path.exists(binary) and not (name == "python3" and package_installed(venv, package)):
+    if not package_installed(venv, package):
         subprocess.run([os.path.join(venv, "bin", "pip"), "install", "-q", package], check=False)
     return binary if os.path.exists(binary) else None
 
@@ -76,7 +76,11 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--skip-build", action="store_true")
+    parser.add_argument("--storage", choices=["disk", "ram"], default="disk",
+                        help="where the uploads land: the disk (fsync costs what the disk costs) or /dev/shm (the"
+                             " servers' own speed)")
     args = parser.parse_args()
+    targets = STORAGE[args.storage]
     make_tree()
     if not args.skip_build:
         subprocess.run(["swift", "build", "-c", "release", "--product", "browsey"], cwd=REPO, check=True)
@@ -85,7 +89,7 @@ def main():
     servers = {}
     folders = {}
     for name in PORTS:
-        folders[name] = os.path.join(TARGETS, name)
+        folders[name] = os.path.join(targets, name)
         shutil.rmtree(folders[name], ignore_errors=True)
         os.makedirs(folders[name])
     servers["browsey"] = [browsey, "serve", folders["browsey"], "-p", str(PORTS["browsey"]), "--host", "127.0.0.1",
@@ -94,7 +98,7 @@ def main():
     if copyparty:
         servers["copyparty"] = [copyparty, "-i", "127.0.0.1", "-p", str(PORTS["copyparty"]), "-v",
                                 folders["copyparty"] + "::rw", "--hist", os.path.join(BENCH, "run", "cp-up-hist"),
-                                "-q", "--no-thumb"]
+                                "-q", "--no-thumb"] + (["--wram"] if args.storage == "ram" else [])
     python = venv_binary("python3", "uploadserver")
     if python and package_installed(os.path.join(BENCH, "venv"), "uploadserver"):
         servers["uploadserver"] = [python, "-m", "uploadserver", str(PORTS["uploadserver"]), "--bind", "127.0.0.1",
@@ -112,7 +116,7 @@ def main():
                                     "http://127.0.0.1:%d/" % PORTS["copyparty"]],
         },
         "uploadserver": {
-            "PUT": lambda n: ["-T", SOURCE, "http://127.0.0.1:%d/upload/put-%d.bin" % (PORTS["uploadserver"], n)],
+            "PUT": None,  # its PUT is its multipart POST: it takes no raw body
             "multipart": lambda n: ["-F", "files=@%s;filename=form-%d.bin" % (SOURCE, n),
                                     "http://127.0.0.1:%d/upload" % PORTS["uploadserver"]],
         },
@@ -131,6 +135,8 @@ def main():
         for round_number in range(args.rounds):
             for kind in ["PUT", "multipart"]:
                 for name in processes:
+                    if methods[name][kind] is None:
+                        continue
                     number += 1
                     subprocess.run(["sync"])
                     speed, status = curl_upload(methods[name][kind](number))
@@ -148,7 +154,7 @@ def main():
                 process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 process.kill()
-        shutil.rmtree(TARGETS, ignore_errors=True)
+        shutil.rmtree(targets, ignore_errors=True)
 
     def median(name, kind):
         values = [v for v in speeds.get((name, kind), []) if v > 0]
@@ -163,18 +169,21 @@ def main():
             cells.append("%.2f×" % (value / base) if value and base else "–")
         rows.append("| %s | %s | %s | %s | %s | %.1f MiB |" % (name, *cells, peaks.get(name, 0.0)))
     table = "\n".join([
-        "One 1 GiB file (page-cached source), curl on the same two cores; %s. Median of %d interleaved rounds;"
-        " `sync` before each upload. Browsey fsyncs each file before it puts it in place; the peers do not." % (
+        "One 1 GiB file (page-cached source) uploaded to %s, curl on the same two cores; %s. Median of %d"
+        " interleaved rounds; `sync` before each upload. Browsey fsyncs each file before it puts it in place;"
+        " the peers do not." % (
+            "the disk (ext4)" if args.storage == "disk" else "/dev/shm (RAM: the servers' own speed)",
             time.strftime("%Y-%m-%d"), args.rounds),
         "",
         "| server | PUT | ÷ copyparty | multipart POST | ÷ copyparty | peak RSS (VmHWM) |",
         "|---|---|---|---|---|---|",
         *rows,
         "",
+        "uploadserver takes no raw PUT body (its PUT is its multipart POST).",
         *(["Notes: " + "; ".join(sorted(set(notes)))] if notes else []),
-        "Reproduce: `python3 Benchmarks/Scripts/upload_bench.py --rounds %d`" % args.rounds,
+        "Reproduce: `python3 Benchmarks/Scripts/upload_bench.py --rounds %d --storage %s`" % (args.rounds, args.storage),
     ])
-    write_section(os.path.join(BENCHMARKS, "RESULTS.md"), "Uploads", table)
+    write_section(os.path.join(BENCHMARKS, "RESULTS.md"), "Uploads to the %s" % args.storage, table)
     print(table)
 
 

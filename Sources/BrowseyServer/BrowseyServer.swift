@@ -24,6 +24,7 @@ public enum BrowseyServer {
     ) -> some ApplicationProtocol {
         Application(
             router: router(configuration, logger: logger),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ReadSizeTuning()])),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Browsey"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)

@@ -152,3 +152,12 @@ long cft_read_cached(int fd, void *buffer, unsigned long count, long long offset
     return -1;
 #endif
 }
+
+int cft_start_writeback(int fd, long long offset, long long length) {
+#if defined(__linux__)
+    return sync_file_range(fd, (off_t)offset, (off_t)length, SYNC_FILE_RANGE_WRITE) == 0 ? 0 : errno;
+#else
+    (void)fd; (void)offset; (void)length;
+    return 0;
+#endif
+}

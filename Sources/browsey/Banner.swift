@@ -88,6 +88,10 @@ enum PortProbe {
         let descriptor = socket(AF_INET, streamType, 0)
         guard descriptor >= 0 else { return true }
         defer { close(descriptor) }
+        // As the server binds: a port whose last connections linger in TIME_WAIT (a server just
+        // restarted) is free, not busy.
+        var reuse: Int32 = 1
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

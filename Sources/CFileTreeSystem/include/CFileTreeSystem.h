@@ -50,6 +50,11 @@ long cft_list_extended_attributes(const char *path, char *buffer, unsigned long 
 /// (or EOPNOTSUPP, ENOSYS) where the system cannot tell.
 long cft_read_cached(int fd, void *buffer, unsigned long count, long long offset);
 
+/// Starts writing a range of a file's dirty pages to disk without waiting for it
+/// (sync_file_range with SYNC_FILE_RANGE_WRITE on Linux; nothing elsewhere), so that a later fsync
+/// has little left to do. Returns 0, or the errno value.
+int cft_start_writeback(int fd, long long offset, long long length);
+
 /// Names the calling thread (shown by `top -H`, debuggers, crash reports); longer names are cut
 /// to what the system keeps.
 void cft_set_thread_name(const char *name);

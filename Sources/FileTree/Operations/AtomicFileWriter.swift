@@ -1,3 +1,5 @@
+internal import CFileTreeSystem
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -83,7 +85,17 @@ public final class AtomicFileWriter {
             offset += result
         }
         bytesWritten += Int64(bytes.count)
+        // Large files: hand each finished stretch to the disk now, so that writing to the disk
+        // overlaps with receiving the rest and the final fsync has little left to wait for.
+        if bytesWritten - writebackStart >= Self.writebackStretch {
+            _ = cft_start_writeback(descriptor, writebackStart, bytesWritten - writebackStart)
+            writebackStart = bytesWritten
+        }
     }
+
+    /// How many written bytes are handed to the disk at a time.
+    static let writebackStretch: Int64 = 8 << 20
+    private var writebackStart: Int64 = 0
 
     /// Appends the bytes of a collection.
     public func write(_ bytes: some Collection<UInt8>) throws(FileTreeError) {

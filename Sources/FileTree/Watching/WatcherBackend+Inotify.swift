@@ -43,6 +43,11 @@
                     return false
                 }
                 sink.flushIfDue()
+                // Let the kernel gather what comes next: a file being written sends an event per
+                // write, which the queue merges while nobody reads it. Up to 100 wake-ups a
+                // second instead of one per write (a 1 GiB upload cost this thread 9% of the
+                // server's CPU); `synchronize()` still drains the queue at once when asked.
+                if readable { _ = wait(for: nil, timeout: .milliseconds(10)) }
             }
             return true
         }
