@@ -13,6 +13,7 @@ public enum BrowseyServer {
         -> Router<BasicRequestContext>
     {
         let router = Router()
+        if let token = configuration.token { router.add(middleware: TokenAuthentication(token: token)) }
         BrowseyRoutes(configuration: configuration, logger: logger).register(on: router)
         return router
     }

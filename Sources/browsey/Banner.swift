@@ -15,15 +15,20 @@ import QRCode
 /// The start-up banner: where to point a browser, what is served, and how.
 enum Banner {
     static func print(configuration: ServerConfiguration, port: Int, showsQRCode: Bool) {
-        let network = NetworkAddress.firstExternalIPv4().map { "http://\($0):\(port)/" }
+        // With --auth, the URLs carry the token: opening one is signing in.
+        let suffix = configuration.token.map { "?token=" + $0 } ?? ""
+        let network = NetworkAddress.firstExternalIPv4().map { "http://\($0):\(port)/" + suffix }
         var lines = ["", "  Browsey is serving \(configuration.root)", ""]
-        lines.append("  Local:    http://localhost:\(port)/")
+        lines.append("  Local:    http://localhost:\(port)/" + suffix)
         if configuration.host == "0.0.0.0" || configuration.host == "::" {
             lines.append("  Network:  \(network ?? "no network interface found")")
         } else if configuration.host != "127.0.0.1" && configuration.host != "localhost" {
-            lines.append("  Network:  http://\(configuration.host):\(port)/")
+            lines.append("  Network:  http://\(configuration.host):\(port)/" + suffix)
         }
         lines.append("  Mode:     \(configuration.readOnly ? "read-only" : "read-write")")
+        if let token = configuration.token {
+            lines.append("  Token:    \(token) (apps send it as Authorization: Bearer)")
+        }
         if !configuration.readOnly {
             lines.append("  Trash:    \(configuration.trashFolder ?? "off (deletes are permanent)")")
         }

@@ -149,3 +149,27 @@ struct ServeCommandTests {
         #expect(output.contains("No such file or directory"))
     }
 }
+
+@Suite("browsey serve --auth")
+struct AuthCommandTests {
+    @Test("--auth prints URLs with a new token; --token uses the one given; a short token is refused")
+    func token() async throws {
+        let folder = try TemporaryFolder()
+        let browsey = try RunningBrowsey(["serve", folder.path, "-p", "0", "--host", "127.0.0.1", "--no-qr", "--auth"])
+        let output = try await browsey.waitFor("Token:")
+        #expect(try await browsey.stop() == 0)
+        let local = try #require(output.split(separator: "\n").first { $0.contains("Local:") })
+        #expect(local.contains("/?token="))
+        let token = String(local.split(separator: "=").last ?? "")
+        #expect(token.count == 26 && output.contains("Token:    \(token)"))
+
+        let given = try RunningBrowsey(["serve", folder.path, "-p", "0", "--host", "127.0.0.1", "--no-qr", "--token", "my-own-token-12345"])
+        let second = try await given.waitFor("Token:")
+        #expect(try await given.stop() == 0)
+        #expect(second.contains("?token=my-own-token-12345"))
+
+        let short = try RunningBrowsey(["serve", folder.path, "--token", "short"])
+        #expect(try await short.stop(0) != 0)
+        #expect(short.printed.contains("--token takes at least 16"))
+    }
+}

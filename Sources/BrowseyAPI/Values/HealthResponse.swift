@@ -38,11 +38,14 @@ public struct HealthResponse: Codable, Sendable, Hashable {
     public var readonly: Bool
     /// The machine.
     public var host: Host
+    /// Whether every other endpoint needs the token (additive; absent from older servers).
+    public var auth: Bool?
 
     /// Makes a health answer.
-    public init(ok: Bool = true, readonly: Bool, host: Host) {
+    public init(ok: Bool = true, readonly: Bool, host: Host, auth: Bool? = nil) {
         self.ok = ok
         self.readonly = readonly
         self.host = host
+        self.auth = auth
     }
 }

@@ -23,6 +23,8 @@ public struct ServerConfiguration: Sendable {
     public var trashMaximumBytes: Int64 = 2 << 30
     /// …and entries older than this many seconds.
     public var trashMaximumAge: Int64 = 30 * 24 * 3600
+    /// The token every request but `/api/health` must carry (`--auth`); `nil`: open to all.
+    public var token: String?
 
     /// A configuration; by default read-only, port 8080, every interface, no hidden names.
     public init(
@@ -39,5 +41,13 @@ public struct ServerConfiguration: Sendable {
         self.showsHidden = showsHidden
         self.ignoredNames = ignoredNames
         self.allowsSymlinks = allowsSymlinks
+    }
+
+    /// A new token for ``token``: 26 characters from a 32-letter alphabet (130 bits from the
+    /// system's secure random source), short enough for the QR code.
+    public static func newToken() -> String {
+        let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<26).map { _ in alphabet[Int(generator.next(upperBound: UInt32(alphabet.count)))] })
     }
 }

@@ -71,6 +71,10 @@ enum OpenAPIDocument {
    },
    "HealthResponse": {
     "properties": {
+     "auth": {
+      "description": "Whether the other endpoints need the token",
+      "type": "boolean"
+     },
      "host": {
       "properties": {
        "arch": {
@@ -574,6 +578,13 @@ enum OpenAPIDocument {
      "size"
     ],
     "type": "object"
+   }
+  },
+  "securitySchemes": {
+   "token": {
+    "description": "With --auth: the token the banner prints. Also accepted as the browsey_token cookie or ?token=. /api/health never needs it; without it every other endpoint answers 401 {\"error\":\"Unauthorized\",\"message\":\"Valid API token required\"} with WWW-Authenticate: Bearer realm=\"Browsey API\".",
+    "scheme": "bearer",
+    "type": "http"
    }
   }
  },
@@ -2169,7 +2180,13 @@ enum OpenAPIDocument {
     ]
    }
   }
- }
+ },
+ "security": [
+  {},
+  {
+   "token": []
+  }
+ ]
 }
 """#
 }

@@ -51,6 +51,8 @@ extension BrowseyRoutes {
 
     /// `GET /api/health`.
     func health() -> Response {
-        JSONBody.response(HealthResponse(readonly: configuration.readOnly, host: HostInfo.current(since: startedAt)))
+        JSONBody.response(
+            HealthResponse(
+                readonly: configuration.readOnly, host: HostInfo.current(since: startedAt), auth: configuration.token != nil))
     }
 }

@@ -56,6 +56,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Purge trashed items older than this many days.", valueName: "days"))
     var trashDays: Int64 = 30
 
+    @Flag(help: "Require a token for everything but /api/health: one is made and printed, and the URLs and QR code carry it.")
+    var auth = false
+
+    @Option(help: ArgumentHelp("Use this token instead of a new one (implies --auth).", valueName: "token"))
+    var token: String?
+
     @Flag(help: "Follow symlinks that lead outside the folder.")
     var allowSymlinks = false
 
@@ -81,6 +87,11 @@ struct Serve: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535 (0: any free port).") }
         guard trashLimit >= 0, trashDays >= 0 else { throw ValidationError("--trash-limit and --trash-days take 0 or more.") }
+        if let token {
+            guard token.count >= 16, token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) }) else {
+                throw ValidationError("--token takes at least 16 letters, digits or -_.~ (it goes into URLs).")
+            }
+        }
     }
 
     func run() async throws {
@@ -119,6 +130,7 @@ struct Serve: AsyncParsableCommand {
             ignoredNames: ignore.flatMap { $0.split(separator: ",").map { String($0.filter { $0 != " " }) } }
                 .filter { !$0.isEmpty },
             allowsSymlinks: allowSymlinks, cachesListings: listingCache, trashFolder: trashFolder)
+        configuration.token = token ?? (auth ? ServerConfiguration.newToken() : nil)
         configuration.trashMaximumBytes = trashLimit * 1024 * 1024
         configuration.trashMaximumAge = trashDays * 24 * 3600
         let app = BrowseyServer.application(configuration, logger: logger) { [configuration, open, qr] port in

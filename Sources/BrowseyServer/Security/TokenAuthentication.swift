@@ -1,0 +1,81 @@
+public import Hummingbird
+
+/// The bearer token that `--auth` requires of every request but `/api/health`.
+///
+/// A client proves it has the token in one of three ways: `Authorization: Bearer TOKEN` (apps and
+/// scripts), the `browsey_token` cookie (the web UI, after its first visit), or `?token=TOKEN`
+/// in the URL that the banner and its QR code carry. A page opened with `?token=` is answered
+/// with a redirect to the same URL without it, setting an HttpOnly, SameSite=Strict cookie, so
+/// the token does not stay in the address bar or the browser's history. Tokens are compared in
+/// constant time.
+public struct TokenAuthentication<Context: RequestContext>: RouterMiddleware {
+    /// The name of the cookie that carries the token.
+    public static var cookieName: String { "browsey_token" }
+
+    let token: [UInt8]
+
+    /// Requires `token`.
+    public init(token: String) {
+        self.token = Array(token.utf8)
+    }
+
+    public func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let path = request.uri.path
+        if path == "/api/health" { return try await next(request, context) }
+        if let bearer = Self.bearer(request.headers[.authorization]), matches(bearer) {
+            return try await next(request, context)
+        }
+        if let cookie = Self.cookie(request.headers[values: .cookie]), matches(cookie) {
+            return try await next(request, context)
+        }
+        if let query = request.uri.queryParameters.get("token"), matches(query) {
+            guard !path.hasPrefix("/api/"), request.method == .get else { return try await next(request, context) }
+            // A page: keep the token in a cookie and show the address without it.
+            let rest = (request.uri.query ?? "").split(separator: "&")
+                .filter { !$0.hasPrefix("token=") && $0 != "token" }.joined(separator: "&")
+            return Response(
+                status: .seeOther,
+                headers: [
+                    .location: rest.isEmpty ? path : path + "?" + rest,
+                    .setCookie: "\(Self.cookieName)=\(String(decoding: token, as: UTF8.self)); Path=/; HttpOnly; SameSite=Strict",
+                    .cacheControl: "no-store",
+                ])
+        }
+        throw APIError(
+            .unauthorized,
+            body: .init(error: "Unauthorized", code: "unauthorized", message: "Valid API token required"),
+            headers: [.wwwAuthenticate: "Bearer realm=\"Browsey API\""])
+    }
+
+    /// Compares in time that depends only on the lengths, never on where the first difference is.
+    func matches(_ candidate: some StringProtocol) -> Bool {
+        Self.constantTimeEqual(Array(candidate.utf8), token)
+    }
+
+    static func constantTimeEqual(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        var difference = UInt8(truncatingIfNeeded: left.count ^ right.count)
+        for index in 0..<max(left.count, right.count) {
+            let a = index < left.count ? left[index] : 0
+            let b = index < right.count ? right[index] : 0
+            difference |= a ^ b
+        }
+        return difference == 0 && left.count == right.count
+    }
+
+    static func bearer(_ header: String?) -> Substring? {
+        guard let header, header.count > 7, header.prefix(7).lowercased() == "bearer " else { return nil }
+        return header.dropFirst(7)
+    }
+
+    static func cookie(_ headers: [String]) -> String? {
+        for header in headers {
+            for pair in header.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if parts.count == 2, parts[0].trimmingSpaces() == cookieName { return parts[1].trimmingSpaces() }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,66 @@
+import BrowseyAPI
+@testable import BrowseyServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+
+@Suite("A token keeps out who should stay out")
+struct AuthTests {
+    static let token = "k4tz8wq2mbn7rx5vd3hy6pcfja"
+
+    func configuration(_ fixture: ServerFixture) -> ServerConfiguration {
+        var configuration = fixture.configuration()
+        configuration.token = Self.token
+        return configuration
+    }
+
+    @Test("without the token every endpoint but health answers the contract's 401")
+    func refused() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient(configuration(fixture)) { client in
+            for uri in ["/api/list?path=%2F", "/api/file?path=%2Fbig.txt", "/api/stat?path=%2Fbig.txt", "/api/view?path=%2Fbig.txt",
+                        "/api/search?q=a", "/api/openapi.json", "/api/nothing", "/", "/docs/"]
+            {
+                let answer = try await client.ask(uri)
+                #expect(answer.status == .unauthorized, "\(uri)")
+                #expect(answer.error == "Unauthorized" && answer.json["message"] as? String == "Valid API token required", "\(uri)")
+                #expect(answer.headers[.wwwAuthenticate] == "Bearer realm=\"Browsey API\"")
+                #expect(!answer.text.contains("crème"))
+            }
+            for wrong in ["Bearer nope", "Bearer \(Self.token)x", "Basic \(Self.token)", "Bearer \(Self.token.dropLast())"] {
+                #expect(try await client.ask("/api/list", headers: [.authorization: wrong]).status == .unauthorized, "\(wrong)")
+            }
+            let health = try await client.ask("/api/health")
+            #expect(health.status == .ok && health.json["auth"] as? Bool == true)
+        }
+    }
+
+    @Test("the token is accepted as a bearer, a cookie, or in the URL, which sets the cookie and drops it")
+    func accepted() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient(configuration(fixture)) { client in
+            #expect(try await client.ask("/api/list?path=%2F", headers: [.authorization: "Bearer \(Self.token)"]).status == .ok)
+            #expect(try await client.ask("/api/stat?path=%2Fbig.txt", headers: [.cookie: "theme=dark; browsey_token=\(Self.token)"]).status == .ok)
+            #expect(try await client.ask("/api/file?path=%2Fbig.txt&token=\(Self.token)").status == .ok)
+            let page = try await client.ask("/docs/?view=1&token=\(Self.token)")
+            #expect(page.status == .seeOther)
+            #expect(page.headers[.location] == "/docs/?view=1")
+            let cookie = try #require(page.headers[.setCookie])
+            #expect(cookie.hasPrefix("browsey_token=\(Self.token);") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+        }
+    }
+
+    @Test("tokens are compared whole, whatever their lengths")
+    func comparison() {
+        let equal = TokenAuthentication<BasicRequestContext>.constantTimeEqual
+        #expect(equal(Array("abc".utf8), Array("abc".utf8)))
+        #expect(!equal(Array("abc".utf8), Array("abd".utf8)))
+        #expect(!equal(Array("abc".utf8), Array("abcd".utf8)))
+        #expect(!equal([], Array("a".utf8)))
+        #expect(equal([], []))
+        let tokens = (0..<200).map { _ in ServerConfiguration.newToken() }
+        #expect(Set(tokens).count == 200 && tokens.allSatisfy { $0.count == 26 })
+    }
+}
