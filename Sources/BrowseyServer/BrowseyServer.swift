@@ -13,6 +13,10 @@ public enum BrowseyServer {
         -> Router<BasicRequestContext>
     {
         let router = Router()
+        if let extra = configuration.allowedHosts {
+            router.add(middleware: HostCheck(extra: extra, boundHost: configuration.host))
+        }
+        if !configuration.corsOrigins.isEmpty { router.add(middleware: CORSPolicy(origins: configuration.corsOrigins)) }
         if let token = configuration.token { router.add(middleware: TokenAuthentication(token: token)) }
         BrowseyRoutes(configuration: configuration, logger: logger).register(on: router)
         return router

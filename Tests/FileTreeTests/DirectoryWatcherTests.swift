@@ -44,8 +44,9 @@ struct DirectoryWatcherTests {
         ]
         let seen = await changes(from: watcher, containing: expected)
         #expect(expected.isSubset(of: seen))
-        // 50 ms of coalescing; the rest of the budget is for a machine busy with the other suites.
-        #expect(ContinuousClock.now - started < .seconds(2))
+        // 50 ms of coalescing; the rest of the budget is for a machine busy with the other suites
+        // (the kill test starts a hundred servers meanwhile).
+        #expect(ContinuousClock.now - started < .seconds(5))
         watcher.stop()
     }
 

@@ -76,11 +76,12 @@ public final class RawSocket {
     /// One HTTP/1.1 request with `Connection: close`; the status code, or `nil` when the
     /// connection failed or broke.
     public static func request(
-        port: Int, method: String, target: String, headers: [String: String] = [:], body: [UInt8] = []
+        port: Int, method: String, target: String, host: String = "127.0.0.1", headers: [String: String] = [:],
+        body: [UInt8] = []
     ) -> Int? {
         guard let socket = RawSocket(port: port) else { return nil }
         defer { socket.close() }
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n"
         head += "Content-Length: \(body.count)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += "\r\n"

@@ -25,6 +25,12 @@ public struct ServerConfiguration: Sendable {
     public var trashMaximumAge: Int64 = 30 * 24 * 3600
     /// The token every request but `/api/health` must carry (`--auth`); `nil`: open to all.
     public var token: String?
+    /// Origins (`https://app.example`) whose pages may call the API (`--cors`): CORS headers,
+    /// preflights, and writes from them. None by default.
+    public var corsOrigins: [String] = []
+    /// Host names a request may be addressed to besides the machine's own (`--allowed-host`);
+    /// `nil` turns the check off (in-process tests, embedding behind a proxy).
+    public var allowedHosts: [String]? = []
 
     /// A configuration; by default read-only, port 8080, every interface, no hidden names.
     public init(

@@ -178,7 +178,9 @@ extension BrowseyRoutes {
         if configuration.readOnly { throw .readOnly }
         // A browser names the page that sent a write; a page of another site may not write here
         // (a multipart form needs no preflight). Clients that are not browsers send no Origin.
-        if let origin = request.headers[.origin], !Self.isSameOrigin(origin, authority: request.head.authority) {
+        if let origin = request.headers[.origin], !Self.isSameOrigin(origin, authority: request.head.authority),
+            !configuration.corsOrigins.contains(origin)
+        {
             throw APIError(.forbidden, "Cross-site request refused", code: "crossSite")
         }
         guard needsJSON else { return }

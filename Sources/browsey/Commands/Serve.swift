@@ -62,6 +62,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Use this token instead of a new one (implies --auth).", valueName: "token"))
     var token: String?
 
+    @Option(help: ArgumentHelp("Let pages of this origin (https://app.example) call the API; repeat for more.", valueName: "origin"))
+    var cors: [String] = []
+
+    @Option(help: ArgumentHelp("Also answer requests addressed to this host name (the machine's own names and addresses always work); repeat for more.", valueName: "name"))
+    var allowedHost: [String] = []
+
     @Flag(help: "Follow symlinks that lead outside the folder.")
     var allowSymlinks = false
 
@@ -131,6 +137,8 @@ struct Serve: AsyncParsableCommand {
                 .filter { !$0.isEmpty },
             allowsSymlinks: allowSymlinks, cachesListings: listingCache, trashFolder: trashFolder)
         configuration.token = token ?? (auth ? ServerConfiguration.newToken() : nil)
+        configuration.corsOrigins = cors
+        configuration.allowedHosts = allowedHost
         configuration.trashMaximumBytes = trashLimit * 1024 * 1024
         configuration.trashMaximumAge = trashDays * 24 * 3600
         let app = BrowseyServer.application(configuration, logger: logger) { [configuration, open, qr] port in
