@@ -595,6 +595,74 @@ enum OpenAPIDocument {
  },
  "openapi": "3.1.0",
  "paths": {
+  "/api/archive": {
+   "get": {
+    "description": "Hidden and ignored names are left out as in listings (hidden=1 with --hidden), and so are symlinks.",
+    "parameters": [
+     {
+      "description": "The folder; default the root",
+      "in": "query",
+      "name": "path",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "in": "query",
+      "name": "hidden",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "content": {
+       "application/zip": {
+        "schema": {
+         "format": "binary",
+         "type": "string"
+        }
+       }
+      },
+      "description": "The archive"
+     },
+     "400": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Path is not a directory"
+     },
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Access denied: Invalid path"
+     },
+     "404": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Directory not found"
+     }
+    },
+    "summary": "A folder as a zip, streamed (stored entries, UTF-8 names, ZIP64 when needed)"
+   }
+  },
   "/api/copy": {
    "post": {
     "requestBody": {

@@ -61,6 +61,7 @@ public struct BrowseyRoutes: Sendable {
         add(.head, "/api/file") { request, _ in try await self.file(request) }
         add(.get, "/api/health") { _, _ in self.health() }
         add(.get, "/api/search") { request, _ in try await self.search(request) }
+        add(.get, "/api/archive") { request, _ in try await self.archive(request) }
         add(.get, "/api/openapi.json") { _, _ in OpenAPIDocument.response() }
         add(.post, "/api/save") { request, _ in try await self.save(request) }
         add(.post, "/api/rename") { request, _ in try await self.rename(request) }

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FileTree
+import Hummingbird
+import NIOCore
+import NIOPosix
+
+extension BrowseyRoutes {
+    /// `GET /api/archive?path=FOLDER[&hidden=1]`: the folder as a zip, streamed as it is written
+    /// (no temporary file, memory for one chunk and one small record per entry). Entries are
+    /// stored, names in UTF-8, ZIP64 where sizes or offsets need it; hidden and ignored names are
+    /// left out as in listings, and so are symlinks (an archive holds what is inside the folder).
+    func archive(_ request: Request) async throws -> Response {
+        let folder = try resolve(request, required: false, notFound: "Directory not found")
+        guard SafePath.status(following: folder.absolute)?.type == .directory else {
+            throw APIError(.badRequest, "Path is not a directory", code: "notADirectory")
+        }
+        let wantsHidden = configuration.showsHidden && request.uri.queryParameters.get("hidden") == "1"
+        let reader = DirectoryReader(
+            filter: EntryFilter(includesHidden: wantsHidden, excludedNames: safePath.ignored), order: .browsey)
+        let root = folder.absolute
+        let items: [ArchiveItem] = try await offThread { () throws(FileTreeError) in
+            var items: [ArchiveItem] = []
+            let walk = Result { try reader.walk(at: root) { entry, _ in
+                guard let status = entry.status, entry.type == .regular || entry.type == .directory else {
+                    return .skipChildren
+                }
+                let relative = String(entry.path.dropFirst(root == "/" ? 1 : root.count + 1))
+                items.append(
+                    ArchiveItem(
+                        path: entry.path, name: relative, isFolder: entry.type == .directory, size: status.size,
+                        mode: UInt32(status.permissions.rawValue), modified: status.modified.seconds))
+                return .continue
+            } }
+            if case .failure(let error) = walk {
+                throw (error as? FileTreeError) ?? FileTreeError(.ioError, "The folder could not be read", path: root)
+            }
+            return items
+        }
+        let name = folder.relative == "/" ? PathName.last(of: root) : PathName.last(of: folder.absolute)
+        let headers: HTTPFields = [
+            .contentType: "application/zip",
+            .contentDisposition: HTTPValidators.contentDisposition((name == "/" ? "files" : name) + ".zip", attachment: true),
+        ]
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            var zip = ZipStream()
+            var out = ByteBuffer()
+            out.reserveCapacity(Self.archiveChunk + 64 * 1024)
+            for item in items {
+                if item.isFolder {
+                    zip.addFolder(name: item.name, mode: item.mode, modifiedSeconds: item.modified, into: &out)
+                } else {
+                    let descriptor = open(item.path, O_RDONLY | O_CLOEXEC)
+                    guard descriptor >= 0 else { continue }  // gone or unreadable since the walk: left out
+                    defer { close(descriptor) }
+                    var entry = zip.startFile(
+                        name: item.name, mode: item.mode, modifiedSeconds: item.modified,
+                        expectedSize: UInt64(max(item.size, 0)), into: &out)
+                    var offset: Int64 = 0
+                    // The bytes the walk saw, no more: a file that grows meanwhile is cut there.
+                    while offset < item.size {
+                        let want = Int(min(Int64(Self.archiveChunk), item.size - offset))
+                        if out.writableBytes < want { out.reserveCapacity(out.writerIndex + want) }
+                        let at = offset
+                        let read = out.writeWithUnsafeMutableBytes(minimumWritableBytes: want) { space in
+                            guard let base = space.baseAddress else { return 0 }
+                            let count = pread(descriptor, base, want, off_t(at))
+                            return max(count, 0)
+                        }
+                        guard read > 0 else { break }  // shrunk or unreadable: the entry ends here
+                        out.withUnsafeReadableBytes { bytes in
+                            zip.add(UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - read)...]), to: &entry)
+                        }
+                        offset += Int64(read)
+                        if out.readableBytes >= Self.archiveChunk {
+                            try await writer.write(out)
+                            out = ByteBuffer()
+                            out.reserveCapacity(Self.archiveChunk + 64 * 1024)
+                        }
+                    }
+                    zip.finishFile(entry, into: &out)
+                }
+                if out.readableBytes >= Self.archiveChunk {
+                    try await writer.write(out)
+                    out = ByteBuffer()
+                    out.reserveCapacity(Self.archiveChunk + 64 * 1024)
+                }
+            }
+            zip.finish(into: &out)
+            try await writer.write(out)
+            try await writer.finish(nil)
+        })
+    }
+
+    /// Bytes gathered before a write: small files share one, large files go a chunk at a time.
+    static let archiveChunk = 512 * 1024
+}
+
+/// One entry of an archive, as the walk found it.
+struct ArchiveItem: Sendable {
+    let path: String
+    let name: String
+    let isFolder: Bool
+    let size: Int64
+    let mode: UInt32
+    let modified: Int64
+}

@@ -1,0 +1,96 @@
+import BrowseyAPI
+@testable import BrowseyServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import TestSupport
+import Testing
+
+/// What Python's `zipfile` (an independent reader) makes of an archive: `testzip()`'s verdict
+/// and every entry's name, size and CRC.
+func inspectZip(_ path: String) throws -> (ok: Bool, entries: [String: (size: Int, crc: UInt32)]) {
+    let script = """
+        import json, sys, zipfile
+        z = zipfile.ZipFile(sys.argv[1])
+        bad = z.testzip()
+        print(json.dumps({"ok": bad is None, "entries": {i.filename: [i.file_size, i.CRC] for i in z.infolist()}}))
+        """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    var entries: [String: (Int, UInt32)] = [:]
+    for (name, value) in object["entries"] as? [String: [Any]] ?? [:] {
+        entries[name] = ((value[0] as? Int) ?? -1, UInt32((value[1] as? Int) ?? -1))
+    }
+    return ((object["ok"] as? Bool) ?? false, entries)
+}
+
+@Suite("Folder archives")
+struct ArchiveTests {
+    @Test("CRC-32 matches the standard's check value and zlib on random data")
+    func crc() {
+        #expect(CRC32.of(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(CRC32.of([]) == 0)
+        var split = CRC32()
+        let bytes = (0..<10_007).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
+        bytes[..<33].withUnsafeBytes { split.update($0) }
+        bytes[33...].withUnsafeBytes { split.update($0) }
+        #expect(split.value == CRC32.of(bytes))
+    }
+
+    @Test("a folder downloads as a zip that an independent reader accepts, names and bytes intact")
+    func folder() async throws {
+        let fixture = try ServerFixture.make()
+        let big = (0..<1_300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 7) }
+        try fixture.folder.file("docs/deep/er/big.bin", big)
+        _ = try fixture.folder.folder("docs/empty folder")
+        let app = Application(router: BrowseyServer.router(fixture.configuration()))
+        let archive = try TemporaryFolder(prefix: "browsey-zip")
+        try await app.test(.router) { client in
+            let answer = try await client.ask("/api/archive?path=%2Fdocs")
+            #expect(answer.status == .ok && answer.headers[.contentType] == "application/zip")
+            #expect(answer.headers[.contentDisposition]?.contains("docs.zip") == true)
+            try answer.body.write(to: URL(fileURLWithPath: archive.path("docs.zip")))
+            let root = try await client.ask("/api/archive")
+            try root.body.write(to: URL(fileURLWithPath: archive.path("root.zip")))
+            #expect(try await client.ask("/api/archive?path=%2Fbig.txt").status == .badRequest)
+            #expect(try await client.ask("/api/archive?path=%2F..%2F").status == .forbidden)
+        }
+        let docs = try inspectZip(archive.path("docs.zip"))
+        #expect(docs.ok)
+        #expect(Set(docs.entries.keys) == ["notes #1.md", "100% done.txt", "café.txt", "deep/", "deep/er/", "deep/er/big.bin", "empty folder/"])
+        #expect(docs.entries["deep/er/big.bin"]?.size == big.count && docs.entries["deep/er/big.bin"]?.crc == CRC32.of(big))
+        #expect(docs.entries["café.txt"]?.size == "crème".utf8.count)
+        let root = try inspectZip(archive.path("root.zip"))
+        #expect(root.ok)
+        #expect(root.entries["docs/café.txt"] != nil && root.entries["image.png"] != nil)
+        // Hidden, ignored and links stay out, as in listings.
+        #expect(!root.entries.keys.contains { $0.hasPrefix(".") || $0.hasSuffix(".log") || $0.hasPrefix("escape") || $0.hasPrefix("inside-link") })
+    }
+
+    @Test("ZIP64 records are read back by an independent reader")
+    func zip64() throws {
+        var zip = ZipStream(forcesZip64: true)
+        var out = ByteBuffer()
+        zip.addFolder(name: "a", mode: 0o755, modifiedSeconds: 1_700_000_000, into: &out)
+        let content = Array("zip64 ✓".utf8)
+        var entry = zip.startFile(name: "a/b é.txt", mode: 0o644, modifiedSeconds: 1_700_000_000, expectedSize: UInt64(content.count), into: &out)
+        out.writeBytes(content)
+        content.withUnsafeBytes { zip.add($0, to: &entry) }
+        zip.finishFile(entry, into: &out)
+        zip.finish(into: &out)
+        #expect(zip.offset == UInt64(out.readableBytes))
+        let folder = try TemporaryFolder(prefix: "browsey-zip64")
+        let path = try folder.file("forced.zip", Array(out.readableBytesView))
+        let read = try inspectZip(path)
+        #expect(read.ok && read.entries["a/b é.txt"]?.size == content.count && read.entries["a/"] != nil)
+        #expect(ZipStream.dosTime(1_700_000_000) == (time: UInt16(22 << 11 | 13 << 5 | 10), date: UInt16((2023 - 1980) << 9 | 11 << 5 | 14)))
+    }
+}
