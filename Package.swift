@@ -52,6 +52,7 @@ let package = Package(
             dependencies: [
                 "FileTree", "BrowseyAPI", "SearchIndex", "Preview", "QRCode", "ServiceDiscovery", "CFileTreeSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -17,13 +17,14 @@ enum Banner {
     static func print(configuration: ServerConfiguration, port: Int, showsQRCode: Bool) {
         // With --auth, the URLs carry the token: opening one is signing in.
         let suffix = configuration.token.map { "?token=" + $0 } ?? ""
-        let network = NetworkAddress.firstExternalIPv4().map { "http://\($0):\(port)/" + suffix }
+        let scheme = configuration.tls == nil ? "http" : "https"
+        let network = NetworkAddress.firstExternalIPv4().map { "\(scheme)://\($0):\(port)/" + suffix }
         var lines = ["", "  Browsey is serving \(configuration.root)", ""]
-        lines.append("  Local:    http://localhost:\(port)/" + suffix)
+        lines.append("  Local:    \(scheme)://localhost:\(port)/" + suffix)
         if configuration.host == "0.0.0.0" || configuration.host == "::" {
             lines.append("  Network:  \(network ?? "no network interface found")")
         } else if configuration.host != "127.0.0.1" && configuration.host != "localhost" {
-            lines.append("  Network:  http://\(configuration.host):\(port)/" + suffix)
+            lines.append("  Network:  \(scheme)://\(configuration.host):\(port)/" + suffix)
         }
         lines.append("  Mode:     \(configuration.readOnly ? "read-only" : "read-write")")
         if let token = configuration.token {

@@ -173,3 +173,58 @@ struct AuthCommandTests {
         #expect(short.printed.contains("--token takes at least 16"))
     }
 }
+
+@Suite("browsey serve --https-cert")
+struct HTTPSCommandTests {
+    /// Runs a command and returns what it printed.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = Pipe()
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("HTTPS with a PEM certificate and key: the banner says https, curl gets answers over TLS")
+    func https() async throws {
+        let folder = try TemporaryFolder()
+        try folder.file("served/hello.txt", "hello over TLS")
+        let made = try Self.run([
+            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+            "-keyout", folder.path("key.pem"), "-out", folder.path("cert.pem"),
+        ])
+        #expect(made.status == 0)
+        let browsey = try RunningBrowsey([
+            "serve", folder.path("served"), "-p", "0", "--host", "127.0.0.1", "--no-qr",
+            "--https-cert", folder.path("cert.pem"), "--https-key", folder.path("key.pem"),
+        ])
+        let banner = try await browsey.waitFor("Mode:")
+        let local = try #require(banner.split(separator: "\n").first { $0.contains("Local:") })
+        #expect(local.contains("https://localhost:"))
+        let port = String(local.split(separator: ":").last?.filter(\.isNumber) ?? "")
+        let secure = try Self.run(["curl", "-sk", "https://127.0.0.1:\(port)/api/file?path=%2Fhello.txt"])
+        let plain = try Self.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/api/health"])
+        #expect(try await browsey.stop() == 0)
+        #expect(secure.output == "hello over TLS")
+        #expect(plain.output != "200")
+    }
+
+    @Test("an unreadable certificate is one clear line and exit status 1; a lone --https-cert is refused")
+    func badCertificate() async throws {
+        let folder = try TemporaryFolder()
+        try folder.file("not-a-cert.pem", "nonsense")
+        let browsey = try RunningBrowsey([
+            "serve", folder.path, "-p", "0", "--https-cert", folder.path("not-a-cert.pem"), "--https-key", folder.path("missing.pem"),
+        ])
+        #expect(try await browsey.stop(0) == 1)
+        #expect(browsey.printed.contains("Error: Cannot read the certificate"))
+        let lone = try RunningBrowsey(["serve", folder.path, "--https-cert", folder.path("not-a-cert.pem")])
+        #expect(try await lone.stop(0) != 0)
+        #expect(lone.printed.contains("--https-cert and --https-key go together"))
+    }
+}

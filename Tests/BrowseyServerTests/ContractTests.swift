@@ -282,7 +282,7 @@ struct LargeDownloadTests {
             #expect(range.status == .partialContent && range.body.count == 2_000_100)
             #expect(Array(range.body) == Array(pattern[start..<(start + 2_000_100)]))
         }
-        let app = BrowseyServer.application(fixture.configuration())
+        let app = try BrowseyServer.application(fixture.configuration())
         try await app.test(.live) { client in
             let whole = try await client.ask("/api/file?path=%2Flarge.bin")
             #expect(Array(whole.body) == pattern)
@@ -295,7 +295,7 @@ struct LargeDownloadTests {
         let size = 3 * (1 << 20) + 777
         let pattern = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 11) }
         let path = try fixture.folder.file("cold.bin", pattern)
-        let app = BrowseyServer.application(fixture.configuration())
+        let app = try BrowseyServer.application(fixture.configuration())
         try await app.test(.live) { client in
             // Written pages must reach the disk before the kernel agrees to drop them.
             let descriptor = open(path, O_RDONLY)

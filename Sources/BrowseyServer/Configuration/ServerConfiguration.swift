@@ -28,6 +28,9 @@ public struct ServerConfiguration: Sendable {
     /// Origins (`https://app.example`) whose pages may call the API (`--cors`): CORS headers,
     /// preflights, and writes from them. None by default.
     public var corsOrigins: [String] = []
+    /// A PEM certificate chain and private key to serve HTTPS with (`--https-cert`,
+    /// `--https-key`); `nil`: plain HTTP.
+    public var tls: (certificate: String, key: String)?
     /// Host names a request may be addressed to besides the machine's own (`--allowed-host`);
     /// `nil` turns the check off (in-process tests, embedding behind a proxy).
     public var allowedHosts: [String]? = []

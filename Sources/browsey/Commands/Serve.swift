@@ -62,6 +62,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Use this token instead of a new one (implies --auth).", valueName: "token"))
     var token: String?
 
+    @Option(help: ArgumentHelp("Serve HTTPS with this PEM certificate (chain); needs --https-key.", valueName: "file"))
+    var httpsCert: String?
+
+    @Option(help: ArgumentHelp("The PEM private key of --https-cert.", valueName: "file"))
+    var httpsKey: String?
+
     @Option(help: ArgumentHelp("Let pages of this origin (https://app.example) call the API; repeat for more.", valueName: "origin"))
     var cors: [String] = []
 
@@ -93,6 +99,9 @@ struct Serve: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535 (0: any free port).") }
         guard trashLimit >= 0, trashDays >= 0 else { throw ValidationError("--trash-limit and --trash-days take 0 or more.") }
+        guard (httpsCert == nil) == (httpsKey == nil) else {
+            throw ValidationError("--https-cert and --https-key go together.")
+        }
         if let token {
             guard token.count >= 16, token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) }) else {
                 throw ValidationError("--token takes at least 16 letters, digits or -_.~ (it goes into URLs).")
@@ -138,13 +147,18 @@ struct Serve: AsyncParsableCommand {
             allowsSymlinks: allowSymlinks, cachesListings: listingCache, trashFolder: trashFolder)
         configuration.token = token ?? (auth ? ServerConfiguration.newToken() : nil)
         configuration.corsOrigins = cors
+        if let httpsCert, let httpsKey { configuration.tls = (httpsCert, httpsKey) }
         configuration.allowedHosts = allowedHost
         configuration.trashMaximumBytes = trashLimit * 1024 * 1024
         configuration.trashMaximumAge = trashDays * 24 * 3600
-        let app = BrowseyServer.application(configuration, logger: logger) { [configuration, open, qr] port in
-            Banner.print(configuration: configuration, port: port, showsQRCode: qr)
-            if open { Banner.openBrowser("http://localhost:\(port)/") }
+        do {
+            let app = try BrowseyServer.application(configuration, logger: logger) { [configuration, open, qr] port in
+                Banner.print(configuration: configuration, port: port, showsQRCode: qr)
+                if open { Banner.openBrowser("\(configuration.tls == nil ? "http" : "https")://localhost:\(port)/") }
+            }
+            try await app.runService()
+        } catch let failure as ServerSetupError {
+            throw CommandFailure(failure.message)
         }
-        try await app.runService()
     }
 }
