@@ -15,13 +15,19 @@ public enum BrowseyServer {
     public static func router(_ configuration: ServerConfiguration, logger: Logger = Logger(label: "Browsey"))
         -> Router<BasicRequestContext>
     {
+        router(configuration, logger: logger, sendfile: false)
+    }
+
+    static func router(_ configuration: ServerConfiguration, logger: Logger, sendfile: Bool) -> Router<BasicRequestContext> {
         let router = Router()
         if let extra = configuration.allowedHosts {
             router.add(middleware: HostCheck(extra: extra, boundHost: configuration.host))
         }
         if !configuration.corsOrigins.isEmpty { router.add(middleware: CORSPolicy(origins: configuration.corsOrigins)) }
         if let token = configuration.token { router.add(middleware: TokenAuthentication(token: token)) }
-        BrowseyRoutes(configuration: configuration, logger: logger).register(on: router)
+        var routes = BrowseyRoutes(configuration: configuration, logger: logger)
+        routes.sendsFilesBySendfile = sendfile
+        routes.register(on: router)
         return router
     }
 
@@ -33,7 +39,9 @@ public enum BrowseyServer {
         _ configuration: ServerConfiguration, logger: Logger = Logger(label: "Browsey"),
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
-        let http1 = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers: [ReadSizeTuning()]))
+        let sendfile = configuration.tls == nil && configuration.sendsFilesBySendfile
+        let http1 = HTTPServerBuilder.http1(
+            configuration: .init(additionalChannelHandlers: [ReadSizeTuning(installsFileRegions: sendfile)]))
         var server = http1
         if let tls = configuration.tls {
             let certificates: [NIOSSLCertificate]
@@ -56,7 +64,7 @@ public enum BrowseyServer {
             server = try .tls(http1, tlsConfiguration: settings)
         }
         return Application(
-            router: router(configuration, logger: logger),
+            router: router(configuration, logger: logger, sendfile: sendfile),
             server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Browsey"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },

@@ -282,10 +282,25 @@ struct LargeDownloadTests {
             #expect(range.status == .partialContent && range.body.count == 2_000_100)
             #expect(Array(range.body) == Array(pattern[start..<(start + 2_000_100)]))
         }
-        let app = try BrowseyServer.application(fixture.configuration())
-        try await app.test(.live) { client in
-            let whole = try await client.ask("/api/file?path=%2Flarge.bin")
-            #expect(Array(whole.body) == pattern)
+        // Live, downloads go by sendfile; without it, through the buffer pump.
+        for sendfile in [true, false] {
+            var configuration = fixture.configuration()
+            configuration.sendsFilesBySendfile = sendfile
+            let app = try BrowseyServer.application(configuration)
+            try await app.test(.live) { client in
+                let whole = try await client.ask("/api/file?path=%2Flarge.bin")
+                #expect(whole.headers[.contentLength] == String(size))
+                #expect(Array(whole.body) == pattern, "sendfile: \(sendfile)")
+                let start = (1 << 20) - 100
+                let range = try await client.ask(
+                    "/api/file?path=%2Flarge.bin", headers: [.range: "bytes=\(start)-\(start + 2_000_099)"])
+                #expect(range.status == .partialContent && range.body.count == 2_000_100)
+                #expect(Array(range.body) == Array(pattern[start..<(start + 2_000_100)]), "sendfile: \(sendfile)")
+                let head = try await client.ask("/api/file?path=%2Flarge.bin", method: .head)
+                #expect(head.status == .ok && head.body.isEmpty)
+                let small = try await client.ask("/api/file?path=%2Fbig.txt")
+                #expect(small.body.count == 1000)
+            }
         }
     }
 

@@ -28,6 +28,9 @@ public struct ServerConfiguration: Sendable {
     /// Origins (`https://app.example`) whose pages may call the API (`--cors`): CORS headers,
     /// preflights, and writes from them. None by default.
     public var corsOrigins: [String] = []
+    /// Whether plain-HTTP downloads go by `sendfile` (the default; `--no-sendfile` copies
+    /// through buffers, as HTTPS always does).
+    public var sendsFilesBySendfile = true
     /// A PEM certificate chain and private key to serve HTTPS with (`--https-cert`,
     /// `--https-key`); `nil`: plain HTTP.
     public var tls: (certificate: String, key: String)?

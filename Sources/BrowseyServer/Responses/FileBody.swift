@@ -22,9 +22,21 @@ enum FileBody {
     /// Bytes read per chunk; two chunks at most are held at once (one being written, one read).
     static let chunkSize = 1 << 20
 
-    static func make(path: String, range: ClosedRange<Int>) throws -> ResponseBody {
+    static func make(path: String, range: ClosedRange<Int>, bySendfile: Bool = false) throws -> ResponseBody {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileBodyError(number: errno) }
+        if bySendfile {
+            let marker = FileRegionRegistry.register(descriptor: descriptor, range: range)
+            return ResponseBody(contentLength: range.count) { writer in
+                do {
+                    try await writer.write(marker)
+                    try await writer.finish(nil)
+                } catch {
+                    FileRegionRegistry.discard(marker)
+                    throw error
+                }
+            }
+        }
         let file = OpenFile(descriptor: descriptor)
         return ResponseBody(contentLength: range.count) { writer in
             let pool = NIOThreadPool.singleton

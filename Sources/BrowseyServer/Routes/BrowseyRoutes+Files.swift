@@ -61,7 +61,7 @@ extension BrowseyRoutes {
         }
         let body: ResponseBody
         do {
-            body = try FileBody.make(path: target.absolute, range: bytes)
+            body = try FileBody.make(path: target.absolute, range: bytes, bySendfile: sendsFilesBySendfile)
         } catch {
             throw APIError.permissionDenied
         }

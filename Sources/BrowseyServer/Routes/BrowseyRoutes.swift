@@ -21,6 +21,9 @@ public struct BrowseyRoutes: Sendable {
     let listingCache: ListingCache?
     /// Where deletes go; `nil` deletes for good.
     let trash: Trash?
+    /// Whether downloads go by `sendfile` (only when the application's connections carry a
+    /// ``FileRegionWriter``; never in-process tests or TLS).
+    var sendsFilesBySendfile = false
 
     /// Prepares the routes for a configuration.
     public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "Browsey")) {

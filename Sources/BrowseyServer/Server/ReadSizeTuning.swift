@@ -1,4 +1,5 @@
 import NIOCore
+import NIOHTTP1
 
 /// Lets a connection read up to 1 MiB at a time (NIO's default stops at 64 KiB), then leaves
 /// the pipeline.
@@ -7,14 +8,25 @@ import NIOCore
 /// between the event loop and the route's task: 16,384 of them for a gigabyte at 64 KiB. The
 /// allocator still starts small and grows only while reads fill their buffer, so small requests
 /// keep small buffers.
+///
+/// With `installsFileRegions` it also puts a ``FileRegionWriter`` right after NIO's HTTP encoder,
+/// for downloads by `sendfile` (not under TLS, whose handler cannot encrypt a file region).
 final class ReadSizeTuning: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
     static let maximumRead = 1 << 20
+    let installsFileRegions: Bool
+
+    init(installsFileRegions: Bool = false) {
+        self.installsFileRegions = installsFileRegions
+    }
 
     func handlerAdded(context: ChannelHandlerContext) {
         let allocator = AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 2048, maximum: Self.maximumRead)
         context.channel.setOption(ChannelOptions.recvAllocator, value: allocator).whenComplete { _ in }
+        if installsFileRegions, let encoder = try? context.pipeline.syncOperations.handler(type: HTTPResponseEncoder.self) {
+            try? context.pipeline.syncOperations.addHandler(FileRegionWriter(), position: .after(encoder))
+        }
         context.pipeline.syncOperations.removeHandler(self, promise: nil)
     }
 }

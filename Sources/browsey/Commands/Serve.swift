@@ -87,6 +87,10 @@ struct Serve: AsyncParsableCommand {
           help: "Keep encoded listings until the folder changes (the watcher keeps them fresh).")
     var listingCache = true
 
+    @Flag(name: .customLong("sendfile"), inversion: .prefixedNo,
+          help: "Send downloads with sendfile (plain HTTP; HTTPS always copies through buffers).")
+    var sendfile = true
+
     @Flag(help: "Open the Local URL in a browser once serving.")
     var open = false
 
@@ -147,6 +151,7 @@ struct Serve: AsyncParsableCommand {
             allowsSymlinks: allowSymlinks, cachesListings: listingCache, trashFolder: trashFolder)
         configuration.token = token ?? (auth ? ServerConfiguration.newToken() : nil)
         configuration.corsOrigins = cors
+        configuration.sendsFilesBySendfile = sendfile
         if let httpsCert, let httpsKey { configuration.tls = (httpsCert, httpsKey) }
         configuration.allowedHosts = allowedHost
         configuration.trashMaximumBytes = trashLimit * 1024 * 1024
