@@ -6,7 +6,6 @@ Usage: python3 Benchmarks/Scripts/archive_bench.py [--rounds 5] [--skip-build]
 """
 import argparse
 import os
-import signal
 import statistics
 import subprocess
 import sys
@@ -16,7 +15,7 @@ import zipfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from results import write_section  # noqa: E402
-from server_bench import BENCH, BENCHMARKS, REPO, TREE, make_tree, wait_for  # noqa: E402
+from server_bench import BENCH, BENCHMARKS, REPO, TREE, make_tree, stop_all, wait_for  # noqa: E402
 from upload_bench import venv_binary  # noqa: E402
 
 PORTS = {"browsey": 18093, "copyparty": 18094}
@@ -64,10 +63,7 @@ def main():
                                 os.path.getsize(path))
             os.unlink(path)
     finally:
-        for process in processes.values():
-            process.send_signal(signal.SIGTERM)
-        for process in processes.values():
-            process.wait(timeout=10)
+        stop_all(processes)
     base = statistics.median(times["copyparty"]) if "copyparty" in times else None
     rows = []
     for name, values in times.items():

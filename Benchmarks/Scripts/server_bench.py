@@ -81,6 +81,17 @@ def wait_for(url, headers=None, timeout=30):
     return False
 
 
+def stop_all(processes):
+    """SIGTERM to every server, then SIGKILL to those still up after 10 s."""
+    for process in processes.values():
+        process.send_signal(signal.SIGTERM)
+    for process in processes.values():
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
 def copyparty_command():
     venv = os.path.join(BENCH, "venv")
     binary = os.path.join(venv, "bin", "copyparty")
@@ -253,13 +264,7 @@ def main():
                 ", ".join("%.0f" % v for v in values)), flush=True)
         busy = rss_mib(processes["browsey"].pid) if "browsey" in processes else 0.0
     finally:
-        for process in processes.values():
-            process.send_signal(signal.SIGTERM)
-        for process in processes.values():
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        stop_all(processes)
 
     nginx = results.get("nginx", {})
     rows = []

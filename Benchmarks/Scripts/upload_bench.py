@@ -13,7 +13,6 @@ Browsey flushes each upload to disk (fsync) before it renames it into place; the
 import argparse
 import os
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -22,7 +21,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from results import write_section  # noqa: E402
-from server_bench import BENCH, BENCHMARKS, REPO, make_tree, wait_for  # noqa: E402
+from server_bench import BENCH, BENCHMARKS, REPO, make_tree, stop_all, wait_for  # noqa: E402
 
 SOURCE = os.path.join(BENCH, "tree", "big.bin")
 STORAGE = {"disk": os.path.join(BENCH, "uploads"), "ram": "/dev/shm/browsey-bench-uploads"}
@@ -147,13 +146,7 @@ def main():
                     clear(folders[name])
         peaks = {name: peak_rss_mib(process.pid) for name, process in processes.items()}
     finally:
-        for process in processes.values():
-            process.send_signal(signal.SIGTERM)
-        for process in processes.values():
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        stop_all(processes)
         shutil.rmtree(targets, ignore_errors=True)
 
     def median(name, kind):

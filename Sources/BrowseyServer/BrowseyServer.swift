@@ -41,7 +41,7 @@ public enum BrowseyServer {
     ) throws -> some ApplicationProtocol {
         let sendfile = configuration.tls == nil && configuration.sendsFilesBySendfile
         let http1 = HTTPServerBuilder.http1(
-            configuration: .init(additionalChannelHandlers: [ReadSizeTuning(installsFileRegions: sendfile)]))
+            configuration: .init(additionalChannelHandlers: [ConnectionSetup(installsFileRegions: sendfile)]))
         var server = http1
         if let tls = configuration.tls {
             let certificates: [NIOSSLCertificate]

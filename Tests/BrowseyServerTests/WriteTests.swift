@@ -197,9 +197,10 @@ struct FileOperationRouteTests {
             let clash = try await client.post("/api/move", TransferRequest(path: "/docs/café.txt", destination: "/archive"))
             #expect(clash.status == .conflict)
             let intoItself = try await client.post("/api/move", TransferRequest(path: "/docs", destination: "/docs"))
-            #expect(intoItself.status == .badRequest || intoItself.status == .conflict)
-            let below = try await client.post("/api/move", TransferRequest(path: "/code", destination: "/code"))
-            #expect(below.status == .badRequest || below.status == .conflict)
+            #expect(intoItself.status == .badRequest && intoItself.error == "Cannot move or copy a folder into itself")
+            try fixture.folder.file("code/inner/x.txt", "x")
+            let below = try await client.post("/api/move", TransferRequest(path: "/code", destination: "/code/inner"))
+            #expect(below.status == .badRequest && below.error == "Cannot move or copy a folder into itself")
             let notFolder = try await client.post("/api/move", TransferRequest(path: "/docs/café.txt", destination: "/big.txt"))
             #expect(notFolder.status == .badRequest && notFolder.error == "Destination is not a directory")
             // Reading may follow links out with --allow-symlinks; writing never leaves the root.

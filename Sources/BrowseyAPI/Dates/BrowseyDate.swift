@@ -60,7 +60,7 @@ public enum BrowseyDate {
     }
 
     /// Year, month and day of a count of days since 1970-01-01 (proleptic Gregorian).
-    private static func civilDate(daysSince1970 days: Int) -> (Int, Int, Int) {
+    public static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
         let dayOfEra = z - era * 146097

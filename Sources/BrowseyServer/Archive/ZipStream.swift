@@ -1,3 +1,4 @@
+import BrowseyAPI
 import NIOCore
 
 /// Writes a zip archive front to back, for streaming: no seeking, no temporary file.
@@ -193,16 +194,7 @@ struct ZipStream {
     static func dosTime(_ seconds: Int64) -> (time: UInt16, date: UInt16) {
         let days = max(seconds, 315_532_800) / 86400
         let secondsOfDay = Int(max(seconds, 315_532_800) % 86400)
-        // Civil date from days since 1970 (Howard Hinnant's algorithm).
-        let z = Int(days) + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthPart = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthPart + 2) / 5 + 1
-        let month = monthPart < 10 ? monthPart + 3 : monthPart - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = BrowseyDate.civilDate(daysSince1970: Int(days))
         let time = UInt16((secondsOfDay / 3600) << 11 | ((secondsOfDay % 3600) / 60) << 5 | (secondsOfDay % 60) / 2)
         let date = UInt16(clamping: (min(year, 2107) - 1980) << 9 | month << 5 | day)
         return (time, date)

@@ -6,15 +6,6 @@ import NIOCore
 /// `JSONEncoder.browsey()` makes of a ``ListResponse`` (a test holds them equal), at a
 /// fraction of the cost (`perf-facts.md`: 1.2 ms against 32 ms for 10,000 entries).
 enum ListingJSON {
-    static func encode(path: String, absolutePath: String, entries: [FileEntry], safePath: SafePath) -> ByteBuffer {
-        envelope(path: path, absolutePath: absolutePath, count: entries.count) { folder, json in
-            for (index, entry) in entries.enumerated() {
-                if index > 0 { json.raw(",") }
-                item(entry, escapedFolder: entry.parentPath == absolutePath ? folder : nil, safePath: safePath, into: &json)
-            }
-        }
-    }
-
     /// The body from a ``FolderListing``: names go from the listing's bytes to the JSON's, and
     /// only a symlink is read again as a full entry (for its target).
     static func encode(path: String, absolutePath: String, listing: FolderListing, safePath: SafePath) -> ByteBuffer {

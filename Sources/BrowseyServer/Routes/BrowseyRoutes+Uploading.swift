@@ -32,20 +32,15 @@ extension BrowseyRoutes {
         }
         let name = PathName.last(of: target.absolute)
         guard FileName.isValidComponent(name) else { throw APIError(.badRequest, "Invalid name", code: "invalidName") }
-        // Writing a file follows a link that is there: its target must lie inside the root (a
-        // dangling link, whose target cannot be checked, is refused too).
-        if Paths.exists(target.absolute) && !safePath.writesStayInside(target.absolute) {
-            throw APIError.invalidPath
-        }
-        let replacing = try replaces(target, request)
-        if !replacing && Paths.exists(target.absolute) {
-            guard request.uri.queryParameters.get("onConflict") == "rename" else {
-                throw APIError(.conflict, body: ErrorResponse(error: "File already exists", code: "alreadyExists", path: target.relative))
-            }
-            let ext = FileName.pathExtension(of: name).map(String.init)
-            let free = UniqueName.numbered(String(FileName.displayName(of: name)), pathExtension: ext, in: folder)
-            target = try resolveForWriting(Paths.join(Paths.parent(of: target.relative), free), notFound: "Directory not found")
-        }
+        // If-Match names a version that must exist: against nothing it fails (412), as ever.
+        if !Paths.exists(target.absolute), request.headers[.ifMatch] != nil { _ = try replaces(target, request) }
+        var replacing = false
+        target = try uploadPlace(
+            target, renames: request.uri.queryParameters.get("onConflict") == "rename",
+            replacing: { () throws(APIError) in
+                replacing = try replaces(target, request)
+                return replacing
+            })
         let declared = request.headers[.contentLength].flatMap { Int64($0) }
         if let header = request.headers[.contentRange] {
             guard let range = ContentRange(header) else {
@@ -162,18 +157,29 @@ extension BrowseyRoutes {
         guard safePath.isVisible(name: name) else {
             throw APIError(.badRequest, "Name not allowed: it would be hidden", code: "hiddenName")
         }
-        var target = try resolveForWriting(Paths.join(folder.relative, name), notFound: "Directory not found")
-        if Paths.exists(target.absolute) {
-            if !safePath.writesStayInside(target.absolute) { throw APIError.invalidPath }
-            if renames {
-                let ext = FileName.pathExtension(of: name).map(String.init)
-                let free = UniqueName.numbered(String(FileName.displayName(of: name)), pathExtension: ext, in: folder.absolute)
-                target = try resolveForWriting(Paths.join(folder.relative, free), notFound: "Directory not found")
-            } else if !overwrite {
-                throw APIError(.conflict, "File already exists", code: "alreadyExists")
-            }
+        let target = try resolveForWriting(Paths.join(folder.relative, name), notFound: "Directory not found")
+        return try uploadPlace(target, renames: renames, replacing: { overwrite })
+    }
+
+    /// Where an upload to `target` lands: `target` itself when it is free or may be replaced
+    /// (`replacing` is asked only then), a free name (`name 1.ext`) with `renames`, else 409. A
+    /// link there must lead inside the root, since writing follows it (a dangling one, whose
+    /// target cannot be checked, is refused).
+    private func uploadPlace(
+        _ target: SafePath.Resolved, renames: Bool, replacing: () throws(APIError) -> Bool
+    ) throws(APIError) -> SafePath.Resolved {
+        guard Paths.exists(target.absolute) else { return target }
+        guard safePath.writesStayInside(target.absolute) else { throw .invalidPath }
+        if try replacing() { return target }
+        guard renames else {
+            throw APIError(
+                .conflict, body: ErrorResponse(error: "File already exists", code: "alreadyExists", path: target.relative))
         }
-        return target
+        let name = PathName.last(of: target.absolute)
+        let free = UniqueName.numbered(
+            String(FileName.displayName(of: name)), pathExtension: FileName.pathExtension(of: name).map(String.init),
+            in: Paths.parent(of: target.absolute))
+        return try resolveForWriting(Paths.join(Paths.parent(of: target.relative), free), notFound: "Directory not found")
     }
 
     /// `GET /api/upload?path=FILE&size=TOTAL`: how many bytes of a resumable upload the server
@@ -271,12 +277,7 @@ extension BrowseyRoutes {
     /// The hidden part file of a resumable upload: next to the target, named after it and the
     /// total size (so a different file under the same name starts afresh).
     static func partPath(for target: String, total: Int64) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in PathName.last(of: target).utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
-        return Paths.join(Paths.parent(of: target), ".browsey-upload-\(String(hash, radix: 16))-\(total).part")
+        return Paths.join(Paths.parent(of: target), ".browsey-upload-\(StableHash.hex(PathName.last(of: target)))-\(total).part")
     }
 
     /// Runs FileTree work, answering its failures with the contract's statuses.

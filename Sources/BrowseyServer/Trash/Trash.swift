@@ -87,13 +87,11 @@ public final class Trash: Sendable {
     private func purge(now: Date, keeping fresh: String) {
         let oldestKept = now.addingTimeInterval(-Double(maximumAge))
         var total: Int64 = 0
-        var kept: [TrashItem] = []
         for item in storedItems().sorted(by: { $0.deletedAt > $1.deletedAt }) {
             let present = Paths.exists(Paths.join(entryFolder(item.id), item.name))
             let fits = item.id == fresh || (item.deletedAt >= oldestKept && total + item.size <= maximumBytes)
             if present && fits {
                 total += item.size
-                kept.append(item)
             } else {
                 try? FileOperations.remove(entryFolder(item.id))
                 try? FileOperations.remove(descriptionPath(item.id))

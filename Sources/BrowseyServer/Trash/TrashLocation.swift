@@ -35,14 +35,9 @@ public enum TrashLocation {
 
     /// A readable, stable name for a root: its last component and a hash of its whole path.
     static func identifier(ofRoot root: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
-        for byte in root.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
         let name = root.split(separator: "/").last.map(String.init) ?? "root"
         let safe = String(name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") ? Character($0) : "_" }.prefix(40))
-        return safe + "-" + String(hash, radix: 16)
+        return safe + "-" + StableHash.hex(root)
     }
 
     private static func lies(_ path: String, inside folder: String) -> Bool {

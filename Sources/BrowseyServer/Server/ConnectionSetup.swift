@@ -1,17 +1,14 @@
 import NIOCore
 import NIOHTTP1
 
-/// Lets a connection read up to 1 MiB at a time (NIO's default stops at 64 KiB), then leaves
-/// the pipeline.
-///
-/// An upload's body reaches the route one read at a time, and each read costs a hand-off
-/// between the event loop and the route's task: 16,384 of them for a gigabyte at 64 KiB. The
-/// allocator still starts small and grows only while reads fill their buffer, so small requests
-/// keep small buffers.
-///
-/// With `installsFileRegions` it also puts a ``FileRegionWriter`` right after NIO's HTTP encoder,
-/// for downloads by `sendfile` (not under TLS, whose handler cannot encrypt a file region).
-final class ReadSizeTuning: ChannelInboundHandler, RemovableChannelHandler {
+/// Sets up each connection, then leaves its pipeline:
+/// - reads of up to 1 MiB (NIO's default stops at 64 KiB). An upload's body reaches the route
+///   one read at a time, each a hand-off between the event loop and the route's task: 16,384 of
+///   them for a gigabyte at 64 KiB. The allocator still starts small and grows only while reads
+///   fill their buffer, so small requests keep small buffers.
+/// - with `installsFileRegions`, a ``FileRegionWriter`` right after NIO's HTTP encoder, for
+///   downloads by `sendfile` (not under TLS, whose handler cannot encrypt a file region).
+final class ConnectionSetup: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
     static let maximumRead = 1 << 20
