@@ -31,6 +31,9 @@ let package = Package(
         // resident pages), ConfigurationSupport is unused.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        // Only its SQLite module: GRDB's Swift layer imports all of Foundation (see SearchIndex).
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // MARK: Libraries
@@ -57,10 +60,19 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
-        .target(name: "SearchIndex", dependencies: ["FileTree"], swiftSettings: strict),
+        .target(
+            name: "SearchIndex",
+            dependencies: [
+                "FileTree",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         .target(name: "Preview", dependencies: ["FileTree"], swiftSettings: strict),
         .target(name: "QRCode", swiftSettings: strict),
         .target(name: "ServiceDiscovery", swiftSettings: strict),

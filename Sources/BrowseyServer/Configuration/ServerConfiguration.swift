@@ -37,6 +37,14 @@ public struct ServerConfiguration: Sendable {
     /// Host names a request may be addressed to besides the machine's own (`--allowed-host`);
     /// `nil` turns the check off (in-process tests, embedding behind a proxy).
     public var allowedHosts: [String]? = []
+    /// Whether searches are answered from an index kept fresh by a watcher (the default), which
+    /// also feeds `/api/events`; `false` (`--no-index`) walks the tree for each search.
+    public var indexesSearch = true
+    /// The index file (`IndexLocation.defaultPath(forRoot:)` picks one); `nil` keeps the index
+    /// in memory only, built again at each start.
+    public var indexPath: String?
+    /// How often `/api/events` streams send a heartbeat while nothing happens.
+    public var eventHeartbeat: Duration = .seconds(15)
 
     /// A configuration; by default read-only, port 8080, every interface, no hidden names.
     public init(

@@ -9,30 +9,131 @@ import Hummingbird
 import SearchIndex
 
 extension BrowseyRoutes {
-    /// `GET /api/search?path=&q=&limit=`: names under `path` matching `q`, best first; found by
-    /// walking the tree (the index is its own piece of work).
+    /// `GET /api/search?path=&q=&limit=` and the filters `type=file|directory`, `ext=md,txt`,
+    /// `after=`/`before=` (ISO 8601 dates), `minSize=`/`maxSize=` (bytes, or with K, M, G):
+    /// names under `path` matching `q`, best first. Answered from the index when it is ready,
+    /// by walking the tree before (and with `--no-index`).
     func search(_ request: Request) async throws -> Response {
         let folder = try resolve(request, required: false, notFound: "Directory not found")
-        let query = request.uri.queryParameters.get("q") ?? ""
-        let limit = min(200, max(1, request.uri.queryParameters.get("limit").flatMap { Int($0) } ?? 50))
-        guard !query.trimmingSpaces().isEmpty else {
-            return JSONBody.response(SearchResponse(query: query, results: []))
+        let parameters = request.uri.queryParameters
+        let text = parameters.get("q") ?? ""
+        var query = SearchQuery(text: text)
+        query.folder = folder.relative == "/" ? "" : folder.relative
+        query.limit = min(200, max(1, parameters.get("limit").flatMap { Int($0) } ?? 50))
+        query.includesHidden = configuration.showsHidden && parameters.get("hidden") == "1"
+        try Self.readFilters(parameters, into: &query)
+        guard !text.trimmingSpaces().isEmpty || query.hasFilters else {
+            return JSONBody.response(SearchResponse(query: text, results: []))
         }
-        let matcher = FuzzyMatch(query.trimmingSpaces())
-        let reader = DirectoryReader(filter: EntryFilter(includesHidden: false, excludedNames: safePath.ignored))
-        var found: [(score: Int, entry: FileEntry)] = []
-        _ = try? reader.walk(at: folder.absolute) { entry, _ in
-            if let score = matcher.score(entry.name) { found.append((score, entry)) }
+        let hits: [SearchHit]
+        if let index = searchIndex, let found = index.search(withMargin(query)) {
+            hits = found
+        } else {
+            hits = walkSearch(query, from: folder.absolute)
+        }
+        var results: [SearchResponse.Result] = []
+        for hit in hits where results.count < query.limit {
+            // What the index saw last: served only if it is still there and may be served.
+            guard let resolved = try? safePath.resolve(hit.path), Paths.exists(resolved.absolute) || hit.entry.kind == .symlink
+            else { continue }
+            results.append(
+                SearchResponse.Result(
+                    name: hit.entry.name, path: resolved.relative, absolutePath: resolved.absolute,
+                    type: Self.itemType(hit.entry.kind), score: hit.score,
+                    extension: hit.entry.kind == .directory ? nil : FileName.pathExtension(of: hit.entry.name).map(String.init)))
+        }
+        return JSONBody.response(SearchResponse(query: text, results: results))
+    }
+
+    /// A few more than asked, for the hits that fail the last check.
+    private func withMargin(_ query: SearchQuery) -> SearchQuery {
+        var query = query
+        query.limit += 16
+        return query
+    }
+
+    /// The search without an index: every name under `folder`, read now.
+    func walkSearch(_ query: SearchQuery, from folder: String) -> [SearchHit] {
+        let matcher = NameMatcher(query.text.trimmingSpaces())
+        let reader = DirectoryReader(
+            filter: EntryFilter(includesHidden: query.includesHidden, excludedNames: safePath.ignored))
+        var found: [SearchHit] = []
+        _ = try? reader.walk(at: folder) { entry, _ in
+            var score = 0
+            if let matcher {
+                guard let matched = matcher.score(name: entry.name) else { return .continue }
+                score = matched
+            }
+            let indexed = IndexedEntry(
+                name: entry.name,
+                kind: entry.type == .directory ? .directory : entry.type == .symlink ? .symlink : .file,
+                size: entry.size,
+                modified: entry.status.map { $0.modified.seconds * 1_000_000_000 + Int64($0.modified.nanoseconds) } ?? 0,
+                inode: 0)
+            if query.admits(indexed), let relative = safePath.relativePath(of: entry.path) {
+                found.append(SearchHit(path: relative, entry: indexed, score: score))
+            }
             return .continue
         }
-        found.sort { $0.score != $1.score ? $0.score > $1.score : $0.entry.path < $1.entry.path }
-        let results = found.prefix(limit).compactMap { match -> SearchResponse.Result? in
-            guard let relative = safePath.relativePath(of: match.entry.path) else { return nil }
-            return SearchResponse.Result(
-                name: match.entry.name, path: relative, absolutePath: match.entry.path,
-                type: Self.itemType(match.entry.type), score: match.score,
-                extension: match.entry.type == .directory ? nil : match.entry.pathExtension)
+        let byDate = matcher == nil
+        found.sort {
+            if $0.score != $1.score { return $0.score > $1.score }
+            if byDate && $0.entry.modified != $1.entry.modified { return $0.entry.modified > $1.entry.modified }
+            return $0.path < $1.path
         }
-        return JSONBody.response(SearchResponse(query: query, results: Array(results)))
+        return Array(found.prefix(query.limit))
+    }
+
+    static func itemType(_ kind: IndexedEntry.Kind) -> ItemType {
+        switch kind {
+        case .directory: .directory
+        case .symlink: .symlink
+        case .file: .file
+        }
+    }
+
+    /// The filters of a search request; a value that makes no sense is a 400 saying so.
+    static func readFilters(_ parameters: Parameters, into query: inout SearchQuery) throws(APIError) {
+        if let type = parameters.get("type"), !type.isEmpty {
+            switch type {
+            case "file": query.kinds = [.file]
+            case "directory", "folder": query.kinds = [.directory]
+            default: throw APIError(.badRequest, "type must be file or directory", code: "badFilter")
+            }
+        }
+        if let list = parameters.get("ext"), !list.isEmpty {
+            query.extensions = Set(
+                list.split(separator: ",").map { $0.trimmingSpaces().lowercased() }
+                    .map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }
+                    .filter { !$0.isEmpty })
+        }
+        query.modifiedAfter = try date(parameters.get("after"), name: "after")
+        query.modifiedBefore = try date(parameters.get("before"), name: "before")
+        query.minimumSize = try size(parameters.get("minSize"), name: "minSize")
+        query.maximumSize = try size(parameters.get("maxSize"), name: "maxSize")
+    }
+
+    private static func date(_ text: String?, name: String) throws(APIError) -> Int64? {
+        guard let text, !text.isEmpty else { return nil }
+        let full = text.count == 10 ? text + "T00:00:00Z" : text
+        guard let date = BrowseyDate.date(from: full) else {
+            throw APIError(.badRequest, "\(name) must be an ISO 8601 date, like 2026-01-31 or 2026-01-31T12:00:00Z", code: "badFilter")
+        }
+        return Int64((date.timeIntervalSince1970 * 1_000_000_000).rounded())
+    }
+
+    private static func size(_ text: String?, name: String) throws(APIError) -> Int64? {
+        guard var text = text?.trimmingSpaces().uppercased(), !text.isEmpty else { return nil }
+        if text.hasSuffix("B") { text.removeLast() }
+        var factor: Int64 = 1
+        for (suffix, multiple) in [("K", Int64(1) << 10), ("M", Int64(1) << 20), ("G", Int64(1) << 30), ("T", Int64(1) << 40)]
+        where text.hasSuffix(suffix) {
+            factor = multiple
+            text.removeLast()
+        }
+        guard let number = Double(text), number >= 0, number * Double(factor) < 9e18 else {
+            throw APIError(.badRequest, "\(name) must be a size in bytes, like 1048576 or 10M", code: "badFilter")
+        }
+        return Int64(number * Double(factor))
     }
 }

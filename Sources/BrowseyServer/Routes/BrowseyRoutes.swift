@@ -7,6 +7,7 @@ import Foundation
 #endif
 public import Hummingbird
 public import Logging
+import SearchIndex
 
 /// Every route of the contract, on one shared state: the configuration, the path rules and the
 /// reader. Each concern lives in its own extension (`BrowseyRoutes+Listing.swift`, …); a
@@ -19,6 +20,8 @@ public struct BrowseyRoutes: Sendable {
     let startedAt = ContinuousClock.now
     let logger: Logger
     let listingCache: ListingCache?
+    /// The search index and its change feed; `nil` with `--no-index`.
+    let searchIndex: SearchIndex?
     /// Where deletes go; `nil` deletes for good.
     let trash: Trash?
     /// Whether downloads go by `sendfile` (only when the application's connections carry a
@@ -43,6 +46,15 @@ public struct BrowseyRoutes: Sendable {
                 filter: EntryFilter(
                     includesHidden: configuration.showsHidden, excludedNames: safePath.ignored), logger: logger)
             : nil
+        searchIndex =
+            configuration.indexesSearch
+            ? SearchIndex(
+                options: .init(
+                    root: configuration.root,
+                    filter: EntryFilter(includesHidden: configuration.showsHidden, excludedNames: safePath.ignored),
+                    storePath: configuration.indexPath),
+                logger: logger)
+            : nil
     }
 
     /// Adds every route to `router`; returns the method and path of each documented route (the
@@ -64,6 +76,7 @@ public struct BrowseyRoutes: Sendable {
         add(.head, "/api/file") { request, _ in try await self.file(request) }
         add(.get, "/api/health") { _, _ in self.health() }
         add(.get, "/api/search") { request, _ in try await self.search(request) }
+        add(.get, "/api/events") { request, _ in try await self.events(request) }
         add(.get, "/api/archive") { request, _ in try await self.archive(request) }
         add(.get, "/api/openapi.json") { _, _ in OpenAPIDocument.response() }
         add(.post, "/api/save") { request, _ in try await self.save(request) }

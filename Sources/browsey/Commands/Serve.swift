@@ -87,6 +87,13 @@ struct Serve: AsyncParsableCommand {
           help: "Keep encoded listings until the folder changes (the watcher keeps them fresh).")
     var listingCache = true
 
+    @Flag(name: .customLong("index"), inversion: .prefixedNo,
+          help: "Answer searches from an index kept fresh by a watcher, which also feeds /api/events (--no-index walks the folder at each search).")
+    var index = true
+
+    @Option(help: ArgumentHelp("Keep the search index in this folder (default: ~/.cache/browsey/index).", valueName: "folder"))
+    var indexDir: String?
+
     @Flag(name: .customLong("sendfile"), inversion: .prefixedNo,
           help: "Send downloads with sendfile (plain HTTP; HTTPS always copies through buffers).")
     var sendfile = true
@@ -154,6 +161,18 @@ struct Serve: AsyncParsableCommand {
         configuration.sendsFilesBySendfile = sendfile
         if let httpsCert, let httpsKey { configuration.tls = (httpsCert, httpsKey) }
         configuration.allowedHosts = allowedHost
+        configuration.indexesSearch = index
+        if index {
+            if let indexDir {
+                let folder = indexDir.hasPrefix("/") ? indexDir : Self.currentFolder() + "/" + indexDir
+                guard let file = IndexLocation.path(inFolder: folder, forRoot: root) else {
+                    throw CommandFailure("--index-dir must lie outside the served folder.")
+                }
+                configuration.indexPath = file
+            } else {
+                configuration.indexPath = IndexLocation.defaultPath(forRoot: root)
+            }
+        }
         configuration.trashMaximumBytes = trashLimit * 1024 * 1024
         configuration.trashMaximumAge = trashDays * 24 * 3600
         do {

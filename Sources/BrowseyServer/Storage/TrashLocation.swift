@@ -40,7 +40,7 @@ public enum TrashLocation {
         return safe + "-" + StableHash.hex(root)
     }
 
-    private static func lies(_ path: String, inside folder: String) -> Bool {
+    static func lies(_ path: String, inside folder: String) -> Bool {
         folder == "/" || path == folder || path.hasPrefix(folder + "/")
     }
 

@@ -1,0 +1,70 @@
+import BrowseyAPI
+import FileTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Hummingbird
+import NIOCore
+import SearchIndex
+import ServiceLifecycle
+
+extension BrowseyRoutes {
+    /// `GET /api/events?path=FOLDER`: Server-Sent Events of what changes under a folder
+    /// (`created`, `deleted`, `modified`, `renamed`, each with the entry as a listing shows it),
+    /// a heartbeat comment while nothing happens, and resumption: a client reconnecting with
+    /// `Last-Event-ID` first gets what it missed, or a `reset` event when that is no longer kept.
+    /// A client that falls more than 1,024 events behind is disconnected (and may reconnect).
+    func events(_ request: Request) async throws -> Response {
+        let folder = try resolve(request, required: false, notFound: "Directory not found")
+        guard let index = searchIndex else {
+            throw APIError(
+                .serviceUnavailable, "Live events need the index, and this server runs with --no-index", code: "noIndex")
+        }
+        let lastID = request.headers[.init("Last-Event-ID")!] ?? request.uri.queryParameters.get("lastEventId")
+        let subscription = index.feed.subscribe(lastEventID: lastID)
+        let scope = folder.relative == "/" ? "" : folder.relative
+        let heartbeat = configuration.eventHeartbeat
+        let routes = self
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache", .init("X-Accel-Buffering")!: "no"],
+            body: ResponseBody { writer in
+                let beats = Task {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: heartbeat)
+                        subscription.heartbeat()
+                    }
+                }
+                defer { beats.cancel() }
+                try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
+                for await item in subscription.items.cancelOnGracefulShutdown() {
+                    switch item {
+                    case .heartbeat:
+                        try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+                    case .reset:
+                        try await writer.write(ByteBuffer(string: "event: reset\ndata: {\"type\":\"reset\"}\n\n"))
+                    case .event(let event):
+                        guard event.change.concerns(scope) else { continue }
+                        try await writer.write(routes.eventText(event))
+                    }
+                }
+                try await writer.finish(nil)
+            })
+    }
+
+    private func eventText(_ event: ChangeFeed.Event) -> ByteBuffer {
+        let change = event.change
+        let entry = change.entry
+        let absolute = safePath.root + change.path
+        let item = ListItem(
+            name: entry.name, type: Self.itemType(entry.kind), size: entry.size,
+            modified: Date(timeIntervalSince1970: Double(entry.modified / 1_000_000) / 1000),
+            extension: entry.kind == .directory ? nil : FileName.pathExtension(of: entry.name).map(String.init),
+            absolutePath: absolute)
+        let payload = ChangeEvent(type: change.kind.rawValue, path: change.path, from: change.from, item: item)
+        let json = (try? JSONEncoder.browsey().encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return ByteBuffer(string: "id: \(event.id)\nevent: \(change.kind.rawValue)\ndata: \(json)\n\n")
+    }
+}

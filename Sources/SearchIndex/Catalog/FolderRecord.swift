@@ -1,0 +1,57 @@
+/// One folder's entries, laid out for scanning: the folded names back to back with a character
+/// summary each, beside the metadata. Immutable: a change replaces the record, so a search
+/// keeps reading the one it started with.
+final class FolderRecord: Sendable {
+    /// The folder, relative to the root: `""` for the root, else `/a/b`.
+    let path: String
+    /// How many folders deep it is (the root is 0).
+    let depth: Int
+    /// Whether the path crosses a hidden name.
+    let isHidden: Bool
+    let entries: [IndexedEntry]
+    let folded: [UInt8]
+    let foldedEnds: [UInt32]
+    let masks: [UInt64]
+
+    init(path: String, entries: [IndexedEntry]) {
+        self.path = path
+        self.entries = entries
+        depth = path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
+        isHidden = path.contains("/.")
+        var folded: [UInt8] = []
+        folded.reserveCapacity(entries.count * 20)
+        var ends: [UInt32] = []
+        ends.reserveCapacity(entries.count)
+        var masks: [UInt64] = []
+        masks.reserveCapacity(entries.count)
+        for entry in entries {
+            var name = entry.name
+            let start = folded.count
+            name.withUTF8 { NameFolding.fold($0, into: &folded) }
+            ends.append(UInt32(folded.count))
+            masks.append(folded.withUnsafeBufferPointer { NameFolding.mask(UnsafeBufferPointer(rebasing: $0[start...])) })
+        }
+        self.folded = folded
+        self.foldedEnds = ends
+        self.masks = masks
+    }
+
+    /// The same entries under another path (its folder, or one above it, was renamed).
+    init(moving record: FolderRecord, to path: String) {
+        self.path = path
+        entries = record.entries
+        depth = path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
+        isHidden = path.contains("/.")
+        folded = record.folded
+        foldedEnds = record.foldedEnds
+        masks = record.masks
+    }
+
+    /// The path of one of its entries.
+    func path(of index: Int) -> String { path + "/" + entries[index].name }
+
+    /// Whether this folder is `folder` or lies below it (`""` is the root).
+    func lies(in folder: String) -> Bool {
+        folder.isEmpty || path == folder || (path.hasPrefix(folder) && path.utf8.dropFirst(folder.utf8.count).first == UInt8(ascii: "/"))
+    }
+}

@@ -1,0 +1,77 @@
+/// Scores a name against a query the way Browsey's search ranks: an exact name first, then a
+/// prefix, then a substring (earlier and at a word start is better), then a scattered
+/// subsequence (fewer gaps is better). A plain substring always outranks a scattered match.
+/// Case and accents are ignored (see ``NameFolding``).
+///
+/// ```swift
+/// let matcher = NameMatcher("rdme")
+/// matcher?.score(name: "README.md")   // a scattered match: 1…999
+/// matcher?.score(name: "notes.txt")   // nil
+/// ```
+public struct NameMatcher: Sendable {
+    /// The folded query.
+    let query: [UInt8]
+    /// The character classes every matching name must hold.
+    let mask: UInt64
+
+    /// Prepares a query; `nil` when it has nothing to match.
+    public init?(_ text: String) {
+        let folded = NameFolding.fold(text)
+        guard !folded.isEmpty else { return nil }
+        query = folded
+        mask = folded.withUnsafeBufferPointer { NameFolding.mask($0) }
+    }
+
+    /// The score of `name`, higher is better; `nil` when it does not match at all.
+    public func score(name: String) -> Int? {
+        var name = name
+        var folded: [UInt8] = []
+        name.withUTF8 { NameFolding.fold($0, into: &folded) }
+        return folded.withUnsafeBufferPointer { score(folded: $0) }
+    }
+
+    /// The score of a folded name.
+    func score(folded candidate: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = candidate.count
+        guard count >= query.count else { return nil }
+        return query.withUnsafeBufferPointer { query -> Int? in
+            let first = query[0]
+            if count == query.count && candidate.elementsEqual(query) { return 10_000 }
+            var start = 0
+            while start + query.count <= count {
+                if candidate[start] == first {
+                    var same = true
+                    var offset = 1
+                    while offset < query.count {
+                        if candidate[start + offset] != query[offset] { same = false; break }
+                        offset += 1
+                    }
+                    if same {
+                        if start == 0 { return 8_000 - min(count, 999) }
+                        let before = candidate[start - 1]
+                        let wordStart = before < 0x80 && !Self.isAlphanumeric(before)
+                        return 5_000 + (wordStart ? 1_000 : 0) - min(start, 999)
+                    }
+                }
+                start += 1
+            }
+            // A subsequence: every query byte in order; each gap costs.
+            var gaps = 0
+            var index = 0
+            var previous = -1
+            for byte in query {
+                while index < count && candidate[index] != byte { index += 1 }
+                guard index < count else { return nil }
+                if previous >= 0 && index > previous + 1 { gaps += index - previous - 1 }
+                previous = index
+                index += 1
+            }
+            return max(1, 1_000 - gaps * 10 - min(count, 500))
+        }
+    }
+
+    @inline(__always)
+    static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57)
+    }
+}

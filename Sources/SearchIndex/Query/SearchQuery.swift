@@ -1,0 +1,73 @@
+/// A search: the text to match and the filters users expect.
+///
+/// ```swift
+/// var query = SearchQuery(text: "report")
+/// query.extensions = ["pdf"]
+/// query.modifiedAfter = lastWeek
+/// let hits = index.search(query)
+/// ```
+public struct SearchQuery: Sendable {
+    /// The text, matched against names (may be empty when a filter is given: then the newest
+    /// entries that pass the filters come first).
+    public var text: String
+    /// The folder searched, relative to the root (`""` or `/`: everything).
+    public var folder: String = ""
+    /// How many hits at most.
+    public var limit: Int = 50
+    /// Only these kinds; `nil`: any.
+    public var kinds: Set<IndexedEntry.Kind>?
+    /// Only names with one of these extensions (lowercase, no dot); `nil`: any.
+    public var extensions: Set<String>?
+    /// Only entries modified at or after this (nanoseconds since 1970).
+    public var modifiedAfter: Int64?
+    /// Only entries modified before this (nanoseconds since 1970).
+    public var modifiedBefore: Int64?
+    /// Only entries of at least this many bytes.
+    public var minimumSize: Int64?
+    /// Only entries of at most this many bytes.
+    public var maximumSize: Int64?
+    /// Whether hidden names (and what lies below them) may be found.
+    public var includesHidden = false
+
+    /// A query for `text`.
+    public init(text: String) { self.text = text }
+
+    /// Whether a query without text still asks for something.
+    public var hasFilters: Bool {
+        kinds != nil || extensions != nil || modifiedAfter != nil || modifiedBefore != nil || minimumSize != nil
+            || maximumSize != nil
+    }
+
+    /// Whether an entry passes every filter.
+    public func admits(_ entry: IndexedEntry) -> Bool {
+        if let kinds, !kinds.contains(entry.kind) { return false }
+        if let modifiedAfter, entry.modified < modifiedAfter { return false }
+        if let modifiedBefore, entry.modified >= modifiedBefore { return false }
+        if let minimumSize, entry.size < minimumSize { return false }
+        if let maximumSize, entry.size > maximumSize { return false }
+        if let extensions {
+            guard entry.kind != .directory, let dot = entry.name.lastIndex(of: "."), dot != entry.name.startIndex,
+                extensions.contains(entry.name[entry.name.index(after: dot)...].lowercased())
+            else { return false }
+        }
+        if !includesHidden && entry.name.hasPrefix(".") { return false }
+        return true
+    }
+}
+
+/// One found entry.
+public struct SearchHit: Sendable, Hashable {
+    /// Where it is, relative to the root: `/docs/a.md`.
+    public var path: String
+    /// The entry.
+    public var entry: IndexedEntry
+    /// Higher is better (see ``NameMatcher``); 0 for a search by filters alone.
+    public var score: Int
+
+    /// Makes a hit.
+    public init(path: String, entry: IndexedEntry, score: Int) {
+        self.path = path
+        self.entry = entry
+        self.score = score
+    }
+}

@@ -1,0 +1,176 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+public import FileTree
+public import Logging
+import Synchronization
+
+/// Every name under a folder, searchable in milliseconds and never stale for long: built in
+/// the background at start (from the index file of the last run when there is one, then
+/// reconciled with the disk), kept fresh by a ``DirectoryWatcher``, and saved in SQLite.
+///
+/// ```swift
+/// let index = SearchIndex(options: .init(root: "/srv/files", storeFolder: "/var/cache/browsey"))
+/// await index.waitUntilReady()
+/// for hit in index.search(SearchQuery(text: "report")) ?? [] { print(hit.path, hit.score) }
+/// for await item in index.feed.subscribe().items { print(item) }   // live changes
+/// ```
+public final class SearchIndex: Sendable {
+    /// What to index and where to keep it.
+    public struct Options: Sendable {
+        /// The indexed folder, absolute.
+        public var root: String
+        /// Which names are indexed (hidden and ignored names as the server lists them).
+        public var filter: EntryFilter
+        /// The index file, or `nil` to keep the index in memory only.
+        public var storePath: String?
+        /// How long changes are gathered before they are applied.
+        public var coalescing: Duration
+
+        /// Options for `root`.
+        public init(
+            root: String, filter: EntryFilter = .visible, storePath: String? = nil,
+            coalescing: Duration = .milliseconds(50)
+        ) {
+            self.root = root
+            self.filter = filter
+            self.storePath = storePath
+            self.coalescing = coalescing
+        }
+    }
+
+    /// Where the index is in its life.
+    public enum Phase: String, Sendable {
+        /// Reading the last run's file or the disk; searches cannot be answered yet.
+        case building
+        /// Answering from what the last run saved while the disk is compared with it.
+        case reconciling
+        /// Current, and kept current by the watcher.
+        case ready
+        /// Stopped.
+        case stopped
+    }
+
+    private struct State {
+        var catalog = Catalog()
+        var phase = Phase.building
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// The options it was made with.
+    public let options: Options
+    /// The changes it sees, for live views.
+    public let feed = ChangeFeed()
+    private let state = Mutex(State())
+    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let logger: Logger
+
+    /// Starts indexing in the background; ``search(_:)`` answers once the index can.
+    public init(options: Options, logger: Logger = Logger(label: "Browsey.SearchIndex")) {
+        self.options = options
+        self.logger = logger
+        let maintainer = IndexMaintainer(options: options, logger: logger)
+        let publish: IndexMaintainer.Publish = { [weak self] catalog, phase, changes in
+            guard let self else { return false }
+            self.publish(catalog, phase: phase)
+            self.feed.publish(changes)
+            return true
+        }
+        let work = Task.detached { await maintainer.run(publish: publish) }
+        task.withLock { $0 = work }
+    }
+
+    deinit { task.withLock { $0?.cancel() } }
+
+    /// Stops watching and saving.
+    public func stop() {
+        task.withLock { $0?.cancel() }
+        publish(nil, phase: .stopped)
+    }
+
+    /// Where the index is in its life.
+    public var phase: Phase { state.withLock { $0.phase } }
+
+    /// How many entries it holds.
+    public var entryCount: Int { state.withLock { $0.catalog }.entryCount }
+
+    /// Returns once the index is current (or stopped).
+    public func waitUntilReady() async {
+        await withCheckedContinuation { continuation in
+            let done = state.withLock { state -> Bool in
+                guard state.phase == .building || state.phase == .reconciling else { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    private func publish(_ catalog: Catalog?, phase: Phase) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            if let catalog { state.catalog = catalog }
+            guard state.phase != .stopped else { return [] }
+            state.phase = phase
+            guard phase == .ready || phase == .stopped else { return [] }
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// The best hits for `query`, best first; `nil` while the index is still being built (walk
+    /// the tree instead). Hits are what the index saw last: a caller serving them checks each
+    /// path again.
+    public func search(_ query: SearchQuery) -> [SearchHit]? {
+        let catalog: Catalog? = state.withLock { state in
+            state.phase == .ready || state.phase == .reconciling ? state.catalog : nil
+        }
+        guard let catalog else { return nil }
+        return Self.search(query, in: catalog)
+    }
+
+    static func search(_ query: SearchQuery, in catalog: Catalog) -> [SearchHit] {
+        let matcher = NameMatcher(query.text.trimmingSpaces())
+        guard matcher != nil || query.hasFilters else { return [] }
+        var folder = query.folder
+        while folder.hasSuffix("/") { folder.removeLast() }
+        var top = TopHits(limit: query.limit)
+        for record in catalog.folders where record.lies(in: folder) && (query.includesHidden || !record.isHidden) {
+            record.folded.withUnsafeBufferPointer { folded in
+                var start = 0
+                for index in record.entries.indices {
+                    let end = Int(record.foldedEnds[index])
+                    defer { start = end }
+                    var score = 0
+                    if let matcher {
+                        guard record.masks[index] & matcher.mask == matcher.mask,
+                            let found = matcher.score(folded: UnsafeBufferPointer(rebasing: folded[start..<end])),
+                            top.mayTake(score: found)
+                        else { continue }
+                        score = found
+                    }
+                    let entry = record.entries[index]
+                    guard query.admits(entry) else { continue }
+                    top.offer(
+                        .init(score: score, secondary: matcher == nil ? entry.modified : 0, record: record, index: index))
+                }
+            }
+        }
+        return top.sorted().map {
+            SearchHit(path: $0.record.path(of: $0.index), entry: $0.record.entries[$0.index], score: $0.score)
+        }
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and line breaks.
+    func trimmingSpaces() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,140 @@
+import GRDBSQLite
+
+/// A SQLite connection, thin: statements, transactions and errors that say what failed. The
+/// index uses SQLite's C API through GRDB's `GRDBSQLite` module rather than GRDB's Swift layer,
+/// which imports all of Foundation (measured: 33.6 MiB idle instead of 24 for the server).
+final class SQLiteDatabase {
+    let path: String
+    private let handle: OpaquePointer
+
+    /// Opens (or creates) the database at `path`.
+    init(path: String) throws(SearchIndexError) {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(handle)
+            throw SearchIndexError(.cannotOpen, "Cannot open the index \(path): \(message)")
+        }
+        self.path = path
+        self.handle = handle
+        sqlite3_busy_timeout(handle, 2_000)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs one or more statements that return nothing.
+    func execute(_ sql: String) throws(SearchIndexError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard status == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? "error \(status)"
+            sqlite3_free(message)
+            throw SearchIndexError(Self.code(status), "\(text) (in \(sql.prefix(60)))")
+        }
+    }
+
+    /// Prepares a statement to run many times.
+    func prepare(_ sql: String) throws(SearchIndexError) -> Statement {
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw failure(status, sql) }
+        return Statement(statement, database: self)
+    }
+
+    /// Runs `body` in one transaction: all of it is kept, or none.
+    func transaction(_ body: () throws(SearchIndexError) -> Void) throws(SearchIndexError) {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            try body()
+            try execute("COMMIT")
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// An integer pragma's value.
+    func pragma(_ name: String) throws(SearchIndexError) -> Int64 {
+        let statement = try prepare("PRAGMA \(name)")
+        guard try statement.step() else { return 0 }
+        return statement.int64(0)
+    }
+
+    func failure(_ status: Int32, _ sql: String) -> SearchIndexError {
+        SearchIndexError(Self.code(status), "\(String(cString: sqlite3_errmsg(handle))) (in \(sql.prefix(60)))")
+    }
+
+    static func code(_ status: Int32) -> SearchIndexError.Code {
+        switch status & 0xFF {
+        case SQLITE_CORRUPT, SQLITE_NOTADB: .corrupt
+        case SQLITE_FULL, SQLITE_IOERR: .storage
+        default: .query
+        }
+    }
+
+    /// A prepared statement: bind, step, read columns, reset.
+    final class Statement {
+        private let statement: OpaquePointer
+        private let database: SQLiteDatabase
+        private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+        fileprivate init(_ statement: OpaquePointer, database: SQLiteDatabase) {
+            self.statement = statement
+            self.database = database
+        }
+
+        deinit { sqlite3_finalize(statement) }
+
+        /// Binds values to `?1`, `?2`, … in order, after a reset.
+        func bind(_ values: Value...) {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+            for (offset, value) in values.enumerated() {
+                let index = Int32(offset + 1)
+                switch value {
+                case .integer(let number): sqlite3_bind_int64(statement, index, number)
+                case .text(let text): sqlite3_bind_text(statement, index, text, -1, Self.transient)
+                }
+            }
+        }
+
+        /// Steps once: `true` when a row is ready to read.
+        @discardableResult
+        func step() throws(SearchIndexError) -> Bool {
+            let status = sqlite3_step(statement)
+            switch status {
+            case SQLITE_ROW: return true
+            case SQLITE_DONE: return false
+            default: throw database.failure(status, String(cString: sqlite3_sql(statement)))
+            }
+        }
+
+        func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+
+        func text(_ column: Int32) -> String {
+            guard let bytes = sqlite3_column_text(statement, column) else { return "" }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        }
+
+        enum Value {
+            case integer(Int64)
+            case text(String)
+        }
+    }
+}
+
+extension SearchIndexError.Code {
+    /// The index file cannot be opened or created.
+    public static let cannotOpen = Self(rawValue: "cannotOpen")
+    /// The index file is not a database, or a damaged one.
+    public static let corrupt = Self(rawValue: "corrupt")
+    /// The disk is full or failing.
+    public static let storage = Self(rawValue: "storage")
+    /// A statement failed.
+    public static let query = Self(rawValue: "query")
+    /// The index file was written by a newer Browsey.
+    public static let newerVersion = Self(rawValue: "newerVersion")
+}
