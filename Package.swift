@@ -134,6 +134,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "SearchIndexTests",
+            dependencies: ["SearchIndex", "FileTree", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "FileTreeTests",
             dependencies: ["FileTree", "TestSupport"],
             swiftSettings: strict

@@ -58,7 +58,9 @@ public final class ChangeFeed: Sendable {
     /// Publishes changes to every subscriber.
     public func publish(_ changes: [TreeChange]) {
         guard !changes.isEmpty else { return }
-        state.withLock { state in
+        // Finished outside the lock: finishing runs the subscriber's termination handler.
+        let dropped = state.withLock { state -> [AsyncStream<Item>.Continuation] in
+            var dropped: [AsyncStream<Item>.Continuation] = []
             for change in changes {
                 state.sequence += 1
                 let event = Event(id: "\(run).\(state.sequence)", sequence: state.sequence, change: change)
@@ -66,14 +68,16 @@ public final class ChangeFeed: Sendable {
                 for (key, continuation) in state.subscribers {
                     if case .dropped = continuation.yield(.event(event)) {
                         state.subscribers[key] = nil
-                        continuation.finish()
+                        dropped.append(continuation)
                     }
                 }
             }
             if state.recent.count > capacity + capacity / 4 {
                 state.recent.removeFirst(state.recent.count - capacity)
             }
+            return dropped
         }
+        for continuation in dropped { continuation.finish() }
     }
 
     /// Subscribes; with `lastEventID` (from `Last-Event-ID`) the events after it come first, or

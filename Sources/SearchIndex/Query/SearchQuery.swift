@@ -22,9 +22,9 @@ public struct SearchQuery: Sendable {
     public var modifiedAfter: Int64?
     /// Only entries modified before this (nanoseconds since 1970).
     public var modifiedBefore: Int64?
-    /// Only entries of at least this many bytes.
+    /// Only files of at least this many bytes (a size filter leaves folders out).
     public var minimumSize: Int64?
-    /// Only entries of at most this many bytes.
+    /// Only files of at most this many bytes.
     public var maximumSize: Int64?
     /// Whether hidden names (and what lies below them) may be found.
     public var includesHidden = false
@@ -43,6 +43,7 @@ public struct SearchQuery: Sendable {
         if let kinds, !kinds.contains(entry.kind) { return false }
         if let modifiedAfter, entry.modified < modifiedAfter { return false }
         if let modifiedBefore, entry.modified >= modifiedBefore { return false }
+        if (minimumSize != nil || maximumSize != nil) && entry.kind == .directory { return false }
         if let minimumSize, entry.size < minimumSize { return false }
         if let maximumSize, entry.size > maximumSize { return false }
         if let extensions {

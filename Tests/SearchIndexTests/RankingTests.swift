@@ -1,0 +1,161 @@
+import FileTree
+import Foundation
+@testable import SearchIndex
+import TestSupport
+import Testing
+
+@Suite("Search ranks and filters as users expect")
+struct RankingTests {
+    @Test("an exact name, then a prefix, then a word start, then any substring, then scattered letters")
+    func rankingOrder() async throws {
+        let folder = try TemporaryFolder()
+        for name in ["a/b/c/r-e-a-d-m-e.txt", "thread.txt", "my read.txt", "readme.md", "read", "zz/Read Me First.pdf"] {
+            try folder.file(name, "x")
+        }
+        let index = SearchIndex(options: .init(root: folder.path))
+        defer { index.stop() }
+        await index.waitUntilReady()
+        let paths = IndexFixture.paths(index, "read")
+        #expect(paths == ["/read", "/readme.md", "/zz/Read Me First.pdf", "/my read.txt", "/thread.txt", "/a/b/c/r-e-a-d-m-e.txt"])
+        let fuzzy = IndexFixture.paths(index, "rdme")
+        #expect(fuzzy.first == "/readme.md", "fewer gaps first")
+        #expect(Set(fuzzy) == ["/readme.md", "/zz/Read Me First.pdf", "/a/b/c/r-e-a-d-m-e.txt"])
+    }
+
+    @Test("a plain substring is always above a scattered match, however short or shallow the scattered one")
+    func substringBeatsScattered() async throws {
+        let folder = try TemporaryFolder()
+        try folder.file("abc", "x")  // scattered for "ac"? no: "ac" is not in "abc" as a substring
+        try folder.file("deep/er/and/deeper/a very long name that has ac somewhere in the middle.txt", "x")
+        let index = SearchIndex(options: .init(root: folder.path))
+        defer { index.stop() }
+        await index.waitUntilReady()
+        let hits = index.search(SearchQuery(text: "ac")) ?? []
+        #expect(hits.map(\.entry.name) == ["a very long name that has ac somewhere in the middle.txt", "abc"])
+        #expect(hits.count == 2 && hits[0].score > hits[1].score)
+    }
+
+    @Test("case and accents are ignored, in names and queries alike")
+    func caseAndAccents() async throws {
+        let folder = try TemporaryFolder()
+        try folder.file("Crème Brûlée.TXT", "x")
+        try folder.file("cafe\u{301} decomposed.md", "x")
+        let index = SearchIndex(options: .init(root: folder.path))
+        defer { index.stop() }
+        await index.waitUntilReady()
+        #expect(IndexFixture.paths(index, "creme brulee") == ["/Crème Brûlée.TXT"])
+        #expect(IndexFixture.paths(index, "CRÈME") == ["/Crème Brûlée.TXT"])
+        #expect(IndexFixture.paths(index, "café") == ["/cafe\u{301} decomposed.md"])
+    }
+
+    @Test("filters: kind, extensions, size and dates; filters alone list the newest first")
+    func filters() async throws {
+        let folder = try TemporaryFolder()
+        try folder.file("reports/report 2024.pdf", Array(repeating: 1, count: 5000))
+        try folder.file("reports/report 2025.md", "small")
+        try folder.file("reports/report.TXT", Array(repeating: 1, count: 100))
+        try folder.folder("reports/report archive")
+        let old = Date(timeIntervalSince1970: 1_600_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.path("reports/report 2024.pdf"))
+        let index = SearchIndex(options: .init(root: folder.path))
+        defer { index.stop() }
+        await index.waitUntilReady()
+        #expect(IndexFixture.paths(index, "report") { $0.kinds = [.directory] } == ["/reports", "/reports/report archive"])
+        #expect(Set(IndexFixture.paths(index, "report") { $0.kinds = [.file] }).count == 3)
+        #expect(Set(IndexFixture.paths(index, "report") { $0.extensions = ["md", "txt"] })
+            == ["/reports/report 2025.md", "/reports/report.TXT"])
+        #expect(IndexFixture.paths(index, "report") { $0.minimumSize = 1000 } == ["/reports/report 2024.pdf"], "sizes filter files only")
+        #expect(IndexFixture.paths(index, "report") { $0.maximumSize = 10; $0.kinds = [.file] } == ["/reports/report 2025.md"])
+        let cut = Int64(1_700_000_000) * 1_000_000_000
+        #expect(IndexFixture.paths(index, "report") { $0.modifiedBefore = cut } == ["/reports/report 2024.pdf"])
+        #expect(!IndexFixture.paths(index, "report") { $0.modifiedAfter = cut }.contains("/reports/report 2024.pdf"))
+        let newest = IndexFixture.paths(index, "") { $0.kinds = [.file] }
+        #expect(newest.last == "/reports/report 2024.pdf", "by filters alone, the oldest comes last")
+        #expect(IndexFixture.paths(index, "").isEmpty, "no text and no filter finds nothing")
+    }
+
+    @Test("hidden names only when asked, ignored names never, and only under the searched folder")
+    func hiddenIgnoredAndScope() async throws {
+        let fixture = try IndexFixture()
+        let index = fixture.start(includesHidden: true)
+        defer { index.stop() }
+        await index.waitUntilReady()
+        #expect(IndexFixture.paths(index, "secret").isEmpty)
+        #expect(IndexFixture.paths(index, "secret") { $0.includesHidden = true } == ["/.hidden/secret.txt"])
+        #expect(IndexFixture.paths(index, "build").isEmpty, "ignored by *.log")
+        #expect(IndexFixture.paths(index, "txt") { $0.folder = "/docs/deep" } == ["/docs/deep/er/still deeper.txt"])
+        #expect(IndexFixture.paths(index, "deep") { $0.folder = "/docs/deep/" } == ["/docs/deep/er/still deeper.txt"])
+        #expect(IndexFixture.paths(index, "main") { $0.folder = "/code" } == ["/code/main.swift"])
+        #expect(IndexFixture.paths(index, "main") { $0.folder = "/cod" }.isEmpty, "a folder is not a name prefix")
+    }
+
+    @Test("the limit keeps the best hits")
+    func limit() async throws {
+        let folder = try TemporaryFolder()
+        for number in 0..<300 { try folder.file("many/item \(number).txt", "x") }
+        try folder.file("item", "x")
+        let index = SearchIndex(options: .init(root: folder.path))
+        defer { index.stop() }
+        await index.waitUntilReady()
+        let hits = IndexFixture.paths(index, "item") { $0.limit = 50 }
+        #expect(hits.count == 50)
+        #expect(hits.first == "/item")
+    }
+}
+
+@Suite("The change feed")
+struct ChangeFeedTests {
+    static func change(_ name: String) -> TreeChange {
+        TreeChange(kind: .created, path: "/docs/" + name, entry: IndexedEntry(name: name, kind: .file, size: 1, modified: 0, inode: 1))
+    }
+
+    @Test("a subscriber that reconnects with the last id it saw gets what it missed, in order")
+    func resumption() async throws {
+        let feed = ChangeFeed()
+        feed.publish([Self.change("a"), Self.change("b")])
+        let first = feed.subscribe()
+        feed.publish([Self.change("c")])
+        var iterator = first.items.makeAsyncIterator()
+        guard case .event(let seen) = await iterator.next() else { Issue.record("no event"); return }
+        #expect(seen.change.path == "/docs/c")
+        feed.publish([Self.change("d"), Self.change("e")])
+        let again = feed.subscribe(lastEventID: seen.id)
+        var resumed = again.items.makeAsyncIterator()
+        var paths: [String] = []
+        for _ in 0..<2 { if case .event(let event) = await resumed.next() { paths.append(event.change.path) } }
+        #expect(paths == ["/docs/d", "/docs/e"])
+    }
+
+    @Test("an id that is too old or from another run asks the subscriber to reload")
+    func reset() async throws {
+        let feed = ChangeFeed(capacity: 4)
+        for number in 0..<20 { feed.publish([Self.change("f\(number)")]) }
+        for stale in ["\(feed.run).1", "other.3", "garbage"] {
+            var iterator = feed.subscribe(lastEventID: stale).items.makeAsyncIterator()
+            let first = await iterator.next()
+            guard case .reset = first else { Issue.record("expected a reset for \(stale)"); continue }
+        }
+    }
+
+    @Test("a subscriber that does not keep up is dropped, and nobody waits for it")
+    func slowSubscriberIsDropped() async throws {
+        let feed = ChangeFeed()
+        let slow = feed.subscribe(buffer: 4)
+        let fast = feed.subscribe(buffer: 100)
+        #expect(feed.subscriberCount == 2)
+        for number in 0..<10 { feed.publish([Self.change("n\(number)")]) }
+        #expect(feed.subscriberCount == 1)
+        var count = 0
+        for await _ in slow.items { count += 1 }
+        #expect(count == 4, "its stream ends after what it had buffered")
+        var fastIterator = fast.items.makeAsyncIterator()
+        if case .event(let event) = await fastIterator.next() { #expect(event.change.path == "/docs/n0") }
+    }
+
+    @Test("a change concerns the folder it is in and every folder above it")
+    func scope() {
+        let moved = TreeChange(kind: .renamed, path: "/b/x", from: "/a/x", entry: IndexedEntry(name: "x", kind: .file, size: 0, modified: 0, inode: 1))
+        #expect(moved.concerns("") && moved.concerns("/") && moved.concerns("/a") && moved.concerns("/b"))
+        #expect(!moved.concerns("/c") && !moved.concerns("/b/x/y") && !moved.concerns("/a/xx"))
+    }
+}
