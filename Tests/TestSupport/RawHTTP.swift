@@ -63,6 +63,27 @@ public final class RawSocket {
     }
 
     /// Closes the connection.
+    /// Reads what arrives until `seen` holds for everything read so far, or `seconds` pass;
+    /// returns what was read (as text). Waits by sleeping, never blocking a thread that an
+    /// in-process server may need.
+    public func receive(for seconds: Double, until seen: (String) -> Bool) async -> String {
+        var bytes: [UInt8] = []
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while ContinuousClock.now < deadline {
+            let count = recv(descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            if count == 0 { break }
+            if count < 0 {
+                guard errno == EAGAIN || errno == EWOULDBLOCK else { break }
+                try? await Task.sleep(for: .milliseconds(5))
+                continue
+            }
+            bytes += buffer[..<count]
+            if seen(String(decoding: bytes, as: UTF8.self)) { break }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     public func close() { _ = Self.closeDescriptor(descriptor) }
 
     private static func closeDescriptor(_ descriptor: Int32) -> Int32 {

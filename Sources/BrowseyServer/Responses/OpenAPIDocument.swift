@@ -11,6 +11,33 @@ enum OpenAPIDocument {
 {
  "components": {
   "schemas": {
+   "ChangeEvent": {
+    "properties": {
+     "from": {
+      "type": "string"
+     },
+     "item": {
+      "$ref": "#/components/schemas/ListItem"
+     },
+     "path": {
+      "type": "string"
+     },
+     "type": {
+      "enum": [
+       "created",
+       "deleted",
+       "modified",
+       "renamed",
+       "reset"
+      ],
+      "type": "string"
+     }
+    },
+    "required": [
+     "type"
+    ],
+    "type": "object"
+   },
    "ChangeResponse": {
     "properties": {
      "newPath": {
@@ -840,6 +867,84 @@ enum OpenAPIDocument {
     "summary": "Move an item to the server's trash (or delete it for good with --no-trash)",
     "tags": [
      "write"
+    ]
+   }
+  },
+  "/api/events": {
+   "get": {
+    "parameters": [
+     {
+      "description": "Folder to watch (with everything below it); default the root",
+      "in": "query",
+      "name": "path",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "description": "The id of the last event seen, for clients that cannot set Last-Event-ID",
+      "in": "query",
+      "name": "lastEventId",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "in": "header",
+      "name": "Last-Event-ID",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "content": {
+       "text/event-stream": {
+        "schema": {
+         "type": "string"
+        }
+       }
+      },
+      "description": "An event stream; each event's data is a ChangeEvent"
+     },
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Access denied: Invalid path, or Permission denied"
+     },
+     "404": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Directory not found"
+     },
+     "503": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "The server runs with --no-index (noIndex)"
+     }
+    },
+    "summary": "Server-Sent Events of changes under a folder (created, deleted, modified, renamed, each with the entry as a listing item; `reset` when missed events are no longer kept). Heartbeat comments while idle; resumes after the Last-Event-ID header (or lastEventId query). A client more than 1,024 events behind is disconnected.",
+    "tags": [
+     "read"
     ]
    }
   },
@@ -1838,6 +1943,76 @@ enum OpenAPIDocument {
        "minimum": 1,
        "type": "integer"
       }
+     },
+     {
+      "description": "Only files or only folders",
+      "in": "query",
+      "name": "type",
+      "required": false,
+      "schema": {
+       "enum": [
+        "file",
+        "directory"
+       ],
+       "type": "string"
+      }
+     },
+     {
+      "description": "Only these extensions, comma-separated (md,txt)",
+      "in": "query",
+      "name": "ext",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "description": "Only entries modified at or after this ISO 8601 date or date-time",
+      "in": "query",
+      "name": "after",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "description": "Only entries modified before this ISO 8601 date or date-time",
+      "in": "query",
+      "name": "before",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "description": "Only files of at least this size: bytes, or with K, M, G, T",
+      "in": "query",
+      "name": "minSize",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "description": "Only files of at most this size: bytes, or with K, M, G, T",
+      "in": "query",
+      "name": "maxSize",
+      "required": false,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "description": "1: include hidden names (only when the server runs with --hidden)",
+      "in": "query",
+      "name": "hidden",
+      "required": false,
+      "schema": {
+       "enum": [
+        "1"
+       ],
+       "type": "string"
+      }
      }
     ],
     "responses": {
@@ -1850,6 +2025,16 @@ enum OpenAPIDocument {
        }
       },
       "description": "Matches"
+     },
+     "400": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "A filter that makes no sense (badFilter)"
      },
      "403": {
       "content": {
@@ -1882,7 +2067,7 @@ enum OpenAPIDocument {
       "description": "Internal server error"
      }
     },
-    "summary": "Names under a folder matching a query, best first (fuzzy; a substring always outranks a scattered match)",
+    "summary": "Names under a folder matching a query, best first (fuzzy, case and accents ignored; a substring always outranks a scattered match), with filters; with no q but a filter, the newest first. Answered from the index when ready.",
     "tags": [
      "read"
     ]

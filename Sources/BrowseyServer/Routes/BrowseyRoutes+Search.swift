@@ -119,7 +119,8 @@ extension BrowseyRoutes {
         guard let date = BrowseyDate.date(from: full) else {
             throw APIError(.badRequest, "\(name) must be an ISO 8601 date, like 2026-01-31 or 2026-01-31T12:00:00Z", code: "badFilter")
         }
-        return Int64((date.timeIntervalSince1970 * 1_000_000_000).rounded())
+        // Nanoseconds reach only to 2262: later (or much earlier) dates clamp.
+        return Int64(max(-9e18, min(9e18, (date.timeIntervalSince1970 * 1_000_000_000).rounded())))
     }
 
     private static func size(_ text: String?, name: String) throws(APIError) -> Int64? {
