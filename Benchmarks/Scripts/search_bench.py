@@ -613,8 +613,10 @@ def main():
         "Forms: Browsey `GET /api/search?path=/&q=TEXT&limit=%d` (fuzzy subsequence over names, ranked);"
         " copyparty `POST /?srch` `{\"q\":\"name like *TEXT*\",\"n\":%d}` (SQL LIKE over file names, unranked;"
         " for `rprtmd` the value is `*r%%p%%r%%t%%m%%d*`, LIKE's wildcards between the letters); `find TREE -iname"
-        " '*TEXT*'` (`'*r*p*r*t*m*d*'`), one process per query (%d runs after 3 warm-ups), which lists every match." % (
-            LIMIT, LIMIT, find_runs),
+        " '*TEXT*'` (`'*r*p*r*t*m*d*'`), one process per query (%d runs after 3 warm-ups), which lists every match."
+        " copyparty stops reading its table at the %dth hit (no ranking), so a common query ends early; Browsey scores"
+        " every name and keeps the best %d. Ratios are the other's p50 ÷ Browsey's: above 1, Browsey is faster." % (
+            LIMIT, LIMIT, find_runs, LIMIT, LIMIT),
         "",
         "### Browsey under load (`wrk -t2 -d%ds --latency`)" % args.seconds,
         "",

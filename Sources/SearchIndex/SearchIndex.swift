@@ -68,10 +68,14 @@ public final class SearchIndex: Sendable {
     private let logger: Logger
 
     /// Starts indexing in the background; ``search(_:)`` answers once the index can.
-    public init(options: Options, logger: Logger = Logger(label: "Browsey.SearchIndex")) {
+    ///
+    /// - Parameter watcher: a watcher of `options.root` with the same filter whose ``DirectoryWatcher/changes``
+    ///   nobody else reads (a server shares one between its listing cache and its index); by
+    ///   default the index starts its own.
+    public init(options: Options, watcher: DirectoryWatcher? = nil, logger: Logger = Logger(label: "Browsey.SearchIndex")) {
         self.options = options
         self.logger = logger
-        let maintainer = IndexMaintainer(options: options, logger: logger)
+        let maintainer = IndexMaintainer(options: options, sharedWatcher: watcher, logger: logger)
         let publish: IndexMaintainer.Publish = { [weak self] catalog, phase, changes in
             guard let self else { return false }
             self.publish(catalog, phase: phase)

@@ -29,21 +29,13 @@ final class ListingCache: Sendable {
     private let state = Mutex(State())
     private let watcher = Mutex<DirectoryWatcher?>(nil)
 
-    /// Starts watching `root`; without a watcher the cache stays empty.
-    init(root: String, filter: EntryFilter, logger: Logger) {
-        let options = DirectoryWatcher.Options(filter: filter) { [weak self] path, everything in
-            self?.invalidate(path, everything: everything)
-        }
-        do {
-            let watcher = try DirectoryWatcher(path: root, options: options, logger: logger)
-            self.watcher.withLock { $0 = watcher }
-        } catch {
-            logger.warning("Listing cache off: the folder cannot be watched (\(error))")
-        }
-    }
+    /// An empty cache; it serves nothing until ``attach(_:)`` gives it the watcher whose
+    /// immediate handler calls ``invalidate(_:everything:)``.
+    init() {}
 
-    deinit {
-        watcher.withLock { $0?.stop() }
+    /// The watcher that keeps the cache honest (shared with the search index).
+    func attach(_ watcher: DirectoryWatcher?) {
+        self.watcher.withLock { $0 = watcher }
     }
 
     /// The cached listing when there is one that is certainly current, else the generation to
@@ -73,7 +65,7 @@ final class ListingCache: Sendable {
     }
 
     /// A change at `path` touches its folder's listing, and its own when it is a folder.
-    private func invalidate(_ path: String, everything: Bool) {
+    func invalidate(_ path: String, everything: Bool) {
         let slash = path.lastIndex(of: "/") ?? path.startIndex
         let parent = slash == path.startIndex ? "/" : String(path[..<slash])
         state.withLock { state in

@@ -39,21 +39,27 @@ public struct BrowseyRoutes: Sendable {
         trash = configuration.trashFolder.map {
             Trash(folder: $0, maximumBytes: configuration.trashMaximumBytes, maximumAge: configuration.trashMaximumAge)
         }
-        listingCache =
-            configuration.cachesListings
-            ? ListingCache(
-                root: configuration.root,
-                filter: EntryFilter(
-                    includesHidden: configuration.showsHidden, excludedNames: safePath.ignored), logger: logger)
-            : nil
+        // One watcher for both: the cache hears of each change at once, the index gets the batches.
+        let filter = EntryFilter(includesHidden: configuration.showsHidden, excludedNames: safePath.ignored)
+        let cache = configuration.cachesListings ? ListingCache() : nil
+        var watcher: DirectoryWatcher?
+        if configuration.cachesListings || configuration.indexesSearch {
+            let options = DirectoryWatcher.Options(coalescing: .milliseconds(50), filter: filter) { [weak cache] path, everything in
+                cache?.invalidate(path, everything: everything)
+            }
+            do {
+                watcher = try DirectoryWatcher(path: configuration.root, options: options, logger: logger)
+            } catch {
+                logger.warning("The folder cannot be watched: listings are read fresh, search results may lag (\(error))")
+            }
+        }
+        cache?.attach(watcher)
+        listingCache = cache
         searchIndex =
             configuration.indexesSearch
             ? SearchIndex(
-                options: .init(
-                    root: configuration.root,
-                    filter: EntryFilter(includesHidden: configuration.showsHidden, excludedNames: safePath.ignored),
-                    storePath: configuration.indexPath),
-                logger: logger)
+                options: .init(root: configuration.root, filter: filter, storePath: configuration.indexPath),
+                watcher: watcher, logger: logger)
             : nil
     }
 

@@ -12,6 +12,8 @@ import Darwin
 /// describe them, and the rows to write.
 struct IndexMaintainer: Sendable {
     let options: SearchIndex.Options
+    /// A watcher the index was given rather than started (not stopped here).
+    let sharedWatcher: DirectoryWatcher?
     let logger: Logger
 
     /// Hands a new catalog, the phase and the changes to the index; `false` means stop.
@@ -34,13 +36,15 @@ struct IndexMaintainer: Sendable {
             }
         }
         // Watch before reading the disk, so that nothing done meanwhile is missed.
-        let watcher: DirectoryWatcher?
-        do {
-            watcher = try DirectoryWatcher(
-                path: options.root, options: .init(coalescing: options.coalescing, filter: options.filter), logger: logger)
-        } catch {
-            logger.warning("Search index: the folder cannot be watched, results will not follow changes (\(error))")
-            watcher = nil
+        var watcher = sharedWatcher
+        if watcher == nil {
+            do {
+                watcher = try DirectoryWatcher(
+                    path: options.root, options: .init(coalescing: options.coalescing, filter: options.filter),
+                    logger: logger)
+            } catch {
+                logger.warning("Search index: the folder cannot be watched, results will not follow changes (\(error))")
+            }
         }
         var writes: [IndexStore.Change] = []
         catalog = reconcile(catalog, writes: &writes)
@@ -48,7 +52,8 @@ struct IndexMaintainer: Sendable {
         guard !Task.isCancelled, publish(catalog, .ready, []) else { return }
         logger.info("Search index: \(catalog.entryCount) entries ready in \(clock.now - started)")
         guard let watcher else { return }
-        defer { watcher.stop() }
+        let owned = sharedWatcher == nil
+        defer { if owned { watcher.stop() } }
         for await batch in watcher.changes {
             guard !Task.isCancelled else { break }
             var writes: [IndexStore.Change] = []
