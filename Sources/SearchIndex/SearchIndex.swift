@@ -143,22 +143,27 @@ public final class SearchIndex: Sendable {
         var top = TopHits(limit: query.limit)
         for record in catalog.folders where record.lies(in: folder) && (query.includesHidden || !record.isHidden) {
             record.folded.withUnsafeBufferPointer { folded in
-                var start = 0
-                for index in record.entries.indices {
-                    let end = Int(record.foldedEnds[index])
-                    defer { start = end }
-                    var score = 0
-                    if let matcher {
-                        guard record.masks[index] & matcher.mask == matcher.mask,
-                            let found = matcher.score(folded: UnsafeBufferPointer(rebasing: folded[start..<end])),
-                            top.mayTake(score: found)
-                        else { continue }
-                        score = found
+                record.foldedEnds.withUnsafeBufferPointer { ends in
+                    record.masks.withUnsafeBufferPointer { masks in
+                        var start = 0
+                        for index in 0..<ends.count {
+                            let end = Int(ends[index])
+                            defer { start = end }
+                            var score = 0
+                            if let matcher {
+                                guard masks[index] & matcher.mask == matcher.mask,
+                                    let found = matcher.score(
+                                        folded: UnsafeBufferPointer(rebasing: folded[start..<end]), minimum: top.minimum),
+                                    top.mayTake(score: found)
+                                else { continue }
+                                score = found
+                            }
+                            let entry = record.entries[index]
+                            guard query.admits(entry) else { continue }
+                            top.offer(
+                                .init(score: score, secondary: matcher == nil ? entry.modified : 0, record: record, index: index))
+                        }
                     }
-                    let entry = record.entries[index]
-                    guard query.admits(entry) else { continue }
-                    top.offer(
-                        .init(score: score, secondary: matcher == nil ? entry.modified : 0, record: record, index: index))
                 }
             }
         }

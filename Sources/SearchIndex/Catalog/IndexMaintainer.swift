@@ -28,7 +28,7 @@ struct IndexMaintainer: Sendable {
             do {
                 catalog = try store.load()
                 if !catalog.folders.isEmpty {
-                    logger.info("Search index: \(catalog.entryCount) entries from the last run, checking the disk")
+                    logger.info("Search index: answering from the last run's \(catalog.entryCount) entries after \(clock.now - started), checking the disk")
                     guard publish(catalog, .reconciling, []) else { return }
                 }
             } catch {

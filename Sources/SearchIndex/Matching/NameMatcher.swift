@@ -1,3 +1,5 @@
+internal import CFileTreeSystem
+
 /// Scores a name against a query the way Browsey's search ranks: an exact name first, then a
 /// prefix, then a substring (earlier and at a word start is better), then a scattered
 /// subsequence (fewer gaps is better). A plain substring always outranks a scattered match.
@@ -30,31 +32,23 @@ public struct NameMatcher: Sendable {
         return folded.withUnsafeBufferPointer { score(folded: $0) }
     }
 
-    /// The score of a folded name.
-    func score(folded candidate: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// The score of a folded name; `nil` when it does not match, or when it could only score
+    /// below `minimum` (so a search whose best hits are all substrings skips the scattered
+    /// pass: every scattered score is below 1,000).
+    func score(folded candidate: UnsafeBufferPointer<UInt8>, minimum: Int = 0) -> Int? {
         let count = candidate.count
-        guard count >= query.count else { return nil }
+        let length = query.count
+        guard count >= length, let base = candidate.baseAddress else { return nil }
         return query.withUnsafeBufferPointer { query -> Int? in
-            let first = query[0]
-            if count == query.count && candidate.elementsEqual(query) { return 10_000 }
-            var start = 0
-            while start + query.count <= count {
-                if candidate[start] == first {
-                    var same = true
-                    var offset = 1
-                    while offset < query.count {
-                        if candidate[start + offset] != query[offset] { same = false; break }
-                        offset += 1
-                    }
-                    if same {
-                        if start == 0 { return 8_000 - min(count, 999) }
-                        let before = candidate[start - 1]
-                        let wordStart = before < 0x80 && !Self.isAlphanumeric(before)
-                        return 5_000 + (wordStart ? 1_000 : 0) - min(start, 999)
-                    }
-                }
-                start += 1
+            guard let needle = query.baseAddress else { return nil }
+            let start = cft_find_bytes(base, count, needle, length)
+            if start >= 0 {
+                if start == 0 { return count == length ? 10_000 : 8_000 - min(count, 999) }
+                let before = candidate[start - 1]
+                let wordStart = before < 0x80 && !Self.isAlphanumeric(before)
+                return 5_000 + (wordStart ? 1_000 : 0) - min(start, 999)
             }
+            guard minimum < 1_000 else { return nil }
             // A subsequence: every query byte in order; each gap costs.
             var gaps = 0
             var index = 0

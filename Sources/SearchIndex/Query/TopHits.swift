@@ -18,10 +18,11 @@ struct TopHits {
         items.reserveCapacity(self.limit)
     }
 
+    /// The lowest score that could still enter (0 until the list is full).
+    private(set) var minimum = 0
+
     /// Whether a hit with this score could still enter.
-    func mayTake(score: Int) -> Bool {
-        items.count < limit || worst.map { items[$0].score <= score } ?? true
-    }
+    func mayTake(score: Int) -> Bool { score >= minimum }
 
     mutating func offer(_ candidate: Candidate) {
         if items.count < limit {
@@ -40,6 +41,7 @@ struct TopHits {
         var found = 0
         for index in items.indices.dropFirst() where Self.precedes(items[found], items[index]) { found = index }
         worst = found
+        minimum = items[found].score
     }
 
     /// Best first.
