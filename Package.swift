@@ -67,7 +67,7 @@ let package = Package(
         .target(
             name: "SearchIndex",
             dependencies: [
-                "FileTree", "CFileTreeSystem",
+                "FileTree",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],

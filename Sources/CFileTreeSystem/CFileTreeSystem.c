@@ -162,7 +162,3 @@ int cft_start_writeback(int fd, long long offset, long long length) {
 #endif
 }
 
-long cft_find_bytes(const void *haystack, long haystack_length, const void *needle, long needle_length) {
-    const char *found = memmem(haystack, (size_t)haystack_length, needle, (size_t)needle_length);
-    return found ? (long)(found - (const char *)haystack) : -1;
-}

@@ -141,6 +141,12 @@ public final class SearchIndex: Sendable {
         var folder = query.folder
         while folder.hasSuffix("/") { folder.removeLast() }
         var top = TopHits(limit: query.limit)
+        let text = matcher?.query ?? []
+        // Plain values hoisted out of the loop: binding the optional matcher there would retain
+        // its query once per name.
+        let matching = matcher != nil
+        let mask = matcher?.mask ?? 0
+        text.withUnsafeBufferPointer { text in
         for record in catalog.folders where record.lies(in: folder) && (query.includesHidden || !record.isHidden) {
             record.folded.withUnsafeBufferPointer { folded in
                 record.foldedEnds.withUnsafeBufferPointer { ends in
@@ -150,10 +156,10 @@ public final class SearchIndex: Sendable {
                             let end = Int(ends[index])
                             defer { start = end }
                             var score = 0
-                            if let matcher {
-                                guard masks[index] & matcher.mask == matcher.mask,
-                                    let found = matcher.score(
-                                        folded: UnsafeBufferPointer(rebasing: folded[start..<end]), minimum: top.minimum),
+                            if matching {
+                                guard masks[index] & mask == mask,
+                                    let found = NameMatcher.score(
+                                        UnsafeBufferPointer(rebasing: folded[start..<end]), query: text, minimum: top.minimum),
                                     top.mayTake(score: found)
                                 else { continue }
                                 score = found
@@ -161,11 +167,12 @@ public final class SearchIndex: Sendable {
                             let entry = record.entries[index]
                             guard query.admits(entry) else { continue }
                             top.offer(
-                                .init(score: score, secondary: matcher == nil ? entry.modified : 0, record: record, index: index))
+                                .init(score: score, secondary: matching ? 0 : entry.modified, record: record, index: index))
                         }
                     }
                 }
             }
+        }
         }
         return top.sorted().map {
             SearchHit(path: $0.record.path(of: $0.index), entry: $0.record.entries[$0.index], score: $0.score)

@@ -67,8 +67,4 @@ enum {
     CFT_DT_LNK = DT_LNK,
 };
 
-/// The offset of the first occurrence of `needle` in `haystack`, or -1 (memmem, a GNU and BSD
-/// extension that Swift's Glibc module does not expose).
-long cft_find_bytes(const void *haystack, long haystack_length, const void *needle, long needle_length);
-
 #endif

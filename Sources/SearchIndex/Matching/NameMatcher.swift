@@ -1,5 +1,3 @@
-internal import CFileTreeSystem
-
 /// Scores a name against a query the way Browsey's search ranks: an exact name first, then a
 /// prefix, then a substring (earlier and at a word start is better), then a scattered
 /// subsequence (fewer gaps is better). A plain substring always outranks a scattered match.
@@ -36,32 +34,45 @@ public struct NameMatcher: Sendable {
     /// below `minimum` (so a search whose best hits are all substrings skips the scattered
     /// pass: every scattered score is below 1,000).
     func score(folded candidate: UnsafeBufferPointer<UInt8>, minimum: Int = 0) -> Int? {
+        query.withUnsafeBufferPointer { Self.score(candidate, query: $0, minimum: minimum) }
+    }
+
+    /// The scoring itself, on a query already lent as a buffer (a scan lends it once, not once
+    /// per name).
+    @inline(__always)
+    static func score(_ candidate: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>, minimum: Int) -> Int? {
         let count = candidate.count
         let length = query.count
-        guard count >= length, let base = candidate.baseAddress else { return nil }
-        return query.withUnsafeBufferPointer { query -> Int? in
-            guard let needle = query.baseAddress else { return nil }
-            let start = cft_find_bytes(base, count, needle, length)
-            if start >= 0 {
-                if start == 0 { return count == length ? 10_000 : 8_000 - min(count, 999) }
-                let before = candidate[start - 1]
-                let wordStart = before < 0x80 && !Self.isAlphanumeric(before)
-                return 5_000 + (wordStart ? 1_000 : 0) - min(start, 999)
+        guard count >= length, length > 0 else { return nil }
+        // A substring: names are short, so a plain loop beats memmem's set-up.
+        let first = query[0]
+        var start = 0
+        while start <= count - length {
+            if candidate[start] == first {
+                var offset = 1
+                while offset < length && candidate[start + offset] == query[offset] { offset += 1 }
+                if offset == length {
+                    if start == 0 { return count == length ? 10_000 : 8_000 - min(count, 999) }
+                    let before = candidate[start - 1]
+                    let wordStart = before < 0x80 && !isAlphanumeric(before)
+                    return 5_000 + (wordStart ? 1_000 : 0) - min(start, 999)
+                }
             }
-            guard minimum < 1_000 else { return nil }
-            // A subsequence: every query byte in order; each gap costs.
-            var gaps = 0
-            var index = 0
-            var previous = -1
-            for byte in query {
-                while index < count && candidate[index] != byte { index += 1 }
-                guard index < count else { return nil }
-                if previous >= 0 && index > previous + 1 { gaps += index - previous - 1 }
-                previous = index
-                index += 1
-            }
-            return max(1, 1_000 - gaps * 10 - min(count, 500))
+            start += 1
         }
+        guard minimum < 1_000 else { return nil }
+        // A subsequence: every query byte in order; each gap costs.
+        var gaps = 0
+        var index = 0
+        var previous = -1
+        for byte in query {
+            while index < count && candidate[index] != byte { index += 1 }
+            guard index < count else { return nil }
+            if previous >= 0 && index > previous + 1 { gaps += index - previous - 1 }
+            previous = index
+            index += 1
+        }
+        return max(1, 1_000 - gaps * 10 - min(count, 500))
     }
 
     @inline(__always)

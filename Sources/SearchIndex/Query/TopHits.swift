@@ -1,5 +1,7 @@
 /// The best `limit` hits seen so far, without sorting everything that matched: a common query
-/// matches thousands of names and keeps fifty.
+/// matches thousands of names and keeps fifty. Hits gather in a buffer of four times the limit;
+/// when it fills it is sorted and cut back to the limit, which raises ``minimum``, the score a
+/// later hit needs to be looked at at all.
 struct TopHits {
     struct Candidate {
         let score: Int
@@ -9,43 +11,31 @@ struct TopHits {
         let index: Int
     }
 
-    private(set) var items: [Candidate] = []
+    private var items: [Candidate] = []
     private let limit: Int
-    private var worst: Int?
+    /// The lowest score that could still enter (0 until the buffer was first cut back).
+    private(set) var minimum = 0
 
     init(limit: Int) {
         self.limit = max(1, limit)
-        items.reserveCapacity(self.limit)
+        items.reserveCapacity(self.limit * 4)
     }
 
-    /// The lowest score that could still enter (0 until the list is full).
-    private(set) var minimum = 0
-
     /// Whether a hit with this score could still enter.
+    @inline(__always)
     func mayTake(score: Int) -> Bool { score >= minimum }
 
     mutating func offer(_ candidate: Candidate) {
-        if items.count < limit {
-            items.append(candidate)
-            worst = nil
-            if items.count == limit { findWorst() }
-            return
+        items.append(candidate)
+        if items.count >= limit * 4 {
+            items.sort(by: Self.precedes)
+            items.removeLast(items.count - limit)
+            minimum = items[limit - 1].score
         }
-        if worst == nil { findWorst() }
-        guard let worst, Self.precedes(candidate, items[worst]) else { return }
-        items[worst] = candidate
-        findWorst()
-    }
-
-    private mutating func findWorst() {
-        var found = 0
-        for index in items.indices.dropFirst() where Self.precedes(items[found], items[index]) { found = index }
-        worst = found
-        minimum = items[found].score
     }
 
     /// Best first.
-    func sorted() -> [Candidate] { items.sorted(by: Self.precedes) }
+    func sorted() -> [Candidate] { Array(items.sorted(by: Self.precedes).prefix(limit)) }
 
     /// Better score, then newer (by filters alone), then shallower, then by name and folder.
     static func precedes(_ left: Candidate, _ right: Candidate) -> Bool {
