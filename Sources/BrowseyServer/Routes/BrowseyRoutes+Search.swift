@@ -68,7 +68,7 @@ extension BrowseyRoutes {
                 name: entry.name,
                 kind: entry.type == .directory ? .directory : entry.type == .symlink ? .symlink : .file,
                 size: entry.size,
-                modified: entry.status.map { $0.modified.seconds * 1_000_000_000 + Int64($0.modified.nanoseconds) } ?? 0,
+                modified: entry.status?.modified.nanosecondsSince1970 ?? 0,
                 inode: 0)
             if query.admits(indexed), let relative = safePath.relativePath(of: entry.path) {
                 found.append(SearchHit(path: relative, entry: indexed, score: score))

@@ -13,24 +13,34 @@ public enum TrashLocation {
     /// platforms), else `/var/tmp/browsey-<uid>/trash/<root>`; `nil` when each of them lies
     /// inside the served root (serving `/`, say), where deletes can only be permanent.
     public static func defaultFolder(forRoot root: String) -> String? {
+        let bases = userFolders(
+            apple: "Library/Application Support/Browsey/Trash", xdgVariable: "XDG_DATA_HOME",
+            xdgDefault: ".local/share", leaf: "trash")
+        return firstOutside(root, among: bases.map { $0 + "/" + identifier(ofRoot: SafePath.realPath(root) ?? root) })
+    }
+
+    /// Where a per-user Browsey folder goes, best first: the platform's place (`~/Library/…`;
+    /// `$XDG_…` or its default under the home folder), then `/var/tmp/browsey-<uid>/<leaf>`.
+    static func userFolders(apple: String, xdgVariable: String, xdgDefault: String, leaf: String) -> [String] {
         var bases: [String] = []
         let home = environment("HOME")
         #if canImport(Darwin)
-        if let home { bases.append(home + "/Library/Application Support/Browsey/Trash") }
+        if let home { bases.append(home + "/" + apple) }
         #else
-        if let data = environment("XDG_DATA_HOME"), data.hasPrefix("/") {
-            bases.append(data + "/browsey/trash")
+        if let base = environment(xdgVariable), base.hasPrefix("/") {
+            bases.append(base + "/browsey/" + leaf)
         } else if let home {
-            bases.append(home + "/.local/share/browsey/trash")
+            bases.append(home + "/" + xdgDefault + "/browsey/" + leaf)
         }
         #endif
-        bases.append("/var/tmp/browsey-\(getuid())/trash")
+        bases.append("/var/tmp/browsey-\(getuid())/" + leaf)
+        return bases
+    }
+
+    /// The first of `paths` that lies outside the served root (as given and resolved).
+    static func firstOutside(_ root: String, among paths: [String]) -> String? {
         let real = SafePath.realPath(root) ?? root
-        for base in bases {
-            let folder = base + "/" + identifier(ofRoot: real)
-            if !lies(folder, inside: root) && !lies(folder, inside: real) { return folder }
-        }
-        return nil
+        return paths.first { !lies($0, inside: root) && !lies($0, inside: real) }
     }
 
     /// A readable, stable name for a root: its last component and a hash of its whole path.
@@ -44,7 +54,7 @@ public enum TrashLocation {
         folder == "/" || path == folder || path.hasPrefix(folder + "/")
     }
 
-    private static func environment(_ name: String) -> String? {
+    static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         let text = String(cString: value)
         return text.isEmpty ? nil : text

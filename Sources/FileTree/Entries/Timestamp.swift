@@ -26,6 +26,13 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// Milliseconds since 1970, truncated (Browsey's precision on the wire).
     public var milliseconds: Int64 { seconds * 1000 + Int64(nanoseconds / 1_000_000) }
 
+    /// Nanoseconds since 1970 (clamped: an Int64 of them reaches from 1677 to 2262).
+    public var nanosecondsSince1970: Int64 {
+        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return seconds < 0 ? .min : .max }
+        return product.addingReportingOverflow(Int64(nanoseconds)).overflow ? .max : product + Int64(nanoseconds)
+    }
+
     /// Orders timestamps in time.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)

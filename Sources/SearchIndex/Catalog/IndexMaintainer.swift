@@ -113,7 +113,7 @@ struct IndexMaintainer: Sendable {
                 case .symlink: .symlink
                 case .regular, .other: .file
                 }
-            let modified = item.status.map { $0.modified.seconds * 1_000_000_000 + Int64($0.modified.nanoseconds) } ?? 0
+            let modified = item.status?.modified.nanosecondsSince1970 ?? 0
             return IndexedEntry(
                 name: listing.name(of: item), kind: kind, size: item.size, modified: modified,
                 inode: item.status?.inode ?? 0)
