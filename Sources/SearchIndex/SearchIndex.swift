@@ -146,11 +146,13 @@ public final class SearchIndex: Sendable {
         // its query once per name.
         let matching = matcher != nil
         let mask = matcher?.mask ?? 0
+        let pairMask = matcher?.pairMask ?? 0
         text.withUnsafeBufferPointer { text in
         for record in catalog.folders where record.lies(in: folder) && (query.includesHidden || !record.isHidden) {
             record.folded.withUnsafeBufferPointer { folded in
                 record.foldedEnds.withUnsafeBufferPointer { ends in
                     record.masks.withUnsafeBufferPointer { masks in
+                    record.pairMasks.withUnsafeBufferPointer { pairMasks in
                         var start = 0
                         for index in 0..<ends.count {
                             let end = Int(ends[index])
@@ -158,6 +160,7 @@ public final class SearchIndex: Sendable {
                             var score = 0
                             if matching {
                                 guard masks[index] & mask == mask,
+                                    top.minimum < 1_000 || pairMasks[index] & pairMask == pairMask,
                                     let found = NameMatcher.score(
                                         UnsafeBufferPointer(rebasing: folded[start..<end]), query: text, minimum: top.minimum),
                                     top.mayTake(score: found)
@@ -169,6 +172,7 @@ public final class SearchIndex: Sendable {
                             top.offer(
                                 .init(score: score, secondary: matching ? 0 : entry.modified, record: record, index: index))
                         }
+                    }
                     }
                 }
             }

@@ -159,3 +159,62 @@ struct ChangeFeedTests {
         #expect(!moved.concerns("/c") && !moved.concerns("/b/x/y") && !moved.concerns("/a/xx"))
     }
 }
+
+@Suite("The index's shortcuts never change the answer")
+struct ShortcutTests {
+    @Test("for random names and queries, the index answers exactly what scoring every name would")
+    func matchesBruteForce() async throws {
+        let folder = try TemporaryFolder()
+        var generator = SeededGenerator(seed: 42)
+        let syllables = ["re", "po", "rt", "a", "b", "é", "de", " ", "-", "mo", "x", "R"]
+        var names: [(folder: String, name: String)] = []
+        for number in 0..<1500 {
+            let parts = (0..<Int.random(in: 1...5, using: &generator)).map { _ in syllables.randomElement(using: &generator) ?? "" }
+            let name = parts.joined() + "\(number % 7).txt"
+            let place = ["", "/a", "/a/b", "/c d"][number % 4]
+            guard !names.contains(where: { $0 == (place, name) }) else { continue }
+            names.append((place, name))
+            try folder.file(String((place + "/" + name).dropFirst()), "x")
+        }
+        let index = SearchIndex(options: .init(root: folder.path))
+        defer { index.stop() }
+        await index.waitUntilReady()
+        for text in ["report", "re", "rpt", "porte", "é", "mo-x", "zzz", "a b", "rt1"] {
+            for limit in [1, 10, 50] {
+                var query = SearchQuery(text: text)
+                query.limit = limit
+                let found = index.search(query)?.map(\.path) ?? []
+                let matcher = try #require(NameMatcher(text))
+                let expected = names.compactMap { entry -> (score: Int, depth: Int, name: String, path: String)? in
+                    guard let score = matcher.score(name: entry.name) else { return nil }
+                    let depth = entry.folder.filter { $0 == "/" }.count
+                    return (score, depth, entry.name, entry.folder + "/" + entry.name)
+                }
+                .sorted { left, right in
+                    if left.score != right.score { return left.score > right.score }
+                    if left.depth != right.depth { return left.depth < right.depth }
+                    if left.name != right.name { return left.name < right.name }
+                    return left.path < right.path
+                }
+                .prefix(limit).map(\.path)
+                // Folders match too; the generated ones ("a", "b", "c d") are compared as well.
+                let filesOnly = found.filter { $0.hasSuffix(".txt") }
+                #expect(filesOnly == Array(expected.prefix(filesOnly.count)), "\(text) limit \(limit)")
+                #expect(found.count == min(limit, expected.count + (found.count - filesOnly.count)), "\(text) limit \(limit)")
+            }
+        }
+    }
+}
+
+/// A reproducible random source for generated trees.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

@@ -12,6 +12,7 @@ final class FolderRecord: Sendable {
     let folded: [UInt8]
     let foldedEnds: [UInt32]
     let masks: [UInt64]
+    let pairMasks: [UInt64]
 
     init(path: String, entries: [IndexedEntry]) {
         self.path = path
@@ -24,16 +25,23 @@ final class FolderRecord: Sendable {
         ends.reserveCapacity(entries.count)
         var masks: [UInt64] = []
         masks.reserveCapacity(entries.count)
+        var pairMasks: [UInt64] = []
+        pairMasks.reserveCapacity(entries.count)
         for entry in entries {
             var name = entry.name
             let start = folded.count
             name.withUTF8 { NameFolding.fold($0, into: &folded) }
             ends.append(UInt32(folded.count))
-            masks.append(folded.withUnsafeBufferPointer { NameFolding.mask(UnsafeBufferPointer(rebasing: $0[start...])) })
+            folded.withUnsafeBufferPointer {
+                let name = UnsafeBufferPointer(rebasing: $0[start...])
+                masks.append(NameFolding.mask(name))
+                pairMasks.append(NameFolding.pairMask(name))
+            }
         }
         self.folded = folded
         self.foldedEnds = ends
         self.masks = masks
+        self.pairMasks = pairMasks
     }
 
     /// The same entries under another path (its folder, or one above it, was renamed).
@@ -45,6 +53,7 @@ final class FolderRecord: Sendable {
         folded = record.folded
         foldedEnds = record.foldedEnds
         masks = record.masks
+        pairMasks = record.pairMasks
     }
 
     /// The path of one of its entries.

@@ -13,6 +13,8 @@ public struct NameMatcher: Sendable {
     let query: [UInt8]
     /// The character classes every matching name must hold.
     let mask: UInt64
+    /// The pair classes every name holding the query as a substring must hold.
+    let pairMask: UInt64
 
     /// Prepares a query; `nil` when it has nothing to match.
     public init?(_ text: String) {
@@ -20,6 +22,7 @@ public struct NameMatcher: Sendable {
         guard !folded.isEmpty else { return nil }
         query = folded
         mask = folded.withUnsafeBufferPointer { NameFolding.mask($0) }
+        pairMask = folded.withUnsafeBufferPointer { NameFolding.pairMask($0) }
     }
 
     /// The score of `name`, higher is better; `nil` when it does not match at all.
