@@ -136,7 +136,7 @@ public final class SearchIndex: Sendable {
     }
 
     static func search(_ query: SearchQuery, in catalog: Catalog) -> [SearchHit] {
-        let matcher = NameMatcher(query.text.trimmingSpaces())
+        let matcher = NameMatcher(query.text)
         guard matcher != nil || query.hasFilters else { return [] }
         var folder = query.folder
         while folder.hasSuffix("/") { folder.removeLast() }
@@ -147,6 +147,11 @@ public final class SearchIndex: Sendable {
         let matching = matcher != nil
         let mask = matcher?.mask ?? 0
         let pairMask = matcher?.pairMask ?? 0
+        let length = text.count
+        // Without filters an entry needs no look at its metadata (no copy of its name): only
+        // a hidden name is left out, seen on its first folded byte.
+        let filtering = query.hasFilters
+        let hidesHidden = !query.includesHidden
         text.withUnsafeBufferPointer { text in
         for record in catalog.folders where record.lies(in: folder) && (query.includesHidden || !record.isHidden) {
             record.folded.withUnsafeBufferPointer { folded in
@@ -159,18 +164,24 @@ public final class SearchIndex: Sendable {
                             defer { start = end }
                             var score = 0
                             if matching {
-                                guard masks[index] & mask == mask,
+                                guard NameMatcher.mayReach(top.minimum, count: end - start, length: length),
+                                    masks[index] & mask == mask,
                                     top.minimum < 1_000 || pairMasks[index] & pairMask == pairMask,
                                     let found = NameMatcher.score(
                                         UnsafeBufferPointer(rebasing: folded[start..<end]), query: text, minimum: top.minimum),
-                                    top.mayTake(score: found)
+                                    top.mayTake(score: found, depth: record.depth)
                                 else { continue }
                                 score = found
                             }
-                            let entry = record.entries[index]
-                            guard query.admits(entry) else { continue }
+                            if filtering {
+                                guard query.admits(record.entries[index]) else { continue }
+                            } else if hidesHidden && end > start && folded[start] == UInt8(ascii: ".") {
+                                continue
+                            }
                             top.offer(
-                                .init(score: score, secondary: matching ? 0 : entry.modified, record: record, index: index))
+                                .init(
+                                    score: score, secondary: matching ? 0 : record.entries[index].modified, record: record,
+                                    index: index))
                         }
                     }
                     }
@@ -181,16 +192,5 @@ public final class SearchIndex: Sendable {
         return top.sorted().map {
             SearchHit(path: $0.record.path(of: $0.index), entry: $0.record.entries[$0.index], score: $0.score)
         }
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces, tabs and line breaks.
-    func trimmingSpaces() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(self[first...last])
     }
 }

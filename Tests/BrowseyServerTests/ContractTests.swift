@@ -265,6 +265,28 @@ struct ListingJSONTests {
     }
 }
 
+@Suite("The hand-written search JSON")
+struct SearchJSONTests {
+    @Test("is byte for byte what JSONEncoder writes for the same results, awkward names, folders and links included")
+    func sameAsEncoder() async throws {
+        let fixture = try ServerFixture.make()
+        for name in AwkwardNames.all + ["quote \" backslash \\ tab \t.txt", "control \u{1}\u{1F}.txt", "noextension"] {
+            try fixture.folder.file("awkward/" + name, "x")
+        }
+        try fixture.folder.symlink("awkward/a link", to: "../docs")
+        try fixture.folder.folder("awkward/a folder.d")
+        try await fixture.withClient { client in
+            for query in ["a", "t", "%22", "%C3%BC", "zzz-nothing", "&type=directory"] {
+                let answer = try await client.ask("/api/search?path=%2Fawkward&q=\(query)&limit=200")
+                let decoded = try answer.decode(SearchResponse.self)
+                #expect(query == "zzz-nothing" || !decoded.results.isEmpty, "\(query)")
+                let reencoded = try JSONEncoder.browsey().encode(decoded)
+                #expect(String(decoding: reencoded, as: UTF8.self) == answer.text, "\(query)")
+            }
+        }
+    }
+}
+
 @Suite("Large downloads")
 struct LargeDownloadTests {
     @Test("a file of several chunks arrives byte for byte, whole and in a range across chunks")

@@ -65,7 +65,7 @@ enum ListingJSON {
         json.raw("}")
         var buffer = ByteBuffer()
         buffer.reserveCapacity(json.count)
-        json.withBytes { buffer.writeBytes($0) }
+        json.withBytes { _ = buffer.writeBytes($0) }
         return buffer
     }
 

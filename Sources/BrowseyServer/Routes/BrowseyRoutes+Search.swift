@@ -22,8 +22,8 @@ extension BrowseyRoutes {
         query.limit = min(200, max(1, parameters.get("limit").flatMap { Int($0) } ?? 50))
         query.includesHidden = configuration.showsHidden && parameters.get("hidden") == "1"
         try Self.readFilters(parameters, into: &query)
-        guard !text.trimmingSpaces().isEmpty || query.hasFilters else {
-            return JSONBody.response(SearchResponse(query: text, results: []))
+        guard NameMatcher(text) != nil || query.hasFilters else {
+            return JSONBody.response(buffer: SearchJSON.encode(query: text, results: []))
         }
         let hits: [SearchHit]
         if let index = searchIndex, let found = index.search(withMargin(query)) {
@@ -33,16 +33,26 @@ extension BrowseyRoutes {
         }
         var results: [SearchResponse.Result] = []
         for hit in hits where results.count < query.limit {
-            // What the index saw last: served only if it is still there and may be served.
-            guard let resolved = try? safePath.resolve(hit.path), Paths.exists(resolved.absolute) || hit.entry.kind == .symlink
-            else { continue }
+            guard let absolute = stillThere(hit) else { continue }
             results.append(
                 SearchResponse.Result(
-                    name: hit.entry.name, path: resolved.relative, absolutePath: resolved.absolute,
-                    type: Self.itemType(hit.entry.kind), score: hit.score,
+                    name: hit.entry.name, path: hit.path, absolutePath: absolute, type: Self.itemType(hit.entry.kind),
+                    score: hit.score,
                     extension: hit.entry.kind == .directory ? nil : FileName.pathExtension(of: hit.entry.name).map(String.init)))
         }
-        return JSONBody.response(SearchResponse(query: text, results: results))
+        return JSONBody.response(buffer: SearchJSON.encode(query: text, results: results))
+    }
+
+    /// Where a hit is, if it is still what the index saw last: there, of the same kind, and,
+    /// for a link, leading nowhere the server would not go. The index only ever read real
+    /// folders inside the root, so one `lstat` settles a file or a folder (a folder replaced
+    /// meanwhile reaches the index through the watcher within its coalescing delay, and
+    /// whatever is served is checked again by the endpoint that serves it).
+    private func stillThere(_ hit: SearchHit) -> String? {
+        let absolute = safePath.root == "/" ? hit.path : safePath.root + hit.path
+        guard let type = Paths.type(at: absolute), IndexedEntry.Kind(type) == hit.entry.kind else { return nil }
+        guard hit.entry.kind == .symlink else { return absolute }
+        return try? safePath.resolve(hit.path).absolute
     }
 
     /// A few more than asked, for the hits that fail the last check.
@@ -52,9 +62,10 @@ extension BrowseyRoutes {
         return query
     }
 
-    /// The search without an index: every name under `folder`, read now.
+    /// The search without an index: every name under `folder`, read now, ranked as the index
+    /// ranks.
     func walkSearch(_ query: SearchQuery, from folder: String) -> [SearchHit] {
-        let matcher = NameMatcher(query.text.trimmingSpaces())
+        let matcher = NameMatcher(query.text)
         let reader = DirectoryReader(
             filter: EntryFilter(includesHidden: query.includesHidden, excludedNames: safePath.ignored))
         var found: [SearchHit] = []
@@ -65,22 +76,15 @@ extension BrowseyRoutes {
                 score = matched
             }
             let indexed = IndexedEntry(
-                name: entry.name,
-                kind: entry.type == .directory ? .directory : entry.type == .symlink ? .symlink : .file,
-                size: entry.size,
-                modified: entry.status?.modified.nanosecondsSince1970 ?? 0,
-                inode: 0)
+                name: entry.name, kind: IndexedEntry.Kind(entry.type), size: entry.size,
+                modified: entry.status?.modified.nanosecondsSince1970 ?? 0, inode: 0)
             if query.admits(indexed), let relative = safePath.relativePath(of: entry.path) {
                 found.append(SearchHit(path: relative, entry: indexed, score: score))
             }
             return .continue
         }
-        let byDate = matcher == nil
-        found.sort {
-            if $0.score != $1.score { return $0.score > $1.score }
-            if byDate && $0.entry.modified != $1.entry.modified { return $0.entry.modified > $1.entry.modified }
-            return $0.path < $1.path
-        }
+        let newestFirst = matcher == nil
+        found.sort { $0.ranks(before: $1, newestFirst: newestFirst) }
         return Array(found.prefix(query.limit))
     }
 

@@ -1,3 +1,4 @@
+import FileTree
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,6 +22,18 @@ enum Paths {
     static func exists(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0
+    }
+
+    /// What is at `path` (a link itself, not followed); `nil` when nothing is.
+    static func type(at path: String) -> EntryType? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        switch UInt32(status.st_mode) & UInt32(S_IFMT) {
+        case UInt32(S_IFDIR): return .directory
+        case UInt32(S_IFLNK): return .symlink
+        case UInt32(S_IFREG): return .regular
+        default: return .other
+        }
     }
 
     /// The size of what is at `path` (a link itself, not followed); `nil` when nothing is.

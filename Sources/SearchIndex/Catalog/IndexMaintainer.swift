@@ -107,15 +107,9 @@ struct IndexMaintainer: Sendable {
             return nil
         }
         return listing.items.map { item in
-            let kind: IndexedEntry.Kind =
-                switch item.type {
-                case .directory: .directory
-                case .symlink: .symlink
-                case .regular, .other: .file
-                }
             let modified = item.status?.modified.nanosecondsSince1970 ?? 0
             return IndexedEntry(
-                name: listing.name(of: item), kind: kind, size: item.size, modified: modified,
+                name: listing.name(of: item), kind: IndexedEntry.Kind(item.type), size: item.size, modified: modified,
                 inode: item.status?.inode ?? 0)
         }
     }

@@ -1,3 +1,5 @@
+public import FileTree
+
 /// What the index knows of one entry: enough to find it, filter it and tell a client what it is.
 public struct IndexedEntry: Sendable, Hashable {
     /// What an entry is.
@@ -8,6 +10,15 @@ public struct IndexedEntry: Sendable, Hashable {
         case directory = 1
         /// A symbolic link (never followed by the index).
         case symlink = 2
+
+        /// The kind of an entry FileTree read (devices, sockets and pipes count as files).
+        public init(_ type: EntryType) {
+            switch type {
+            case .directory: self = .directory
+            case .symlink: self = .symlink
+            case .regular, .other: self = .file
+            }
+        }
     }
 
     /// The name, as the file system holds it.

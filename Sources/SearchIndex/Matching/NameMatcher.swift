@@ -16,10 +16,14 @@ public struct NameMatcher: Sendable {
     /// The pair classes every name holding the query as a substring must hold.
     let pairMask: UInt64
 
-    /// Prepares a query; `nil` when it has nothing to match.
+    /// Prepares a query (spaces, tabs and line breaks around it do not count); `nil` when it
+    /// has nothing to match.
     public init?(_ text: String) {
-        let folded = NameFolding.fold(text)
-        guard !folded.isEmpty else { return nil }
+        var folded = NameFolding.fold(text)
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        while let last = folded.last, isSpace(last) { folded.removeLast() }
+        guard let first = folded.firstIndex(where: { !isSpace($0) }) else { return nil }
+        folded.removeFirst(first)
         query = folded
         mask = folded.withUnsafeBufferPointer { NameFolding.mask($0) }
         pairMask = folded.withUnsafeBufferPointer { NameFolding.pairMask($0) }
@@ -47,10 +51,14 @@ public struct NameMatcher: Sendable {
         let count = candidate.count
         let length = query.count
         guard count >= length, length > 0 else { return nil }
-        // A substring: names are short, so a plain loop beats memmem's set-up.
+        // A substring: names are short, so a plain loop beats memmem's set-up. Past a point no
+        // substring can score `minimum` (a later start scores less), so the loop stops there;
+        // a prefix is always looked for.
         let first = query[0]
+        var last = count - length
+        if minimum > 1_000 { last = min(last, max(0, Self.bestSubstring - minimum)) }
         var start = 0
-        while start <= count - length {
+        while start <= last {
             if candidate[start] == first {
                 var offset = 1
                 while offset < length && candidate[start + offset] == query[offset] { offset += 1 }
@@ -76,6 +84,17 @@ public struct NameMatcher: Sendable {
             index += 1
         }
         return max(1, 1_000 - gaps * 10 - min(count, 500))
+    }
+
+    /// The best score of a substring that is not a prefix (at a word start, one byte in).
+    static let bestSubstring = 5_999
+
+    /// Whether a name of `count` bytes could score `minimum` against a query of `length`
+    /// bytes, when only a prefix or the whole name could (`minimum` above any other substring):
+    /// the cheapest test of a scan, made before a byte of the name is read.
+    @inline(__always)
+    static func mayReach(_ minimum: Int, count: Int, length: Int) -> Bool {
+        minimum <= bestSubstring || count == length || 8_000 - min(count, 999) >= minimum
     }
 
     @inline(__always)

@@ -55,20 +55,3 @@ public struct SearchQuery: Sendable {
         return true
     }
 }
-
-/// One found entry.
-public struct SearchHit: Sendable, Hashable {
-    /// Where it is, relative to the root: `/docs/a.md`.
-    public var path: String
-    /// The entry.
-    public var entry: IndexedEntry
-    /// Higher is better (see ``NameMatcher``); 0 for a search by filters alone.
-    public var score: Int
-
-    /// Makes a hit.
-    public init(path: String, entry: IndexedEntry, score: Int) {
-        self.path = path
-        self.entry = entry
-        self.score = score
-    }
-}

@@ -15,15 +15,18 @@ struct TopHits {
     private let limit: Int
     /// The lowest score that could still enter (0 until the buffer was first cut back).
     private(set) var minimum = 0
+    /// The greatest depth at which a hit scoring just ``minimum`` could still enter.
+    private var minimumDepth = Int.max
 
     init(limit: Int) {
         self.limit = max(1, limit)
         items.reserveCapacity(self.limit * 4)
     }
 
-    /// Whether a hit with this score could still enter.
+    /// Whether a hit with this score, in a folder this deep, could still enter (a tie with the
+    /// last kept hit is broken by depth, then by name).
     @inline(__always)
-    func mayTake(score: Int) -> Bool { score >= minimum }
+    func mayTake(score: Int, depth: Int) -> Bool { score > minimum || (score == minimum && depth <= minimumDepth) }
 
     mutating func offer(_ candidate: Candidate) {
         items.append(candidate)
@@ -31,6 +34,7 @@ struct TopHits {
             items.sort(by: Self.precedes)
             items.removeLast(items.count - limit)
             minimum = items[limit - 1].score
+            minimumDepth = items[limit - 1].record.depth
         }
     }
 
