@@ -6,6 +6,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import Hummingbird
+import NIOCore
+import NIOPosix
 import SearchIndex
 
 extension BrowseyRoutes {
@@ -25,11 +27,19 @@ extension BrowseyRoutes {
         guard NameMatcher(text) != nil || query.hasFilters else {
             return JSONBody.response(buffer: SearchJSON.encode(query: text, results: []))
         }
+        let buffer = try await NIOThreadPool.singleton.runIfActive { [self, query] in
+            answer(query, text: text, under: folder.absolute)
+        }
+        return JSONBody.response(buffer: buffer)
+    }
+
+    /// The body of a search answer: the hits from the index (or a walk), checked one by one.
+    private func answer(_ query: SearchQuery, text: String, under folder: String) -> ByteBuffer {
         let hits: [SearchHit]
         if let index = searchIndex, let found = index.search(withMargin(query)) {
             hits = found
         } else {
-            hits = walkSearch(query, from: folder.absolute)
+            hits = walkSearch(query, from: folder)
         }
         var results: [SearchResponse.Result] = []
         for hit in hits where results.count < query.limit {
@@ -40,7 +50,7 @@ extension BrowseyRoutes {
                     score: hit.score,
                     extension: hit.entry.kind == .directory ? nil : FileName.pathExtension(of: hit.entry.name).map(String.init)))
         }
-        return JSONBody.response(buffer: SearchJSON.encode(query: text, results: results))
+        return SearchJSON.encode(query: text, results: results)
     }
 
     /// Where a hit is, if it is still what the index saw last: there, of the same kind, and,
