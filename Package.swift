@@ -139,6 +139,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "ServiceDiscoveryTests",
+            dependencies: ["ServiceDiscovery", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "FileTreeTests",
             dependencies: ["FileTree", "TestSupport"],
             swiftSettings: strict

@@ -11,6 +11,21 @@ public struct ServiceDiscoveryError: Error, Sendable, CustomStringConvertible {
         public init(rawValue: String) { self.rawValue = rawValue }
         /// The code's name.
         public var description: String { rawValue }
+
+        /// The DNS-SD library is not on this machine.
+        public static let libraryMissing = Code(rawValue: "libraryMissing")
+        /// The library is there but no mDNS responder answers (Avahi's daemon not running).
+        public static let responderUnavailable = Code(rawValue: "responderUnavailable")
+        /// The responder turned the request down or failed while serving it.
+        public static let failed = Code(rawValue: "failed")
+        /// No answer came in time.
+        public static let timedOut = Code(rawValue: "timedOut")
+        /// The name is already announced by another service on the network.
+        public static let nameConflict = Code(rawValue: "nameConflict")
+        /// The task waiting for the answer was cancelled.
+        public static let cancelled = Code(rawValue: "cancelled")
+        /// A name, type or TXT record the DNS-SD rules do not allow.
+        public static let invalidArgument = Code(rawValue: "invalidArgument")
     }
 
     /// What kind of failure this is.
