@@ -96,6 +96,7 @@ let package = Package(
                 "BrowseyClient",
                 "FileTree",
                 "QRCode",
+                "ServiceDiscovery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

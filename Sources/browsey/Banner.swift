@@ -14,7 +14,7 @@ import QRCode
 
 /// The start-up banner: where to point a browser, what is served, and how.
 enum Banner {
-    static func print(configuration: ServerConfiguration, port: Int, showsQRCode: Bool) {
+    static func print(configuration: ServerConfiguration, port: Int, showsQRCode: Bool, bonjour: String) {
         // With --auth, the URLs carry the token: opening one is signing in.
         let suffix = configuration.token.map { "?token=" + $0 } ?? ""
         let scheme = configuration.tls == nil ? "http" : "https"
@@ -30,6 +30,7 @@ enum Banner {
         if let token = configuration.token {
             lines.append("  Token:    \(token) (apps send it as Authorization: Bearer)")
         }
+        lines.append("  Bonjour:  \(bonjour)")
         if !configuration.readOnly {
             lines.append("  Trash:    \(configuration.trashFolder ?? "off (deletes are permanent)")")
         }

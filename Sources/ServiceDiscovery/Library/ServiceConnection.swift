@@ -112,7 +112,7 @@ extension ServiceDiscoveryError {
         case -65537, -65563:
             ServiceDiscoveryError(
                 .responderUnavailable,
-                "no mDNS responder is running (start avahi-daemon; \(DNSService.describe(status)))")
+                "no mDNS responder is running (on Linux, start avahi-daemon; DNS-SD error \(status))")
         case -65540: ServiceDiscoveryError(.invalidArgument, DNSService.describe(status))
         case DNSService.nameConflict: ServiceDiscoveryError(.nameConflict, DNSService.describe(status))
         default: ServiceDiscoveryError(.failed, DNSService.describe(status))

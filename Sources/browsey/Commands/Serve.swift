@@ -12,6 +12,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Logging
+import Synchronization
 
 /// `browsey serve [PATH]`: serve a folder over HTTP, read-only unless asked.
 struct Serve: AsyncParsableCommand {
@@ -80,7 +81,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("qr", withSingleDash: false), inversion: .prefixedNo, help: "Print a QR code of the Network URL.")
     var qr = true
 
-    @Flag(name: .customLong("bonjour", withSingleDash: false), inversion: .prefixedNo, help: "Announce the server on the local network over Bonjour (not built yet: accepted and ignored).")
+    @Flag(name: .customLong("bonjour", withSingleDash: false), inversion: .prefixedNo, help: "Announce the server on the local network over Bonjour (_browsey._tcp), through the system's mDNS responder (Avahi on Linux).")
     var bonjour = true
 
     @Flag(name: .customLong("listing-cache"), inversion: .prefixedNo,
@@ -176,11 +177,21 @@ struct Serve: AsyncParsableCommand {
         configuration.trashMaximumBytes = trashLimit * 1024 * 1024
         configuration.trashMaximumAge = trashDays * 24 * 3600
         do {
-            let app = try BrowseyServer.application(configuration, logger: logger) { [configuration, open, qr] port in
-                Banner.print(configuration: configuration, port: port, showsQRCode: qr)
+            let announcement = Mutex<BonjourAnnouncement?>(nil)
+            let app = try BrowseyServer.application(configuration, logger: logger) {
+                [configuration, open, qr, bonjour, logger] port in
+                var bonjourLine = "off (--no-bonjour)"
+                if bonjour {
+                    let announced = BonjourAnnouncement(
+                        configuration: configuration, port: port, version: BrowseyVersion.current, logger: logger)
+                    bonjourLine = announced.summary
+                    announcement.withLock { $0 = announced }
+                }
+                Banner.print(configuration: configuration, port: port, showsQRCode: qr, bonjour: bonjourLine)
                 if open { Banner.openBrowser("\(configuration.tls == nil ? "http" : "https")://localhost:\(port)/") }
             }
             try await app.runService()
+            announcement.withLock { $0?.withdraw() }
         } catch let failure as ServerSetupError {
             throw CommandFailure(failure.message)
         }
