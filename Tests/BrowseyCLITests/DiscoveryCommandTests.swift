@@ -71,15 +71,20 @@ struct DiscoveryCommandTests {
         #expect(!after.contains { $0.contains(";\(port);") }, "a stopped server is withdrawn")
     }
 
-    @Test("--no-bonjour announces nothing and says so")
-    func noBonjour() async throws {
+    @Test(
+        "--no-bonjour, or a server only this machine can reach, announces nothing and says so",
+        arguments: [
+            (["--no-bonjour"], "Bonjour:  off (--no-bonjour)"),
+            (["--host", "127.0.0.1"], "Bonjour:  off (listening on this machine only)"),
+        ])
+    func noBonjour(flags: [String], line: String) async throws {
         let folder = try TemporaryFolder()
         let server = try ExternalCommand(
-            RunningBrowsey.executable.path, ["serve", folder.path, "-p", "0", "--no-qr", "--no-index", "--no-bonjour"])
+            RunningBrowsey.executable.path, ["serve", folder.path, "-p", "0", "--no-qr", "--no-index"] + flags)
         defer { server.terminate() }
         let banner = await server.waitFor("Bonjour:")
         let port = try #require(localPort(in: banner))
-        #expect(banner.contains("Bonjour:  off (--no-bonjour)"))
+        #expect(banner.contains(line), "\(banner)")
         try await Task.sleep(for: .seconds(1.5))
         #expect(try await !avahiBrowse().contains { $0.contains(";\(port);") })
     }

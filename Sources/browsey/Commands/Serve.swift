@@ -181,7 +181,10 @@ struct Serve: AsyncParsableCommand {
             let app = try BrowseyServer.application(configuration, logger: logger) {
                 [configuration, open, qr, bonjour, logger] port in
                 var bonjourLine = "off (--no-bonjour)"
-                if bonjour {
+                if bonjour && ["127.0.0.1", "localhost", "::1"].contains(configuration.host) {
+                    // Other devices could not connect: announcing would only mislead them.
+                    bonjourLine = "off (listening on this machine only)"
+                } else if bonjour {
                     let announced = BonjourAnnouncement(
                         configuration: configuration, port: port, version: BrowseyVersion.current, logger: logger)
                     bonjourLine = announced.summary
