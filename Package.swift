@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "QRCode", targets: ["QRCode"]),
         .library(name: "ServiceDiscovery", targets: ["ServiceDiscovery"]),
         .library(name: "BrowseyClient", targets: ["BrowseyClient"]),
+        .library(name: "BrowseyURLSession", targets: ["BrowseyURLSession"]),
         .library(name: "DocumentBrowser", targets: ["DocumentBrowser"]),
         .library(name: "BrowseyUI", targets: ["BrowseyUI"]),
     ],
@@ -81,6 +82,9 @@ let package = Package(
             dependencies: ["BrowseyAPI", "ServiceDiscovery"],
             swiftSettings: strict
         ),
+        // URLSession (FoundationNetworking on Linux) kept out of BrowseyClient: linking it costs a
+        // process about 14 MiB at rest, which the `browsey` server must not pay.
+        .target(name: "BrowseyURLSession", dependencies: ["BrowseyClient"], swiftSettings: strict),
         .target(name: "DocumentBrowser", dependencies: ["FileTree"], swiftSettings: strict),
         .target(
             name: "BrowseyUI",
@@ -137,6 +141,14 @@ let package = Package(
         .testTarget(
             name: "SearchIndexTests",
             dependencies: ["SearchIndex", "FileTree", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BrowseyClientTests",
+            dependencies: [
+                "BrowseyClient", "BrowseyURLSession", "BrowseyServer", "BrowseyAPI", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

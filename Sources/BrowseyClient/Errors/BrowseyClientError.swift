@@ -11,6 +11,25 @@ public struct BrowseyClientError: Error, Sendable, CustomStringConvertible {
         public init(rawValue: String) { self.rawValue = rawValue }
         /// The code's name.
         public var description: String { rawValue }
+
+        /// The server could not be reached (no route, refused, name not found, TLS failure).
+        public static let unreachable = Code(rawValue: "unreachable")
+        /// No answer in time.
+        public static let timedOut = Code(rawValue: "timedOut")
+        /// The request was cancelled.
+        public static let cancelled = Code(rawValue: "cancelled")
+        /// The server wants a token, or refused the one given (401).
+        public static let unauthorized = Code(rawValue: "unauthorized")
+        /// The file changed on the server since it was read (409 on a save), or the name exists.
+        public static let conflict = Code(rawValue: "conflict")
+        /// Any other HTTP error status; ``BrowseyClientError/status`` and the server's message say which.
+        public static let httpStatus = Code(rawValue: "httpStatus")
+        /// The answer was not what the contract says.
+        public static let decoding = Code(rawValue: "decoding")
+        /// A host, port, URL or path that cannot name a server or a file.
+        public static let invalidInput = Code(rawValue: "invalidInput")
+        /// A local file could not be read or written.
+        public static let localFile = Code(rawValue: "localFile")
     }
 
     /// What kind of failure this is.
@@ -19,6 +38,8 @@ public struct BrowseyClientError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The error that caused this one, if any.
     public var underlying: (any Error & Sendable)?
+    /// The HTTP status, when the server answered with an error.
+    public var status: Int?
 
     /// Makes an error.
     public init(_ code: Code, _ message: String, underlying: (any Error & Sendable)? = nil) {

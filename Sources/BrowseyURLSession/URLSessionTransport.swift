@@ -1,0 +1,167 @@
+public import BrowseyClient
+import Foundation
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+import Synchronization
+
+/// ``HTTPTransport`` over `URLSession` (FoundationNetworking on Linux): what apps use.
+///
+/// Bodies stream: the response's head is returned as soon as it arrives and its bytes follow as
+/// the session delivers them, so a large download never sits in memory. It lives in a module of
+/// its own because linking FoundationNetworking costs a process about 14 MiB of memory at rest:
+/// the `browsey` server does not pay that.
+public final class URLSessionTransport: HTTPTransport {
+    private let session: URLSession
+    private let delegate: SessionDelegate
+
+    /// A transport with its own session (ephemeral: no cookies nor cache on disk).
+    public init(configuration: URLSessionConfiguration = .ephemeral) {
+        let delegate = SessionDelegate()
+        self.delegate = delegate
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    }
+
+    deinit { session.invalidateAndCancel() }
+
+    public func send(
+        _ request: TransportRequest, to server: Server, timeout: Duration
+    ) async throws(BrowseyClientError) -> TransportResponse {
+        guard let url = URL(string: server.baseURL + request.target) else {
+            throw BrowseyClientError(.invalidInput, "\(server.baseURL + request.target) is not a URL")
+        }
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = request.method
+        urlRequest.timeoutInterval = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
+        let task: URLSessionTask
+        switch request.body {
+        case .none:
+            task = session.dataTask(with: urlRequest)
+        case .bytes(let bytes):
+            urlRequest.httpBody = Data(bytes)
+            task = session.dataTask(with: urlRequest)
+        case .file(let path, let offset):
+            guard let stream = InputStream(fileAtPath: path) else {
+                throw BrowseyClientError(.localFile, "cannot read \(path)")
+            }
+            if offset > 0 { _ = stream.setProperty(NSNumber(value: offset), forKey: .fileCurrentOffsetKey) }
+            urlRequest.httpBodyStream = stream
+            task = session.dataTask(with: urlRequest)
+        }
+        let exchange = Exchange()
+        delegate.register(exchange, for: task)
+        do {
+            return try await withTaskCancellationHandler {
+                task.resume()
+                return try await exchange.head()
+            } onCancel: {
+                task.cancel()
+            }
+        } catch {
+            throw BrowseyClientError.from(Self.translate(error, server: server))
+        }
+    }
+
+    /// URLSession's errors in this module's words.
+    static func translate(_ error: any Error, server: Server) -> any Error {
+        guard let urlError = error as? URLError else { return error }
+        switch urlError.code {
+        case .cancelled: return CancellationError()
+        case .timedOut:
+            return BrowseyClientError(.timedOut, "\(server.name) did not answer in time")
+        case .cannotConnectToHost, .cannotFindHost, .networkConnectionLost, .notConnectedToInternet,
+            .dnsLookupFailed, .secureConnectionFailed, .serverCertificateUntrusted:
+            return BrowseyClientError(
+                .unreachable, "cannot reach \(server.name) at \(server.authority): \(urlError.localizedDescription)")
+        default:
+            return BrowseyClientError(.unreachable, "talking to \(server.name) failed: \(urlError.localizedDescription)")
+        }
+    }
+}
+
+/// One request's answer as the delegate sees it: the head once, then the body's chunks.
+final class Exchange: Sendable {
+    private struct State {
+        var head: CheckedContinuation<TransportResponse, any Error>?
+        var answered: Result<TransportResponse, any Error>?
+        var body: AsyncThrowingStream<[UInt8], any Error>.Continuation?
+    }
+
+    private let state = Mutex(State())
+
+    func head() async throws -> TransportResponse {
+        try await withCheckedThrowingContinuation { continuation in
+            let answered: Result<TransportResponse, any Error>? = state.withLock { state in
+                if state.answered == nil { state.head = continuation }
+                return state.answered
+            }
+            if let answered { continuation.resume(with: answered) }
+        }
+    }
+
+    func received(_ response: HTTPURLResponse) {
+        let (body, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self)
+        var headers: [(name: String, value: String)] = []
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers.append((name, value)) }
+        }
+        let answer = TransportResponse(status: response.statusCode, headers: headers, body: body)
+        let waiting = state.withLock { state -> CheckedContinuation<TransportResponse, any Error>? in
+            state.body = continuation
+            state.answered = .success(answer)
+            defer { state.head = nil }
+            return state.head
+        }
+        waiting?.resume(returning: answer)
+    }
+
+    func received(_ data: Data) {
+        let body = state.withLock { $0.body }
+        body?.yield(Array(data))
+    }
+
+    func finished(_ error: (any Error)?) {
+        let (waiting, body) = state.withLock { state in
+            if state.answered == nil {
+                state.answered = .failure(error ?? URLError(.badServerResponse))
+            }
+            defer { state.head = nil }
+            return (state.head, state.body)
+        }
+        waiting?.resume(throwing: error ?? URLError(.badServerResponse))
+        if let error { body?.finish(throwing: error) } else { body?.finish() }
+    }
+}
+
+/// Routes the session's callbacks to each task's ``Exchange``.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private let exchanges = Mutex<[Int: Exchange]>([:])
+
+    func register(_ exchange: Exchange, for task: URLSessionTask) {
+        exchanges.withLock { $0[task.taskIdentifier] = exchange }
+    }
+
+    private func exchange(_ task: URLSessionTask) -> Exchange? {
+        exchanges.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        if let http = response as? HTTPURLResponse { exchange(dataTask)?.received(http) }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        exchange(dataTask)?.received(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let exchange = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        exchange?.finished(error)
+    }
+}
