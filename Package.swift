@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(
             name: "BrowseyClientTests",
             dependencies: [
-                "BrowseyClient", "BrowseyURLSession", "BrowseyServer", "BrowseyAPI", "TestSupport",
+                "BrowseyClient", "BrowseyURLSession", "BrowseyServer", "BrowseyAPI", "TestSupport", "browsey",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

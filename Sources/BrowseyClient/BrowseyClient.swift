@@ -71,6 +71,15 @@ public struct BrowseyClient: Sendable {
         return try await response.collect(limit: limit)
     }
 
+    /// The file's current ETag (`HEAD /api/file`), which changes whenever its contents may have.
+    public func etag(of path: String) async throws(BrowseyClientError) -> String {
+        let response = try await send("HEAD", "/api/file", query: [("path", path), ("download", "false")])
+        guard let etag = response.header("ETag") else {
+            throw BrowseyClientError(.decoding, "the server gave no ETag for \(path)")
+        }
+        return etag
+    }
+
     // MARK: Writing
 
     /// `POST /api/save`: replaces a text file's contents if it is still the version read

@@ -94,22 +94,5 @@ extension BrowseyRoutes {
     }
 
     /// Percent-encodes a path for a query value (`/` and the unreserved characters kept).
-    static func queryEscaped(_ path: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(path.utf8.count)
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"), UInt8(ascii: "/"):
-                bytes.append(byte)
-            default:
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    static func queryEscaped(_ path: String) -> String { PercentEncoding.queryValue(path) }
 }

@@ -1,0 +1,65 @@
+extension BrowseyClient {
+    /// Downloads the file at `path` into `destination`, which appears whole or not at all: the
+    /// bytes go to `destination.part` (with the server's ETag beside it in
+    /// `destination.part.etag`) and are moved into place once complete and flushed.
+    ///
+    /// With `resume`, a `.part` left by an interrupted download is continued with a `Range`
+    /// request guarded by `If-Range`, so a file that changed on the server meanwhile is fetched
+    /// again from the start. A lost connection throws `unreachable` and keeps the `.part`.
+    /// `progress` is called as bytes arrive.
+    @discardableResult
+    public func download(
+        _ path: String, to destination: String, resume: Bool = true,
+        progress: @Sendable (DownloadProgress) -> Void = { _ in }
+    ) async throws(BrowseyClientError) -> DownloadProgress {
+        let partial = destination + ".part"
+        let etagFile = partial + ".etag"
+        var headers: [(name: String, value: String)] = []
+        var offset: Int64 = 0
+        if resume, let size = LocalFile.size(partial), size > 0, let etag = LocalFile.text(etagFile), !etag.isEmpty {
+            offset = size
+            headers.append(("Range", "bytes=\(size)-"))
+            headers.append(("If-Range", etag))
+        }
+        let response = try await send(
+            "GET", "/api/file", query: [("path", path), ("download", "false")], headers: headers)
+        let appending = response.status == 206
+        if !appending { offset = 0 }
+        var total: Int64?
+        if appending, let range = response.header("Content-Range"), let slash = range.lastIndex(of: "/") {
+            total = Int64(range[range.index(after: slash)...])
+        } else if let length = response.header("Content-Length") {
+            total = Int64(length)
+        }
+        LocalFile.setText(response.header("ETag"), at: etagFile)
+        let descriptor = try LocalFile.openForWriting(partial, appending: appending)
+        var received = offset
+        progress(DownloadProgress(received: received, total: total))
+        do {
+            for try await chunk in response.body {
+                try LocalFile.writeAll(descriptor, chunk, path: partial)
+                received += Int64(chunk.count)
+                progress(DownloadProgress(received: received, total: total))
+            }
+        } catch {
+            try? LocalFile.finish(descriptor, path: partial)
+            if let error = error as? BrowseyClientError, error.code == .localFile { throw error }
+            var lost = BrowseyClientError.from(error)
+            if lost.code != .cancelled {
+                lost = BrowseyClientError(
+                    .unreachable,
+                    "the connection to \(server.name) was lost after \(received) of \(total.map(String.init) ?? "?") bytes; download again to resume",
+                    underlying: SendableDescription("\(error)"))
+            }
+            throw lost
+        }
+        try LocalFile.finish(descriptor, path: partial)
+        if let total, received != total {
+            throw BrowseyClientError(
+                .unreachable, "the server sent \(received) of \(total) bytes; download again to resume")
+        }
+        try LocalFile.move(partial, to: destination)
+        LocalFile.setText(nil, at: etagFile)
+        return DownloadProgress(received: received, total: total)
+    }
+}
