@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "ServiceDiscovery", targets: ["ServiceDiscovery"]),
         .library(name: "BrowseyClient", targets: ["BrowseyClient"]),
         .library(name: "BrowseyURLSession", targets: ["BrowseyURLSession"]),
+        .library(name: "BrowseyClientNIO", targets: ["BrowseyClientNIO"]),
         .library(name: "DocumentBrowser", targets: ["DocumentBrowser"]),
         .library(name: "BrowseyUI", targets: ["BrowseyUI"]),
     ],
@@ -35,6 +36,8 @@ let package = Package(
         // Only its SQLite module: GRDB's Swift layer imports all of Foundation (see SearchIndex).
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         // MARK: Libraries
@@ -85,6 +88,18 @@ let package = Package(
         // URLSession (FoundationNetworking on Linux) kept out of BrowseyClient: linking it costs a
         // process about 14 MiB at rest, which the `browsey` server must not pay.
         .target(name: "BrowseyURLSession", dependencies: ["BrowseyClient"], swiftSettings: strict),
+        // The same client over AsyncHTTPClient, Foundation-free: what the command line uses.
+        .target(
+            name: "BrowseyClientNIO",
+            dependencies: [
+                "BrowseyClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strict
+        ),
         .target(name: "DocumentBrowser", dependencies: ["FileTree"], swiftSettings: strict),
         .target(
             name: "BrowseyUI",
@@ -98,6 +113,7 @@ let package = Package(
             dependencies: [
                 "BrowseyServer",
                 "BrowseyClient",
+                "BrowseyClientNIO",
                 "FileTree",
                 "QRCode",
                 "ServiceDiscovery",
@@ -146,7 +162,8 @@ let package = Package(
         .testTarget(
             name: "BrowseyClientTests",
             dependencies: [
-                "BrowseyClient", "BrowseyURLSession", "BrowseyServer", "BrowseyAPI", "TestSupport", "browsey",
+                "BrowseyClient", "BrowseyURLSession", "BrowseyClientNIO", "BrowseyServer", "BrowseyAPI", "TestSupport",
+                "browsey",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

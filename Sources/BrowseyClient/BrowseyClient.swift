@@ -71,6 +71,12 @@ public struct BrowseyClient: Sendable {
         return try await response.collect(limit: limit)
     }
 
+    /// A file's bytes as they arrive, for a caller that passes them on (to a terminal, say)
+    /// without holding them.
+    public func stream(_ path: String) async throws(BrowseyClientError) -> ResponseBody {
+        try await send("GET", "/api/file", query: [("path", path), ("download", "false")]).body
+    }
+
     /// The file's current ETag (`HEAD /api/file`), which changes whenever its contents may have.
     public func etag(of path: String) async throws(BrowseyClientError) -> String {
         let response = try await send("HEAD", "/api/file", query: [("path", path), ("download", "false")])

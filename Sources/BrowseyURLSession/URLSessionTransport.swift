@@ -108,7 +108,7 @@ final class Exchange: Sendable {
         for (name, value) in response.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers.append((name, value)) }
         }
-        let answer = TransportResponse(status: response.statusCode, headers: headers, body: body)
+        let answer = TransportResponse(status: response.statusCode, headers: headers, body: ResponseBody(body))
         let waiting = state.withLock { state -> CheckedContinuation<TransportResponse, any Error>? in
             state.body = continuation
             state.answered = .success(answer)

@@ -11,7 +11,7 @@ struct BrowseyCommand: AsyncParsableCommand {
             the Browsey apps and the browsey client on the same network.
             """,
         version: BrowseyVersion.current,
-        subcommands: [Serve.self, Discover.self],
+        subcommands: [Serve.self, Discover.self, List.self, Stat.self, Cat.self, Get.self],
         defaultSubcommand: Serve.self
     )
 }

@@ -7,10 +7,10 @@ import Testing
 
 @Suite("BrowseyClient against the live server")
 struct ClientTests {
-    @Test("reads: health, a listing with awkward names, stat, view, search and a file's bytes")
-    func reads() async throws {
+    @Test("reads: health, a listing with awkward names, stat, view, search and a file's bytes", arguments: TransportKind.allCases)
+    func reads(transport: TransportKind) async throws {
         let tree = try LiveServer.makeTree()
-        try await LiveServer.with(tree) { server, client in
+        try await LiveServer.with(tree, transport: transport) { server, client in
             let health = try await client.health()
             #expect(health.ok && health.readonly)
 
@@ -38,10 +38,10 @@ struct ClientTests {
         }
     }
 
-    @Test("errors say what happened: missing file, escape attempt, read-only server, unreachable server")
-    func errors() async throws {
+    @Test("errors say what happened: missing file, escape attempt, read-only server, unreachable server", arguments: TransportKind.allCases)
+    func errors(transport: TransportKind) async throws {
         let tree = try LiveServer.makeTree()
-        try await LiveServer.with(tree) { _, client in
+        try await LiveServer.with(tree, transport: transport) { _, client in
             await #expect {
                 _ = try await client.stat("/nope.txt")
             } throws: { error in
@@ -60,7 +60,7 @@ struct ClientTests {
         }
         // A port nobody listens on.
         let closed = try Server(name: "Gone", host: "127.0.0.1", port: 9)
-        let client = BrowseyClient(server: closed, transport: URLSessionTransport(), timeout: .seconds(5))
+        let client = BrowseyClient(server: closed, transport: transport.make(), timeout: .seconds(5))
         await #expect {
             _ = try await client.health()
         } throws: { error in
@@ -69,11 +69,11 @@ struct ClientTests {
         }
     }
 
-    @Test("a token: without it, unauthorized in plain words; with it, answers")
-    func token() async throws {
+    @Test("a token: without it, unauthorized in plain words; with it, answers", arguments: TransportKind.allCases)
+    func token(transport: TransportKind) async throws {
         let tree = try LiveServer.makeTree()
         let token = "test-token-0123456789abcdef"
-        try await LiveServer.with(tree, token: token) { server, client in
+        try await LiveServer.with(tree, token: token, transport: transport) { server, client in
             _ = try await client.list()
             var anonymous = client
             anonymous.server.token = nil
@@ -92,10 +92,10 @@ struct ClientTests {
         }
     }
 
-    @Test("writes: save with the 409 conflict flow keeping both versions, rename, copy, move, mkdir, delete")
-    func writes() async throws {
+    @Test("writes: save with the 409 conflict flow keeping both versions, rename, copy, move, mkdir, delete", arguments: TransportKind.allCases)
+    func writes(transport: TransportKind) async throws {
         let tree = try LiveServer.makeTree()
-        try await LiveServer.with(tree, readOnly: false) { server, client in
+        try await LiveServer.with(tree, readOnly: false, transport: transport) { server, client in
             let before = try await client.stat("/docs/100% done.txt")
             let saved = try await client.save(
                 "/docs/100% done.txt", content: "mine", baseModified: before.modified, baseSize: before.size)

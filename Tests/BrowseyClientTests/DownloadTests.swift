@@ -27,11 +27,11 @@ private final class ProgressLog: Sendable {
 struct DownloadTests {
     private static let bigBytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
 
-    @Test("a file arrives whole, with progress up to its size, and no .part is left")
-    func wholeFile() async throws {
+    @Test("a file arrives whole, with progress up to its size, and no .part is left", arguments: TransportKind.allCases)
+    func wholeFile(transport: TransportKind) async throws {
         let tree = try LiveServer.makeTree()
         let local = try TemporaryFolder()
-        try await LiveServer.with(tree) { _, client in
+        try await LiveServer.with(tree, transport: transport) { _, client in
             let log = ProgressLog()
             let destination = local.path("copy of big #1.bin")
             let done = try await client.download("/big.bin", to: destination) { log.record($0) }
@@ -42,11 +42,11 @@ struct DownloadTests {
         }
     }
 
-    @Test("a .part from an interrupted download is continued; one whose file changed is started over")
-    func resumes() async throws {
+    @Test("a .part from an interrupted download is continued; one whose file changed is started over", arguments: TransportKind.allCases)
+    func resumes(transport: TransportKind) async throws {
         let tree = try LiveServer.makeTree()
         let local = try TemporaryFolder()
-        try await LiveServer.with(tree) { _, client in
+        try await LiveServer.with(tree, transport: transport) { _, client in
             let destination = local.path("big.bin")
             // An interrupted download: 100,000 bytes in the .part, with the ETag the server gave.
             let etag = try await client.etag(of: "/big.bin")
@@ -68,8 +68,8 @@ struct DownloadTests {
         }
     }
 
-    @Test("the server gone mid-download: a clear error, the .part kept, and the next run finishes it")
-    func serverGone() async throws {
+    @Test("the server gone mid-download: a clear error, the .part kept, and the next run finishes it", arguments: TransportKind.allCases)
+    func serverGone(transport: TransportKind) async throws {
         let served = try TemporaryFolder()
         let size = 256 << 20
         let path = try served.file("large file.bin", [])
@@ -84,7 +84,7 @@ struct DownloadTests {
         let destination = local.path("large file.bin")
 
         let first = try BrowseyProcess(serving: served.path)
-        let client = BrowseyClient(server: try Server(host: "127.0.0.1", port: first.port), transport: URLSessionTransport())
+        let client = BrowseyClient(server: try Server(host: "127.0.0.1", port: first.port), transport: transport.make())
         let killed = Mutex(false)
         await #expect {
             try await client.download("/large file.bin", to: destination) { progress in
@@ -104,7 +104,7 @@ struct DownloadTests {
 
         let second = try BrowseyProcess(serving: served.path)
         defer { second.kill() }
-        let resumed = BrowseyClient(server: try Server(host: "127.0.0.1", port: second.port), transport: URLSessionTransport())
+        let resumed = BrowseyClient(server: try Server(host: "127.0.0.1", port: second.port), transport: transport.make())
         let log = ProgressLog()
         try await resumed.download("/large file.bin", to: destination) { log.record($0) }
         #expect(log.first?.received == Int64(kept))

@@ -1,10 +1,12 @@
 import BrowseyClient
 import BrowseyServer
+import BrowseyClientNIO
 import BrowseyURLSession
 import Foundation
 import Logging
 import Synchronization
 import TestSupport
+import Testing
 
 /// The real Browsey server, in process, on a real port of 127.0.0.1, serving a temporary tree
 /// with awkward names; stopped when the body ends.
@@ -26,7 +28,7 @@ struct LiveServer {
 
     /// Runs `body` with a client of a live server over `folder`.
     static func with(
-        _ folder: TemporaryFolder, readOnly: Bool = true, token: String? = nil,
+        _ folder: TemporaryFolder, readOnly: Bool = true, token: String? = nil, transport: TransportKind = .urlSession,
         _ body: @Sendable (LiveServer, BrowseyClient) async throws -> Void
     ) async throws {
         var configuration = ServerConfiguration(
@@ -43,7 +45,7 @@ struct LiveServer {
         defer { running.cancel() }
         let port = try await ready.port()
         let server = try Server(name: "Test server", host: "127.0.0.1", port: port, token: token)
-        let client = BrowseyClient(server: server, transport: URLSessionTransport(), timeout: .seconds(10))
+        let client = BrowseyClient(server: server, transport: transport.make(), timeout: .seconds(10))
         try await body(LiveServer(folder: folder, port: port), client)
     }
 }
@@ -59,4 +61,19 @@ private final class Ready: Sendable {
         }
         throw TestSupportError("the server did not start")
     }
+}
+
+/// The two transports every client test runs over.
+enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case urlSession = "URLSession"
+    case asyncHTTPClient = "AsyncHTTPClient"
+
+    func make() -> any HTTPTransport {
+        switch self {
+        case .urlSession: URLSessionTransport()
+        case .asyncHTTPClient: AsyncHTTPClientTransport()
+        }
+    }
+
+    var testDescription: String { rawValue }
 }

@@ -53,7 +53,7 @@ public enum ServerLink {
         }
         var token: String?
         for pair in query.split(separator: "&") where pair.hasPrefix("token=") {
-            token = percentDecoded(pair.dropFirst(6))
+            token = percentDecoded(pair.dropFirst(6), plusIsSpace: true)
         }
         do {
             return try Server(name: name, host: String(host), port: port, scheme: scheme, token: token)
@@ -67,7 +67,7 @@ public enum ServerLink {
         server.baseURL + "/" + (server.token.map { "?token=" + QueryString.encode($0) } ?? "")
     }
 
-    private static func percentDecoded(_ text: Substring) -> String {
+    static func percentDecoded(_ text: Substring, plusIsSpace: Bool) -> String {
         var bytes: [UInt8] = []
         var index = text.utf8.startIndex
         let utf8 = text.utf8
@@ -80,10 +80,32 @@ public enum ServerLink {
                 bytes.append(value)
                 index = utf8.index(after: low)
             } else {
-                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                bytes.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
                 index = utf8.index(after: index)
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A server and a path on it, as a URL names them: `http://nas:8080/docs/a%20b.md`.
+public struct ServerLocation: Sendable, Hashable {
+    /// The server.
+    public var server: Server
+    /// The path, decoded (`/docs/a b.md`); `/` for the root.
+    public var path: String
+}
+
+extension ServerLink {
+    /// The server and the path of a URL; the path's percent-escapes are decoded.
+    public static func location(_ text: String) throws(BrowseyClientError) -> ServerLocation {
+        let server = try parse(text)
+        var rest = Substring(text.drop { $0 == " " || $0 == "\n" })
+        while let last = rest.last, last == " " || last == "\n" { rest.removeLast() }
+        if let colon = rest.firstIndex(of: ":") { rest = rest[colon...].dropFirst(3) }
+        if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+        guard let slash = rest.firstIndex(of: "/") else { return ServerLocation(server: server, path: "/") }
+        let path = percentDecoded(rest[slash...], plusIsSpace: false)
+        return ServerLocation(server: server, path: path.isEmpty ? "/" : path)
     }
 }

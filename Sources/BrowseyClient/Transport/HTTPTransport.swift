@@ -45,11 +45,12 @@ public struct TransportResponse: Sendable {
     public var status: Int
     /// Header fields, in order.
     public var headers: [(name: String, value: String)]
-    /// The body, in chunks.
-    public var body: AsyncThrowingStream<[UInt8], any Error>
+    /// The body, in chunks, as fast as it is read (a transport with backpressure reads no
+    /// further ahead than its buffers).
+    public var body: ResponseBody
 
     /// Describes a response.
-    public init(status: Int, headers: [(name: String, value: String)], body: AsyncThrowingStream<[UInt8], any Error>) {
+    public init(status: Int, headers: [(name: String, value: String)], body: ResponseBody) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -77,6 +78,29 @@ public struct TransportResponse: Sendable {
             throw BrowseyClientError.from(error)
         }
         return bytes
+    }
+}
+
+/// A response's body as a transport delivers it: chunks of bytes, read once.
+public struct ResponseBody: AsyncSequence, Sendable {
+    public typealias Element = [UInt8]
+
+    private let makeIterator: @Sendable () -> AsyncIterator
+
+    /// The chunks of `base`.
+    public init<Base: AsyncSequence & Sendable>(_ base: Base) where Base.Element == [UInt8] {
+        makeIterator = {
+            var iterator = base.makeAsyncIterator()
+            return AsyncIterator { try await iterator.next() }
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { makeIterator() }
+
+    /// Reads the next chunk.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let pull: () async throws -> [UInt8]?
+        public mutating func next() async throws -> [UInt8]? { try await pull() }
     }
 }
 

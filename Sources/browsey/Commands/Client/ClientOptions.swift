@@ -1,0 +1,82 @@
+import ArgumentParser
+import BrowseyClient
+import BrowseyClientNIO
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What every client command takes: where, how to sign in, how to print.
+struct ClientOptions: ParsableArguments {
+    @Option(help: "The server's token (default: the one in the URL, or $BROWSEY_TOKEN).")
+    var token: String?
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @Flag(help: "Accept a self-signed HTTPS certificate.")
+    var insecure = false
+
+    @Option(help: "Seconds to wait for an answer.")
+    var timeout: Double = 30
+
+    /// The server and the path a URL names, and a client for it.
+    func client(for url: String) throws -> (client: BrowseyClient, path: String) {
+        let location: ServerLocation
+        do {
+            location = try ServerLink.location(url)
+        } catch {
+            throw ClientExit.failure(error)
+        }
+        var server = location.server
+        if let token { server.token = token } else if server.token == nil, let environment = getenv("BROWSEY_TOKEN") {
+            server.token = String(cString: environment)
+        }
+        let transport = AsyncHTTPClientTransport(trustsAnyCertificate: insecure)
+        let client = BrowseyClient(server: server, transport: transport, timeout: .milliseconds(Int(timeout * 1000)))
+        return (client, location.path)
+    }
+}
+
+/// How a client command ends when something went wrong: one line on stderr saying what to do,
+/// and an exit status scripts can switch on.
+///
+/// 1 the server refused (an HTTP error), 2 bad usage, 3 unreachable or timed out,
+/// 4 a token is needed or wrong, 5 a conflict (changed meanwhile, or the name exists),
+/// 6 a local file could not be read or written.
+enum ClientExit {
+    static func failure(_ error: BrowseyClientError) -> ExitCode {
+        var message = error.message
+        let status: Int32
+        switch error.code {
+        case .unreachable, .timedOut: status = 3
+        case .unauthorized:
+            status = 4
+            message += " (--token or $BROWSEY_TOKEN)"
+        case .conflict: status = 5
+        case .localFile: status = 6
+        case .invalidInput: status = 2
+        default: status = 1
+        }
+        FileHandleText.standardError("Error: \(message)\n")
+        return ExitCode(status)
+    }
+
+    /// Runs a client call, ending the command with the right status when it fails.
+    static func run<T>(_ body: () async throws(BrowseyClientError) -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            throw failure(error)
+        }
+    }
+}
+
+/// Writing to the standard streams without Foundation.
+enum FileHandleText {
+    static func standardError(_ text: String) {
+        var text = text
+        text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    }
+}

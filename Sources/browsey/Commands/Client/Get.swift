@@ -1,0 +1,85 @@
+import ArgumentParser
+import BrowseyClient
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// `browsey get URL [-o FILE]`: downloads a file, resumably.
+struct Get: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Download a file: browsey get http://host:8080/video.mp4 [-o clip.mp4]",
+        discussion: """
+            The file appears whole or not at all (it grows as FILE.part). Run the same command \
+            again after an interruption and it goes on where it stopped, unless the file changed \
+            on the server. A progress bar shows on a terminal; nothing is printed otherwise.
+            """)
+
+    @Argument(help: "The file's URL.")
+    var url: String
+
+    @Option(name: .shortAndLong, help: "Where to save it (default: its name, in the current folder).")
+    var output: String?
+
+    @Flag(help: "Start over instead of continuing a .part.")
+    var noResume = false
+
+    @OptionGroup var options: ClientOptions
+
+    func run() async throws {
+        let (client, path) = try options.client(for: url)
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        guard let destination = output ?? (name.isEmpty ? nil : name) else {
+            throw ValidationError("The URL names no file; give one, or -o.")
+        }
+        let bar = ProgressBar(label: name, enabled: isatty(2) == 1 && !options.json)
+        let done = try await ClientExit.run { () async throws(BrowseyClientError) in
+            try await client.download(path, to: destination, resume: !noResume) { bar.show($0) }
+        }
+        bar.finish(done)
+        if options.json {
+            try Output.json(["path": destination, "bytes": String(done.received)])
+        }
+    }
+}
+
+/// A one-line progress bar on standard error, redrawn at most ten times a second.
+final class ProgressBar: Sendable {
+    private let label: String
+    private let enabled: Bool
+    private let last = Mutex<ContinuousClock.Instant?>(nil)
+
+    init(label: String, enabled: Bool) {
+        self.label = label
+        self.enabled = enabled
+    }
+
+    func show(_ progress: DownloadProgress) {
+        guard enabled else { return }
+        let now = ContinuousClock.now
+        let due = last.withLock { last in
+            guard last.map({ now - $0 >= .milliseconds(100) }) ?? true else { return false }
+            last = now
+            return true
+        }
+        if due { draw(progress) }
+    }
+
+    func finish(_ progress: DownloadProgress) {
+        guard enabled else { return }
+        draw(progress)
+        FileHandleText.standardError("\n")
+    }
+
+    private func draw(_ progress: DownloadProgress) {
+        let width = 30
+        let fraction = progress.fraction ?? 0
+        let filled = Int(fraction * Double(width))
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        let total = progress.total.map { " / " + Output.size($0) } ?? ""
+        FileHandleText.standardError(
+            "\r\(label.prefix(30))  \(bar)  \(Int(fraction * 100))%  \(Output.size(progress.received))\(total)\u{1B}[K")
+    }
+}

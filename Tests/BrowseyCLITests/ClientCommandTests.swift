@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs the real executable with `arguments`; its exit status and what it printed.
+private func browsey(_ arguments: [String], in folder: String? = nil) async throws -> (status: Int32?, output: String) {
+    let command = try ExternalCommand(
+        "sh", ["-c", "cd \"$0\" && exec \"$@\"", folder ?? "/", RunningBrowsey.executable.path] + arguments)
+    let status = await command.wait(timeout: .seconds(60))
+    return (status, command.output)
+}
+
+@Suite("The command-line client against a real server", .serialized)
+struct ClientCommandTests {
+    @Test("ls, stat, cat and get work on URLs with awkward names, and say what went wrong with a status scripts can use")
+    func readingCommands() async throws {
+        let served = try TemporaryFolder()
+        try served.file("docs/100% done #1.txt", "finished\n")
+        try served.file("docs/café ☕/x.md", "# x\n")
+        let bytes = (0..<700_000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
+        try served.file("big file.bin", bytes)
+        let server = try ExternalCommand(
+            RunningBrowsey.executable.path,
+            ["serve", served.path, "-p", "0", "--host", "127.0.0.1", "--no-qr", "--no-index", "--auth"])
+        defer { server.terminate() }
+        let banner = await server.waitFor("Mode:")
+        let local = try #require(banner.components(separatedBy: "\n").first { $0.contains("Local:") })
+        let signed = try #require(local.split(separator: " ").last.map(String.init))
+        let base = String(signed.prefix { $0 != "?" }).dropLast()
+        let token = String(try #require(signed.split(separator: "=").last))
+
+        let listing = try await browsey(["ls", "\(base)/docs/", "--token", token])
+        #expect(listing.status == 0, "\(listing.output)")
+        #expect(listing.output.contains("café ☕/") && listing.output.contains("9 B") && listing.output.contains("100% done #1.txt"))
+
+        let json = try await browsey(["ls", signed.replacingOccurrences(of: "/?", with: "/docs?"), "--json"])
+        #expect(json.status == 0 && json.output.contains("\"name\" : \"100% done #1.txt\""), "\(json.output)")
+
+        let stat = try await browsey(["stat", "\(base)/docs/100%25%20done%20%231.txt", "--token", token])
+        #expect(stat.status == 0 && stat.output.contains("size:      9 bytes"), "\(stat.output)")
+
+        let cat = try await browsey(["cat", "\(base)/docs/100%25%20done%20%231.txt", "--token", token])
+        #expect(cat.output == "finished\n")
+
+        let downloads = try TemporaryFolder()
+        let get = try await browsey(["get", "\(base)/big%20file.bin", "--token", token], in: downloads.path)
+        #expect(get.status == 0 && get.output.isEmpty, "quiet when not on a terminal: \(get.output)")
+        #expect(try downloads.contents("big file.bin") == bytes)
+        let named = try await browsey(["get", "\(base)/big%20file.bin", "-o", downloads.path("copy.bin"), "--token", token])
+        #expect(named.status == 0)
+        #expect(try downloads.contents("copy.bin") == bytes)
+
+        // What went wrong, and the status: 1 refused, 2 usage, 3 unreachable, 4 token.
+        let missing = try await browsey(["stat", "\(base)/nope.txt", "--token", token])
+        #expect(missing.status == 1 && missing.output.contains("Error: File not found (HTTP 404"), "\(missing.output)")
+        let unsigned = try await browsey(["ls", "\(base)/"])
+        #expect(unsigned.status == 4 && unsigned.output.contains("asks for a token"), "\(unsigned.output)")
+        let nobody = try await browsey(["ls", "http://127.0.0.1:9/"])
+        #expect(nobody.status == 3 && nobody.output.contains("cannot reach"), "\(nobody.output)")
+        let nonsense = try await browsey(["ls", "ftp://somewhere/"])
+        #expect(nonsense.status == 2 && nonsense.output.contains("expected http://host:port/"), "\(nonsense.output)")
+    }
+}
