@@ -36,7 +36,7 @@ let package = Package(
         // Only its SQLite module: GRDB's Swift layer imports all of Foundation (see SearchIndex).
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
-        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
@@ -88,13 +88,15 @@ let package = Package(
         // URLSession (FoundationNetworking on Linux) kept out of BrowseyClient: linking it costs a
         // process about 14 MiB at rest, which the `browsey` server must not pay.
         .target(name: "BrowseyURLSession", dependencies: ["BrowseyClient"], swiftSettings: strict),
-        // The same client over AsyncHTTPClient, Foundation-free: what the command line uses.
+        // The same client over NIO's HTTP/1.1 codec, Foundation-free and with only what the server
+        // already links: what the command line uses.
         .target(
             name: "BrowseyClientNIO",
             dependencies: [
                 "BrowseyClient",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],

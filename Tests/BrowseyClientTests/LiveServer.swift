@@ -66,12 +66,12 @@ private final class Ready: Sendable {
 /// The two transports every client test runs over.
 enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case urlSession = "URLSession"
-    case asyncHTTPClient = "AsyncHTTPClient"
+    case nio = "NIO"
 
     func make() -> any HTTPTransport {
         switch self {
         case .urlSession: URLSessionTransport()
-        case .asyncHTTPClient: AsyncHTTPClientTransport()
+        case .nio: NIOHTTPTransport()
         }
     }
 

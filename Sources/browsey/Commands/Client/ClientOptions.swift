@@ -33,7 +33,7 @@ struct ClientOptions: ParsableArguments {
         if let token { server.token = token } else if server.token == nil, let environment = getenv("BROWSEY_TOKEN") {
             server.token = String(cString: environment)
         }
-        let transport = AsyncHTTPClientTransport(trustsAnyCertificate: insecure)
+        let transport = NIOHTTPTransport(trustsAnyCertificate: insecure)
         let client = BrowseyClient(server: server, transport: transport, timeout: .milliseconds(Int(timeout * 1000)))
         return (client, location.path)
     }

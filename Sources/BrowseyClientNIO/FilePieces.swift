@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import BrowseyClient
 import NIOCore
 #if canImport(Glibc)
@@ -7,28 +6,25 @@ import Glibc
 import Darwin
 #endif
 
-/// A local file's bytes from an offset, read in 256 KiB pieces as the connection takes them.
-enum FileBodyStream {
-    static func body(path: String, offset: Int64) throws(BrowseyClientError) -> HTTPClientRequest.Body {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw BrowseyClientError(.localFile, "cannot read \(path)") }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            close(descriptor)
-            throw BrowseyClientError(.localFile, "cannot read \(path)")
-        }
-        let length = max(0, Int64(status.st_size) - offset)
-        let pieces = FilePieces(descriptor: descriptor, offset: offset, end: offset + length)
-        return .stream(pieces, length: .known(length))
-    }
-}
-
 /// The pieces of an open file, closed once read to the end.
 struct FilePieces: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
     let descriptor: Int32
     let offset: Int64
     let end: Int64
+
+    /// Opens `path` to be sent from `offset` to its end.
+    init(path: String, offset: Int64) throws(BrowseyClientError) {
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw BrowseyClientError(.localFile, "cannot read \(path)") }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            close(descriptor)
+            throw BrowseyClientError(.localFile, "cannot read \(path)")
+        }
+        self.offset = offset
+        end = Swift.max(offset, Int64(status.st_size))
+    }
 
     func makeAsyncIterator() -> Iterator { Iterator(descriptor: descriptor, position: offset, end: end) }
 

@@ -1,0 +1,257 @@
+import AsyncAlgorithms
+import BrowseyClient
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+/// One HTTP/1.1 connection: requests go one after another, each answered before the next is
+/// written. A task owns the channel for its whole life (`executeThenClose`), taking requests
+/// from a queue; a response's body is handed over chunk by chunk, each read only once the
+/// previous one was taken.
+final class HTTPConnection: Sendable {
+    /// One request and where its answer goes.
+    struct Job: Sendable {
+        let request: TransportRequest
+        let host: String
+        let head: FirstHead
+        let body: AsyncThrowingChannel<[UInt8], any Error>
+        let reader: BodyReader
+    }
+
+    private struct State {
+        var closed = false
+        var answered = false
+        /// Whether the current exchange ended reusable (nil while it runs).
+        var outcome: Bool?
+        var onIdle: (@Sendable (Bool) -> Void)?
+    }
+
+    private let jobs: AsyncStream<Job>.Continuation
+    private let state = Locked(State())
+    private let runner = Mutex<Task<Void, Never>?>(nil)
+
+    init(_ channel: NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>) {
+        let (queue, jobs) = AsyncStream.makeStream(of: Job.self)
+        self.jobs = jobs
+        let task = Task { [state] in
+            do {
+                try await channel.executeThenClose { inbound, outbound in
+                    var parts = inbound.makeAsyncIterator()
+                    for await job in queue {
+                        let reusable = await Self.run(job, parts: &parts, outbound: outbound, state: state)
+                        let onIdle = state.withLock { state in
+                            defer { state.onIdle = nil }
+                            if !reusable { state.closed = true }
+                            state.outcome = reusable
+                            return state.onIdle
+                        }
+                        onIdle?(reusable)
+                        if !reusable { break }
+                    }
+                }
+            } catch {}
+            state.withLock { $0.closed = true }
+            jobs.finish()
+        }
+        runner.withLock { $0 = task }
+    }
+
+    /// Whether the current request got a response head (a failure before it means the
+    /// connection was stale, and the request can be tried again elsewhere).
+    var answeredThisRequest: Bool { state.withLock { $0.answered } }
+
+    /// Writes `request` and returns when the response's head has arrived.
+    func send(
+        _ request: TransportRequest, host: String, timeout: Duration, server: Server
+    ) async throws(BrowseyClientError) -> TransportResponse {
+        let closed = state.withLock { state in
+            state.answered = false
+            state.outcome = nil
+            return state.closed
+        }
+        if closed { throw BrowseyClientError(.unreachable, "the connection was closed") }
+        let body = AsyncThrowingChannel<[UInt8], any Error>()
+        let reader = BodyReader(body)
+        let head = FirstHead()
+        jobs.yield(Job(request: request, host: host, head: head, body: body, reader: reader))
+        do {
+            return try await head.value(timeout: timeout, server: server, reader: reader)
+        } catch {
+            close()
+            throw NIOHTTPTransport.translate(error, server: server)
+        }
+    }
+
+    /// Called once the current response was read to its end (or abandoned), with whether the
+    /// connection can take another request.
+    func whenIdle(_ body: @escaping @Sendable (Bool) -> Void) {
+        let done = state.withLock { state -> Bool? in
+            if let outcome = state.outcome { return outcome }
+            if state.closed { return false }
+            state.onIdle = body
+            return nil
+        }
+        if let done { body(done) }
+    }
+
+    /// Closes the connection (a request in progress fails).
+    func close() {
+        state.withLock { $0.closed = true }
+        jobs.finish()
+        runner.withLock { $0 }?.cancel()
+    }
+
+    /// Writes one request and reads its response; whether the connection can be used again.
+    private static func run(
+        _ job: Job, parts: inout NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator,
+        outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>, state: Locked<State>
+    ) async -> Bool {
+        do {
+            try await write(job, to: outbound)
+        } catch {
+            job.head.settle(.failure(error))
+            return false
+        }
+        var keepAlive = false
+        do {
+            while let part = try await parts.next() {
+                switch part {
+                case .head(let head):
+                    keepAlive = head.isKeepAlive
+                    state.withLock { $0.answered = true }
+                    var headers: [(name: String, value: String)] = []
+                    for field in head.headers { headers.append((field.name, field.value)) }
+                    job.head.settle(
+                        .success(
+                            TransportResponse(
+                                status: Int(head.status.code), headers: headers, body: ResponseBody(job.reader))))
+                case .body(let buffer):
+                    // Waits until the reader took the chunk (or went away).
+                    if !job.reader.isAbandoned { await job.body.send(Array(buffer: buffer)) }
+                case .end:
+                    job.body.finish()
+                    return keepAlive && !job.reader.isAbandoned
+                }
+            }
+            throw BrowseyClientError(.unreachable, "the server closed the connection mid-answer")
+        } catch {
+            job.head.settle(.failure(error))
+            job.body.fail(error)
+            return false
+        }
+    }
+
+    private static func write(_ job: Job, to outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>) async throws {
+        var head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: job.request.method), uri: job.request.target)
+        head.headers.add(name: "Host", value: job.host)
+        for field in job.request.headers { head.headers.add(name: field.name, value: field.value) }
+        switch job.request.body {
+        case .none:
+            if job.request.method == "POST" || job.request.method == "PUT" { head.headers.add(name: "Content-Length", value: "0") }
+            try await outbound.write(.head(head))
+        case .bytes(let bytes):
+            head.headers.add(name: "Content-Length", value: String(bytes.count))
+            try await outbound.write(.head(head))
+            try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: bytes))))
+        case .file(let path, let offset):
+            let file = try FilePieces(path: path, offset: offset)
+            head.headers.add(name: "Content-Length", value: String(file.end - file.offset))
+            try await outbound.write(.head(head))
+            for try await piece in file { try await outbound.write(.body(.byteBuffer(piece))) }
+        }
+        try await outbound.write(.end(nil))
+    }
+}
+
+/// The response head of one request: the first of an answer, an error or a timeout.
+final class FirstHead: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<TransportResponse, any Error>?
+        var outcome: Result<TransportResponse, any Error>?
+    }
+
+    private let state = Mutex(State())
+
+    func settle(_ outcome: Result<TransportResponse, any Error>) {
+        let continuation: CheckedContinuation<TransportResponse, any Error>? = state.withLock { state in
+            guard state.outcome == nil else { return nil }
+            state.outcome = outcome
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(with: outcome)
+    }
+
+    func value(timeout: Duration, server: Server, reader: BodyReader) async throws -> TransportResponse {
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: timeout)
+            self?.settle(.failure(BrowseyClientError(.timedOut, "\(server.name) did not answer in time")))
+        }
+        defer { timer.cancel() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let settled: Result<TransportResponse, any Error>? = state.withLock { state in
+                    if state.outcome == nil { state.continuation = continuation }
+                    return state.outcome
+                }
+                if let settled { continuation.resume(with: settled) }
+            }
+        } onCancel: {
+            settle(.failure(CancellationError()))
+            reader.abandon()
+        }
+    }
+}
+
+/// The reading end of a response body. When the reader goes away before the end, the
+/// connection stops handing chunks over and is closed rather than reused.
+final class BodyReader: AsyncSequence, Sendable {
+    typealias Element = [UInt8]
+    private let channel: AsyncThrowingChannel<[UInt8], any Error>
+    private let abandoned = Mutex(false)
+
+    init(_ channel: AsyncThrowingChannel<[UInt8], any Error>) { self.channel = channel }
+
+    var isAbandoned: Bool { abandoned.withLock { $0 } }
+
+    func abandon() {
+        abandoned.withLock { $0 = true }
+        channel.finish()
+    }
+
+    func makeAsyncIterator() -> Iterator { Iterator(reader: self, base: channel.makeAsyncIterator()) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let reader: BodyReader
+        var base: AsyncThrowingChannel<[UInt8], any Error>.Iterator
+        private let guardian: Guardian
+
+        init(reader: BodyReader, base: AsyncThrowingChannel<[UInt8], any Error>.Iterator) {
+            self.reader = reader
+            self.base = base
+            guardian = Guardian(reader)
+        }
+
+        mutating func next() async throws -> [UInt8]? {
+            let chunk = try await base.next()
+            if chunk == nil { guardian.finished() }
+            return chunk
+        }
+    }
+
+    /// Tells the connection when an iterator is dropped before the end.
+    final class Guardian: Sendable {
+        private let reader: BodyReader
+        private let done = Mutex(false)
+        init(_ reader: BodyReader) { self.reader = reader }
+        func finished() { done.withLock { $0 = true } }
+        deinit { if !done.withLock({ $0 }) { reader.abandon() } }
+    }
+}
+
+/// A value shared between a connection's task and its users, behind a lock.
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+    init(_ value: Value) { mutex = Mutex(value) }
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result { mutex.withLock { body(&$0) } }
+}
