@@ -155,7 +155,8 @@ public struct BrowseyClient: Sendable {
     /// Sends a request; an error status becomes the error it means, with the server's message.
     func send(
         _ method: String, _ endpoint: String, query: [(String, String?)] = [],
-        headers: [(name: String, value: String)] = [], body: RequestBody = .none
+        headers: [(name: String, value: String)] = [], body: RequestBody = .none,
+        sendProgress: (@Sendable (Int64) -> Void)? = nil
     ) async throws(BrowseyClientError) -> TransportResponse {
         var target = endpoint
         let encoded = QueryString.make(query)
@@ -163,7 +164,8 @@ public struct BrowseyClient: Sendable {
         var fields = headers
         if let token = server.token { fields.append(("Authorization", "Bearer \(token)")) }
         let response = try await transport.send(
-            TransportRequest(method: method, target: target, headers: fields, body: body), to: server, timeout: timeout)
+            TransportRequest(method: method, target: target, headers: fields, body: body, sendProgress: sendProgress),
+            to: server, timeout: timeout)
         guard response.status >= 400 else { return response }
         let bytes = (try? await response.collect(limit: 1 << 20)) ?? []
         throw BrowseyClientError.answer(status: response.status, body: bytes, endpoint: endpoint, server: server)

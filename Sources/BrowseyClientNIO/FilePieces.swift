@@ -13,8 +13,8 @@ struct FilePieces: AsyncSequence, Sendable {
     let offset: Int64
     let end: Int64
 
-    /// Opens `path` to be sent from `offset` to its end.
-    init(path: String, offset: Int64) throws(BrowseyClientError) {
+    /// Opens `path` to send `length` bytes from `offset`.
+    init(path: String, offset: Int64, length: Int64) throws(BrowseyClientError) {
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw BrowseyClientError(.localFile, "cannot read \(path)") }
         var status = stat()
@@ -23,7 +23,11 @@ struct FilePieces: AsyncSequence, Sendable {
             throw BrowseyClientError(.localFile, "cannot read \(path)")
         }
         self.offset = offset
-        end = Swift.max(offset, Int64(status.st_size))
+        end = offset + length
+        guard end <= Int64(status.st_size) else {
+            close(descriptor)
+            throw BrowseyClientError(.localFile, "\(path) is shorter than expected")
+        }
     }
 
     func makeAsyncIterator() -> Iterator { Iterator(descriptor: descriptor, position: offset, end: end) }

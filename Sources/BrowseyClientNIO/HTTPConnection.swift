@@ -153,11 +153,16 @@ final class HTTPConnection: Sendable {
             head.headers.add(name: "Content-Length", value: String(bytes.count))
             try await outbound.write(.head(head))
             try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: bytes))))
-        case .file(let path, let offset):
-            let file = try FilePieces(path: path, offset: offset)
-            head.headers.add(name: "Content-Length", value: String(file.end - file.offset))
+        case .file(let path, let offset, let length):
+            let file = try FilePieces(path: path, offset: offset, length: length)
+            head.headers.add(name: "Content-Length", value: String(length))
             try await outbound.write(.head(head))
-            for try await piece in file { try await outbound.write(.body(.byteBuffer(piece))) }
+            var sent: Int64 = 0
+            for try await piece in file {
+                sent += Int64(piece.readableBytes)
+                try await outbound.write(.body(.byteBuffer(piece)))
+                job.request.sendProgress?(sent)
+            }
         }
         try await outbound.write(.end(nil))
     }

@@ -43,15 +43,28 @@ public final class URLSessionTransport: HTTPTransport {
         case .bytes(let bytes):
             urlRequest.httpBody = Data(bytes)
             task = session.dataTask(with: urlRequest)
-        case .file(let path, let offset):
-            guard let stream = InputStream(fileAtPath: path) else {
+        case .file(let path, let offset, let length):
+            let url = URL(fileURLWithPath: path)
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+            guard let size, offset + length <= size else {
                 throw BrowseyClientError(.localFile, "cannot read \(path)")
             }
-            if offset > 0 { _ = stream.setProperty(NSNumber(value: offset), forKey: .fileCurrentOffsetKey) }
-            urlRequest.httpBodyStream = stream
-            task = session.dataTask(with: urlRequest)
+            if offset == 0 && length == size {
+                // Streamed from the file with its length declared (a body stream would go out
+                // chunked on Linux, which the server refuses for uploads).
+                task = session.uploadTask(with: urlRequest, fromFile: url)
+            } else {
+                // A resumed upload: the rest of the file, read now.
+                guard let handle = try? FileHandle(forReadingFrom: url) else {
+                    throw BrowseyClientError(.localFile, "cannot read \(path)")
+                }
+                defer { try? handle.close() }
+                try? handle.seek(toOffset: UInt64(offset))
+                let rest = (try? handle.read(upToCount: Int(length))) ?? Data()
+                task = session.uploadTask(with: urlRequest, from: rest)
+            }
         }
-        let exchange = Exchange()
+        let exchange = Exchange(sendProgress: request.sendProgress)
         delegate.register(exchange, for: task)
         do {
             return try await withTaskCancellationHandler {
@@ -91,6 +104,9 @@ final class Exchange: Sendable {
     }
 
     private let state = Mutex(State())
+    let sendProgress: (@Sendable (Int64) -> Void)?
+
+    init(sendProgress: (@Sendable (Int64) -> Void)?) { self.sendProgress = sendProgress }
 
     func head() async throws -> TransportResponse {
         try await withCheckedThrowingContinuation { continuation in
@@ -154,6 +170,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     ) {
         if let http = response as? HTTPURLResponse { exchange(dataTask)?.received(http) }
         completionHandler(.allow)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        exchange(task)?.sendProgress?(totalBytesSent)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

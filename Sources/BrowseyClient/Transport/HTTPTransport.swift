@@ -19,13 +19,19 @@ public struct TransportRequest: Sendable {
     public var headers: [(name: String, value: String)]
     /// The body.
     public var body: RequestBody
+    /// Told how many bytes of the body were sent so far, as they go.
+    public var sendProgress: (@Sendable (Int64) -> Void)?
 
     /// Describes a request.
-    public init(method: String, target: String, headers: [(name: String, value: String)] = [], body: RequestBody = .none) {
+    public init(
+        method: String, target: String, headers: [(name: String, value: String)] = [], body: RequestBody = .none,
+        sendProgress: (@Sendable (Int64) -> Void)? = nil
+    ) {
         self.method = method
         self.target = target
         self.headers = headers
         self.body = body
+        self.sendProgress = sendProgress
     }
 }
 
@@ -35,8 +41,8 @@ public enum RequestBody: Sendable {
     case none
     /// These bytes.
     case bytes([UInt8])
-    /// A local file's bytes from `offset` to its end.
-    case file(path: String, offset: Int64)
+    /// A local file's bytes from `offset` to its end (`length` of them).
+    case file(path: String, offset: Int64, length: Int64)
 }
 
 /// An HTTP response: its status and header fields at once, its body as it arrives.
