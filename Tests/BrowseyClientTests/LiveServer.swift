@@ -29,13 +29,15 @@ struct LiveServer {
     /// Runs `body` with a client of a live server over `folder`.
     static func with(
         _ folder: TemporaryFolder, readOnly: Bool = true, token: String? = nil, transport: TransportKind = .urlSession,
+        index: TemporaryFolder? = nil,
         _ body: @Sendable (LiveServer, BrowseyClient) async throws -> Void
     ) async throws {
         var configuration = ServerConfiguration(
             root: folder.path, host: "127.0.0.1", port: 0, readOnly: readOnly, showsHidden: false, ignoredNames: [],
             allowsSymlinks: false, cachesListings: true, trashFolder: nil)
         configuration.token = token
-        configuration.indexesSearch = false
+        configuration.indexesSearch = index != nil
+        configuration.indexPath = index?.path("index.sqlite")
         let ready = Ready()
         // Stopped by cancellation, which the server logs as errors: only critical ones are shown.
         var logger = Logger(label: "live-server")
