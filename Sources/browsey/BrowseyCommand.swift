@@ -11,7 +11,10 @@ struct BrowseyCommand: AsyncParsableCommand {
             the Browsey apps and the browsey client on the same network.
             """,
         version: BrowseyVersion.current,
-        subcommands: [Serve.self, Discover.self, List.self, Stat.self, Cat.self, Get.self],
+        subcommands: [
+            Serve.self, Discover.self, List.self, Stat.self, Cat.self, Get.self, Put.self, Find.self, Remove.self, Move.self,
+            Copy.self, MakeFolder.self,
+        ],
         defaultSubcommand: Serve.self
     )
 }

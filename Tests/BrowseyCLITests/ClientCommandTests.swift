@@ -60,4 +60,52 @@ struct ClientCommandTests {
         let nonsense = try await browsey(["ls", "ftp://somewhere/"])
         #expect(nonsense.status == 2 && nonsense.output.contains("expected http://host:port/"), "\(nonsense.output)")
     }
+
+    @Test("put, mkdir, mv, cp, rm, find and get -r change and copy trees; a second run skips what is done")
+    func writingCommands() async throws {
+        let served = try TemporaryFolder()
+        try served.file("start.txt", "start")
+        let server = try ExternalCommand(
+            RunningBrowsey.executable.path,
+            ["serve", served.path, "-p", "0", "--host", "127.0.0.1", "--no-qr", "--no-readonly", "--no-trash"])
+        defer { server.terminate() }
+        let banner = await server.waitFor("Mode:")
+        let local = try #require(banner.components(separatedBy: "\n").first { $0.contains("Local:") })
+        let base = String(try #require(local.split(separator: " ").last)).dropLast()
+
+        let mine = try TemporaryFolder()
+        for index in 1...30 { try mine.file("album #1/photo \(index) ü.jpg", Array(repeating: UInt8(index), count: 1000 * index)) }
+        try mine.file("album #1/notes/read me.md", "# notes")
+
+        let put = try await browsey(["put", "-r", mine.path("album #1"), "\(base)/"])
+        #expect(put.status == 0, "\(put.output)")
+        #expect(try served.contents("album #1/photo 7 ü.jpg") == Array(repeating: 7, count: 7000))
+        #expect(try served.text("album #1/notes/read me.md") == "# notes")
+        let again = try await browsey(["put", "-r", mine.path("album #1"), "\(base)/"])
+        #expect(again.status == 0, "a second run skips files already there: \(again.output)")
+        try mine.file("album #1/photo 1 ü.jpg", "changed")
+        let clash = try await browsey(["put", mine.path("album #1/photo 1 ü.jpg"), "\(base)/album%20%231/"])
+        #expect(clash.status == 5 && clash.output.contains("--overwrite"), "\(clash.output)")
+        let replaced = try await browsey(["put", "--overwrite", mine.path("album #1/photo 1 ü.jpg"), "\(base)/album%20%231/"])
+        #expect(replaced.status == 0)
+        #expect(try served.text("album #1/photo 1 ü.jpg") == "changed")
+
+        let found = try await browsey(["find", "\(base)/", "photo 7"])
+        #expect(found.status == 0 && found.output.hasPrefix("/album #1/photo 7 ü.jpg\n"), "\(found.output)")
+
+        #expect(try await browsey(["mkdir", "\(base)/backup"]).status == 0)
+        #expect(try await browsey(["cp", "\(base)/start.txt", "/backup"]).output == "/backup/start.txt\n")
+        #expect(try await browsey(["mv", "\(base)/start.txt", "/album #1"]).status == 0)
+        #expect(served.exists("album #1/start.txt") && served.exists("backup/start.txt") && !served.exists("start.txt"))
+        #expect(try await browsey(["rm", "\(base)/backup"]).status == 0)
+        #expect(!served.exists("backup"))
+
+        let copy = try TemporaryFolder()
+        let get = try await browsey(["get", "-r", "\(base)/album%20%231", "-o", copy.path("album"), "--json"])
+        #expect(get.status == 0 && get.output.contains("\"files\" : \"32\""), "\(get.output)")
+        #expect(try copy.contents("album/photo 30 ü.jpg") == Array(repeating: 30, count: 30_000))
+        #expect(try copy.text("album/notes/read me.md") == "# notes")
+        let noop = try await browsey(["get", "-r", "\(base)/album%20%231", "-o", copy.path("album"), "--json"])
+        #expect(noop.output.contains("\"files\" : \"0\""), "a second run fetches nothing: \(noop.output)")
+    }
 }

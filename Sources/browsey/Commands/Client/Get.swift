@@ -26,15 +26,32 @@ struct Get: AsyncParsableCommand {
     @Flag(help: "Start over instead of continuing a .part.")
     var noResume = false
 
+    @Flag(name: .shortAndLong, help: "Download a folder and everything in it (files already here with the same size and date are skipped).")
+    var recursive = false
+
+    @Option(help: "Files downloaded at once with -r.")
+    var parallel = 8
+
     @OptionGroup var options: ClientOptions
+
+    func validate() throws {
+        guard (1...64).contains(parallel) else { throw ValidationError("--parallel takes 1 to 64.") }
+    }
 
     func run() async throws {
         let (client, path) = try options.client(for: url)
         let name = path.split(separator: "/").last.map(String.init) ?? ""
+        if recursive {
+            let target = output ?? (name.isEmpty ? "." : name)
+            let copied = try await FolderDownload(client: client, parallel: parallel, resume: !noResume)
+                .run(remote: path, local: target)
+            if options.json { try Output.json(["folder": target, "files": String(copied.files), "bytes": String(copied.bytes)]) }
+            return
+        }
         guard let destination = output ?? (name.isEmpty ? nil : name) else {
             throw ValidationError("The URL names no file; give one, or -o.")
         }
-        let bar = ProgressBar(label: name, enabled: isatty(2) == 1 && !options.json)
+        let bar = ProgressBar(label: name, enabled: isTerminal && !options.json)
         let done = try await ClientExit.run { () async throws(BrowseyClientError) in
             try await client.download(path, to: destination, resume: !noResume) { bar.show($0) }
         }

@@ -56,3 +56,6 @@ enum Output {
         }
     }
 }
+
+/// Whether standard error is a terminal (progress bars are drawn only there).
+var isTerminal: Bool { isatty(2) == 1 }
