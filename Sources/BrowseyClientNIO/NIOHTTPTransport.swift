@@ -85,6 +85,9 @@ public final class NIOHTTPTransport: HTTPTransport {
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connectTimeout(.nanoseconds(Int64(timeout.nanoseconds)))
                 .channelOption(.socketOption(.so_reuseaddr), value: 1)
+                // Large reads: a big download crosses to its reader in fewer, larger chunks.
+                .channelOption(
+                    .recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 4096, initial: 65_536, maximum: 1 << 20))
                 .connect(host: server.host, port: server.port) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         if let context {

@@ -6,10 +6,12 @@ extension BrowseyClient {
     /// With `resume`, a `.part` left by an interrupted download is continued with a `Range`
     /// request guarded by `If-Range`, so a file that changed on the server meanwhile is fetched
     /// again from the start. A lost connection throws `unreachable` and keeps the `.part`.
-    /// `progress` is called as bytes arrive.
+    /// `progress` is called as bytes arrive. With `flushes` (the default) the file is on disk
+    /// before it takes its name; a caller fetching many files can flush them all at once
+    /// instead (``LocalFile/flushFileSystem(of:)``) and pass `false`.
     @discardableResult
     public func download(
-        _ path: String, to destination: String, resume: Bool = true,
+        _ path: String, to destination: String, resume: Bool = true, flushes: Bool = true,
         progress: @Sendable (DownloadProgress) -> Void = { _ in }
     ) async throws(BrowseyClientError) -> DownloadProgress {
         let partial = destination + ".part"
@@ -31,7 +33,10 @@ extension BrowseyClient {
         } else if let length = response.header("Content-Length") {
             total = Int64(length)
         }
-        LocalFile.setText(response.header("ETag"), at: etagFile)
+        // The ETag is kept for resuming, which only a large file needs.
+        if (total ?? 0) >= Self.resumableSize || LocalFile.size(etagFile) != nil {
+            LocalFile.setText((total ?? 0) >= Self.resumableSize ? response.header("ETag") : nil, at: etagFile)
+        }
         let descriptor = try LocalFile.openForWriting(partial, appending: appending)
         var received = offset
         progress(DownloadProgress(received: received, total: total))
@@ -42,7 +47,7 @@ extension BrowseyClient {
                 progress(DownloadProgress(received: received, total: total))
             }
         } catch {
-            try? LocalFile.finish(descriptor, path: partial)
+            try? LocalFile.finish(descriptor, path: partial, flushing: false)
             if let error = error as? BrowseyClientError, error.code == .localFile { throw error }
             var lost = BrowseyClientError.from(error)
             if lost.code != .cancelled {
@@ -53,13 +58,16 @@ extension BrowseyClient {
             }
             throw lost
         }
-        try LocalFile.finish(descriptor, path: partial)
+        try LocalFile.finish(descriptor, path: partial, flushing: flushes)
         if let total, received != total {
             throw BrowseyClientError(
                 .unreachable, "the server sent \(received) of \(total) bytes; download again to resume")
         }
         try LocalFile.move(partial, to: destination)
-        LocalFile.setText(nil, at: etagFile)
+        if (total ?? 0) >= Self.resumableSize { LocalFile.setText(nil, at: etagFile) }
         return DownloadProgress(received: received, total: total)
     }
+
+    /// Files from this size on keep what is needed to resume them (1 MiB).
+    static let resumableSize: Int64 = 1 << 20
 }

@@ -6,8 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// The few POSIX file calls a download needs, with errors as ``BrowseyClientError``.
-enum LocalFile {
+/// The few POSIX file calls a download needs, with errors as ``BrowseyClientError``; only
+/// ``flushFileSystem(of:)`` is for callers.
+public enum LocalFile {
     /// The size of the file at `path`, or nil when there is none.
     static func size(_ path: String) -> Int64? {
         var status = stat()
@@ -34,10 +35,16 @@ enum LocalFile {
         }
     }
 
-    /// Flushes to disk and closes.
-    static func finish(_ descriptor: Int32, path: String) throws(BrowseyClientError) {
+    /// Flushes to disk (unless told not to) and closes.
+    static func finish(_ descriptor: Int32, path: String, flushing: Bool = true) throws(BrowseyClientError) {
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw failure("cannot flush \(path)") }
+        guard !flushing || fsync(descriptor) == 0 else { throw failure("cannot flush \(path)") }
+    }
+
+    /// Flushes everything written so far to disk, for many files at once (`sync`: Swift's
+    /// Glibc module has no `syncfs`). `path` names where the files are, for the record.
+    public static func flushFileSystem(of path: String) {
+        sync()
     }
 
     /// Puts `from` in place of `to` in one step.

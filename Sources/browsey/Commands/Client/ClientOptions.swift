@@ -23,6 +23,8 @@ struct ClientOptions: ParsableArguments {
 
     /// The server and the path a URL names, and a client for it.
     func client(for url: String) throws -> (client: BrowseyClient, path: String) {
+        // Downloads move megabyte chunks: keep them in the heap (see MemoryTuning).
+        MemoryTuning.apply()
         let location: ServerLocation
         do {
             location = try ServerLink.location(url)

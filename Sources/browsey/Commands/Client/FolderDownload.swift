@@ -46,7 +46,7 @@ struct FolderDownload {
             func start(_ file: (remote: String, local: String, item: ListItem)) {
                 group.addTask { [client, resume] in
                     let done = try await ClientExit.run { () async throws(BrowseyClientError) in
-                        try await client.download(file.remote, to: file.local, resume: resume)
+                        try await client.download(file.remote, to: file.local, resume: resume, flushes: false)
                     }
                     Self.setModified(file.local, to: file.item.modified)
                     return done.received
@@ -59,6 +59,9 @@ struct FolderDownload {
                 if let file = next.next() { start(file) }
             }
         }
+        // Each file was renamed into place unflushed; one flush for them all before saying done.
+        // (After a crash, a file left short differs in size and the next run fetches it again.)
+        LocalFile.flushFileSystem(of: local)
         return copied
     }
 
