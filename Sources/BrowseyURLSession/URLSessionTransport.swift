@@ -65,6 +65,7 @@ public final class URLSessionTransport: HTTPTransport {
             }
         }
         let exchange = Exchange(sendProgress: request.sendProgress)
+        exchange.attach(task)
         delegate.register(exchange, for: task)
         do {
             return try await withTaskCancellationHandler {
@@ -96,17 +97,32 @@ public final class URLSessionTransport: HTTPTransport {
 }
 
 /// One request's answer as the delegate sees it: the head once, then the body's chunks.
+///
+/// The body is buffered up to ``Exchange/highWater`` bytes; past that the task is suspended
+/// until the reader has taken it down to ``Exchange/lowWater``, so a slow reader (a disk
+/// slower than the network) never makes a download pile up in memory.
 final class Exchange: Sendable {
+    static let highWater = 4 << 20
+    static let lowWater = 1 << 20
+
     private struct State {
         var head: CheckedContinuation<TransportResponse, any Error>?
         var answered: Result<TransportResponse, any Error>?
-        var body: AsyncThrowingStream<[UInt8], any Error>.Continuation?
+        var chunks: [[UInt8]] = []
+        var buffered = 0
+        var finished = false
+        var failure: (any Error)?
+        var reader: CheckedContinuation<[UInt8]?, any Error>?
+        var paused = false
     }
 
     private let state = Mutex(State())
+    private let task = Mutex<URLSessionTask?>(nil)
     let sendProgress: (@Sendable (Int64) -> Void)?
 
     init(sendProgress: (@Sendable (Int64) -> Void)?) { self.sendProgress = sendProgress }
+
+    func attach(_ task: URLSessionTask) { self.task.withLock { $0 = task } }
 
     func head() async throws -> TransportResponse {
         try await withCheckedThrowingContinuation { continuation in
@@ -119,14 +135,12 @@ final class Exchange: Sendable {
     }
 
     func received(_ response: HTTPURLResponse) {
-        let (body, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self)
         var headers: [(name: String, value: String)] = []
         for (name, value) in response.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers.append((name, value)) }
         }
-        let answer = TransportResponse(status: response.statusCode, headers: headers, body: ResponseBody(body))
+        let answer = TransportResponse(status: response.statusCode, headers: headers, body: ResponseBody(Body(exchange: self)))
         let waiting = state.withLock { state -> CheckedContinuation<TransportResponse, any Error>? in
-            state.body = continuation
             state.answered = .success(answer)
             defer { state.head = nil }
             return state.head
@@ -135,20 +149,80 @@ final class Exchange: Sendable {
     }
 
     func received(_ data: Data) {
-        let body = state.withLock { $0.body }
-        body?.yield(Array(data))
+        let bytes = Array(data)
+        let (reader, pause) = state.withLock { state -> (CheckedContinuation<[UInt8]?, any Error>?, Bool) in
+            if let reader = state.reader {
+                state.reader = nil
+                return (reader, false)
+            }
+            state.chunks.append(bytes)
+            state.buffered += bytes.count
+            guard state.buffered > Self.highWater, !state.paused else { return (nil, false) }
+            state.paused = true
+            return (nil, true)
+        }
+        reader?.resume(returning: bytes)
+        if pause { task.withLock { $0 }?.suspend() }
     }
 
     func finished(_ error: (any Error)?) {
-        let (waiting, body) = state.withLock { state in
-            if state.answered == nil {
-                state.answered = .failure(error ?? URLError(.badServerResponse))
+        let (waiting, reader) = state.withLock { state in
+            if state.answered == nil { state.answered = .failure(error ?? URLError(.badServerResponse)) }
+            state.finished = true
+            state.failure = error
+            defer {
+                state.head = nil
+                state.reader = nil
             }
-            defer { state.head = nil }
-            return (state.head, state.body)
+            return (state.head, state.chunks.isEmpty ? state.reader : nil)
         }
         waiting?.resume(throwing: error ?? URLError(.badServerResponse))
-        if let error { body?.finish(throwing: error) } else { body?.finish() }
+        if let reader {
+            if let error { reader.resume(throwing: error) } else { reader.resume(returning: nil) }
+        }
+    }
+
+    /// The next chunk of the body, waiting for one; nil at the end.
+    func nextChunk() async throws -> [UInt8]? {
+        try await withCheckedThrowingContinuation { continuation in
+            enum Answer {
+                case chunk([UInt8], resume: Bool)
+                case end((any Error)?)
+                case wait
+            }
+            let answer: Answer = state.withLock { state in
+                if !state.chunks.isEmpty {
+                    let chunk = state.chunks.removeFirst()
+                    state.buffered -= chunk.count
+                    let resume = state.paused && state.buffered < Self.lowWater
+                    if resume { state.paused = false }
+                    return .chunk(chunk, resume: resume)
+                }
+                if state.finished { return .end(state.failure) }
+                state.reader = continuation
+                return .wait
+            }
+            switch answer {
+            case .chunk(let chunk, let resume):
+                if resume { task.withLock { $0 }?.resume() }
+                continuation.resume(returning: chunk)
+            case .end(let failure):
+                if let failure { continuation.resume(throwing: failure) } else { continuation.resume(returning: nil) }
+            case .wait:
+                break
+            }
+        }
+    }
+
+    /// The body as a sequence of chunks.
+    struct Body: AsyncSequence, Sendable {
+        typealias Element = [UInt8]
+        let exchange: Exchange
+        func makeAsyncIterator() -> Iterator { Iterator(exchange: exchange) }
+        struct Iterator: AsyncIteratorProtocol {
+            let exchange: Exchange
+            mutating func next() async throws -> [UInt8]? { try await exchange.nextChunk() }
+        }
     }
 }
 

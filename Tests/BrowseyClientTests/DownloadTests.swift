@@ -68,7 +68,11 @@ struct DownloadTests {
         }
     }
 
-    @Test("the server gone mid-download: a clear error, the .part kept, and the next run finishes it", arguments: TransportKind.allCases)
+    // Over NIO only: that transport reads no further than its reader, so the server can be
+    // stopped mid-file. URLSession on Linux reads ahead of a slow reader (its task's suspend
+    // does not hold the transfer back), and on a loaded machine has the whole file before the
+    // kill lands; bounding it is left to a download task (see the notes).
+    @Test("the server gone mid-download: a clear error, the .part kept, and the next run finishes it", arguments: [TransportKind.nio])
     func serverGone(transport: TransportKind) async throws {
         let served = try TemporaryFolder()
         let size = 256 << 20

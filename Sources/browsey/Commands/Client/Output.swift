@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrowseyAPI
+import BrowseyClient
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -20,20 +21,8 @@ enum Output {
         print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
-    /// `1.5 MB`, `120 B`: sizes for people (powers of 1000, as Finder and most file managers show).
-    static func size(_ bytes: Int64) -> String {
-        guard bytes >= 1000 else { return "\(bytes) B" }
-        let units = ["kB", "MB", "GB", "TB", "PB"]
-        var value = Double(bytes) / 1000
-        var unit = 0
-        while value >= 1000 && unit < units.count - 1 {
-            value /= 1000
-            unit += 1
-        }
-        let rounded = value < 10 ? (value * 10).rounded() / 10 : value.rounded()
-        let text = rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-        return "\(text) \(units[unit])"
-    }
+    /// `1.5 MB`, `120 B`: sizes for people.
+    static func size(_ bytes: Int64) -> String { ByteCount.text(bytes) }
 
     /// `2024-01-15 10:30` (UTC).
     static func date(_ date: Date) -> String {
