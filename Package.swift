@@ -165,7 +165,7 @@ let package = Package(
             name: "BrowseyClientTests",
             dependencies: [
                 "BrowseyClient", "BrowseyURLSession", "BrowseyClientNIO", "BrowseyServer", "BrowseyAPI", "TestSupport",
-                "browsey",
+                "ServiceDiscovery", "browsey",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -131,7 +131,7 @@ public final class DirectoryBrowserModel {
         let folder = path
         let client = client
         liveTask = Task { [weak self] in
-            var lastID = await self?.lastEventID
+            var lastID = self?.lastEventID
             while !Task.isCancelled {
                 do {
                     for try await event in client.events(in: folder, after: lastID) {
