@@ -88,6 +88,7 @@ struct DownloadTests {
         let destination = local.path("large file.bin")
 
         let first = try BrowseyProcess(serving: served.path)
+        defer { first.kill() }
         let client = BrowseyClient(server: try Server(host: "127.0.0.1", port: first.port), transport: transport.make())
         let killed = Mutex(false)
         await #expect {

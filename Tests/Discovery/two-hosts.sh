@@ -23,6 +23,10 @@ cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2> /dev/null; done
     sleep 0.2
     for pid in "${pids[@]}"; do kill -9 "$pid" 2> /dev/null; done
+    # Whatever still runs inside a namespace (a child that outlived its parent) goes too.
+    for ns in "$ns_a" "$ns_b"; do
+        ip netns pids "$ns" 2> /dev/null | xargs -r kill -9 2> /dev/null
+    done
     ip netns del "$ns_a" 2> /dev/null
     ip netns del "$ns_b" 2> /dev/null
     ip link del "$veth_a" 2> /dev/null
@@ -89,12 +93,15 @@ mkdir -p "$served"
 echo hello > "$served/read me & more.txt"
 
 # An independent browser on host B, watching before the server starts.
-in_b avahi-browse -rp _browsey._tcp > "$work/browse.log" 2>&1 &
+# (Started as simple commands, not through in_a/in_b, so that $! is the program itself.)
+DBUS_SYSTEM_BUS_ADDRESS="unix:path=$work/$ns_b/bus" ip netns exec "$ns_b" avahi-browse -rp _browsey._tcp \
+    > "$work/browse.log" 2>&1 &
 pids+=($!)
 sleep 0.3
 
 started=$(date +%s%N)
-in_a "$browsey" serve "$served" -p 8080 --no-qr --no-index > "$work/serve.log" 2>&1 &
+DBUS_SYSTEM_BUS_ADDRESS="unix:path=$work/$ns_a/bus" ip netns exec "$ns_a" "$browsey" serve "$served" -p 8080 \
+    --no-qr --no-index > "$work/serve.log" 2>&1 &
 pids+=($!)
 seen=""
 for _ in $(seq 1 200); do
