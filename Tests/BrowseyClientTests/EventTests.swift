@@ -32,11 +32,21 @@ struct EventTests {
                 if (try? await client.search("main"))?.results.isEmpty == false { break }
                 try await Task.sleep(for: .milliseconds(20))
             }
-            let events = client.events(in: "/docs")
-            try await Task.sleep(for: .milliseconds(300))
-            try server.folder.file("docs/new #1 ü.md", "hello")
-            let created = try #require(try await next(.created, named: "new #1 ü.md", in: events))
-            #expect(created.change?.path == "/docs/new #1 ü.md" && created.change?.item?.size == 5)
+            let seen = Seen()
+            let reader = Task {
+                for try await event in client.events(in: "/docs") { await seen.add(event) }
+            }
+            defer { reader.cancel() }
+            // The stream connects in its own time: a new file each second until one arrives.
+            var arrived: ServerEvent?
+            for attempt in 1...8 where arrived == nil {
+                try server.folder.file("docs/new #\(attempt) ü.md", "hello")
+                arrived = await seen.first(.created, within: .seconds(1))
+            }
+            let event = try #require(arrived, "no created event in 8 seconds")
+            #expect(event.change?.path?.hasPrefix("/docs/new #") == true && event.change?.item?.size == 5, "\(event)")
+            #expect(event.change?.item?.name.hasSuffix(" ü.md") == true)
+            let created = event
             let lastID = try #require(created.id)
 
             // Missed while away: replayed after the id.
@@ -45,6 +55,21 @@ struct EventTests {
             let resumed = client.events(in: "/docs", after: lastID)
             let missed = try await next(.created, named: "while away.txt", in: resumed)
             #expect(missed != nil, "the event missed while disconnected is replayed")
+        }
+    }
+
+    /// Events read so far by a reader task.
+    private actor Seen {
+        private var events: [ServerEvent] = []
+        func add(_ event: ServerEvent) { events.append(event) }
+        /// The first event of `kind`, waiting up to `limit` for one.
+        func first(_ kind: ServerEvent.Kind, within limit: Duration) async -> ServerEvent? {
+            let deadline = ContinuousClock.now + limit
+            while ContinuousClock.now < deadline {
+                if let event = events.first(where: { $0.kind == kind }) { return event }
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            return events.first { $0.kind == kind }
         }
     }
 

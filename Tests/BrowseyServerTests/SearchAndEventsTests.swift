@@ -133,12 +133,17 @@ struct EventsTests {
             let port = try #require(client.port)
             try await Task.sleep(for: .milliseconds(300))
             let (first, _) = try await Self.open(port: port)
+            // A witness that stays connected tells when the server has published the change the
+            // first client misses (a fixed sleep was too short when the parallel suite starves the watcher).
+            let (witness, _) = try await Self.open(port: port, path: "/docs")
+            defer { witness.close() }
             try fixture.folder.file("docs/first.txt", "1")
             let seen = await first.receive(for: 5) { $0.contains("first.txt") }
             first.close()
             let id = try #require(seen.split(whereSeparator: \.isNewline).first { $0.hasPrefix("id: ") }?.dropFirst(4), "\(seen)")
             try fixture.folder.file("docs/missed.txt", "2")
-            try await Task.sleep(for: .milliseconds(400))  // the index has seen it, nobody listens
+            let published = await witness.receive(for: 10) { $0.contains("missed.txt") }
+            #expect(published.contains("missed.txt"), "the change was published while the first client was away")
             let (again, start) = try await Self.open(port: port, lastEventID: String(id))
             defer { again.close() }
             let replayed = Self.events(in: start)
