@@ -17,6 +17,24 @@ struct BrowseyCommand: AsyncParsableCommand {
         ],
         defaultSubcommand: Serve.self
     )
+
+    /// Runs the command, like ArgumentParser's own `main()`, except that bad usage exits with
+    /// status 2 (as `grep`, `curl` and the client commands' documented statuses have it) rather
+    /// than 64.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            FileHandleText.standardError(fullMessage(for: error) + "\n")
+            exit(withError: ExitCode(2))
+        }
+    }
 }
 
 /// The version printed by `--version`.

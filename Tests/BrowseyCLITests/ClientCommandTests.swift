@@ -107,5 +107,12 @@ struct ClientCommandTests {
         #expect(try copy.text("album/notes/read me.md") == "# notes")
         let noop = try await browsey(["get", "-r", "\(base)/album%20%231", "-o", copy.path("album"), "--json"])
         #expect(noop.output.contains("\"files\" : \"0\""), "a second run fetches nothing: \(noop.output)")
+
+        let zipped = try await browsey(["get", "--zip", "\(base)/album%20%231"], in: copy.path)
+        #expect(zipped.status == 0, "\(zipped.output)")
+        let zip = try inspectZip(copy.path("album #1.zip"))
+        #expect(zip.ok && zip.entries["photo 30 ü.jpg"]?.size == 30_000 && zip.entries["notes/read me.md"] != nil, "\(zip.entries.keys)")
+        let both = try await browsey(["get", "--zip", "-r", "\(base)/album%20%231"], in: copy.path)
+        #expect(both.status == 2 && both.output.contains("not both"), "\(both.output)")
     }
 }

@@ -42,6 +42,29 @@ struct DownloadTests {
         }
     }
 
+    @Test("a folder arrives as one ZIP archive that another reader opens; a missing folder leaves no file", arguments: TransportKind.allCases)
+    func archive(transport: TransportKind) async throws {
+        let tree = try LiveServer.makeTree()
+        let local = try TemporaryFolder()
+        try await LiveServer.with(tree, transport: transport) { _, client in
+            let log = ProgressLog()
+            let destination = local.path("everything #1 ü.zip")
+            let done = try await client.downloadArchive(of: "/", to: destination) { log.record($0) }
+            let zip = try inspectZip(destination)
+            #expect(zip.ok)
+            #expect(Set(zip.entries.keys).isSuperset(of: ["docs/notes #1.md", "docs/100% done.txt", "docs/café ☕.txt", "code/main.swift", "big.bin"]))
+            #expect(zip.entries["big.bin"]?.size == 300_000 && zip.entries["docs/café ☕.txt"]?.size == "crème".utf8.count)
+            #expect(!zip.entries.keys.contains { $0.contains(".hidden") }, "hidden names stay out, as in listings")
+            #expect(done.received == Int64(try local.contents("everything #1 ü.zip").count) && log.last == done)
+            #expect(try local.names() == ["everything #1 ü.zip"], "no .part is left")
+
+            await #expect {
+                try await client.downloadArchive(of: "/no such folder", to: local.path("missing.zip"))
+            } throws: { ($0 as? BrowseyClientError)?.status == 404 }
+            #expect(try local.names() == ["everything #1 ü.zip"], "a refused archive leaves nothing")
+        }
+    }
+
     @Test("a .part from an interrupted download is continued; one whose file changed is started over", arguments: TransportKind.allCases)
     func resumes(transport: TransportKind) async throws {
         let tree = try LiveServer.makeTree()

@@ -37,6 +37,46 @@ extension BrowseyClient {
         if (total ?? 0) >= Self.resumableSize || LocalFile.size(etagFile) != nil {
             LocalFile.setText((total ?? 0) >= Self.resumableSize ? response.header("ETag") : nil, at: etagFile)
         }
+        let received = try await write(
+            response, to: partial, appending: appending, from: offset, total: total, flushes: flushes,
+            whenLost: "download again to resume", progress: progress)
+        if let total, received != total {
+            throw BrowseyClientError(
+                .unreachable, "the server sent \(received) of \(total) bytes; download again to resume")
+        }
+        try LocalFile.move(partial, to: destination)
+        if (total ?? 0) >= Self.resumableSize { LocalFile.setText(nil, at: etagFile) }
+        return DownloadProgress(received: received, total: total)
+    }
+
+    /// Downloads the folder at `path` as one ZIP archive into `destination` (the server's
+    /// `/api/archive`: entries stored as they are, hidden and ignored names left out unless
+    /// `includeHidden`). Like ``download(_:to:resume:flushes:progress:)`` the file appears whole
+    /// or not at all, through `destination.part`; an archive is written as it is sent, so it has
+    /// no size beforehand (`total` stays nil) and an interrupted one starts over.
+    @discardableResult
+    public func downloadArchive(
+        of path: String, to destination: String, includeHidden: Bool = false,
+        progress: @Sendable (DownloadProgress) -> Void = { _ in }
+    ) async throws(BrowseyClientError) -> DownloadProgress {
+        var query = [("path", path)]
+        if includeHidden { query.append(("hidden", "1")) }
+        let response = try await send("GET", "/api/archive", query: query)
+        let partial = destination + ".part"
+        let received = try await write(
+            response, to: partial, appending: false, from: 0, total: nil, flushes: true,
+            whenLost: "download it again", progress: progress)
+        try LocalFile.move(partial, to: destination)
+        return DownloadProgress(received: received, total: nil)
+    }
+
+    /// Writes `response`'s body to `partial` (after `offset` bytes already there when
+    /// `appending`), reporting progress, and returns the bytes the file then holds. A lost
+    /// connection is `unreachable`, its message ending with `whenLost`.
+    private func write(
+        _ response: TransportResponse, to partial: String, appending: Bool, from offset: Int64, total: Int64?,
+        flushes: Bool, whenLost: String, progress: @Sendable (DownloadProgress) -> Void
+    ) async throws(BrowseyClientError) -> Int64 {
         let descriptor = try LocalFile.openForWriting(partial, appending: appending)
         var received = offset
         progress(DownloadProgress(received: received, total: total))
@@ -53,19 +93,13 @@ extension BrowseyClient {
             if lost.code != .cancelled {
                 lost = BrowseyClientError(
                     .unreachable,
-                    "the connection to \(server.name) was lost after \(received) of \(total.map(String.init) ?? "?") bytes; download again to resume",
+                    "the connection to \(server.name) was lost after \(received) of \(total.map(String.init) ?? "?") bytes; \(whenLost)",
                     underlying: SendableDescription("\(error)"))
             }
             throw lost
         }
         try LocalFile.finish(descriptor, path: partial, flushing: flushes)
-        if let total, received != total {
-            throw BrowseyClientError(
-                .unreachable, "the server sent \(received) of \(total) bytes; download again to resume")
-        }
-        try LocalFile.move(partial, to: destination)
-        if (total ?? 0) >= Self.resumableSize { LocalFile.setText(nil, at: etagFile) }
-        return DownloadProgress(received: received, total: total)
+        return received
     }
 
     /// Files from this size on keep what is needed to resume them (1 MiB).

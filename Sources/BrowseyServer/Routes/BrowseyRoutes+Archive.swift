@@ -15,7 +15,10 @@ extension BrowseyRoutes {
     /// left out as in listings, and so are symlinks (an archive holds what is inside the folder).
     func archive(_ request: Request) async throws -> Response {
         let folder = try resolve(request, required: false, notFound: "Directory not found")
-        guard SafePath.status(following: folder.absolute)?.type == .directory else {
+        guard let status = SafePath.status(following: folder.absolute) else {
+            throw APIError(.notFound, "Directory not found", code: "notFound")
+        }
+        guard status.type == .directory else {
             throw APIError(.badRequest, "Path is not a directory", code: "notADirectory")
         }
         let wantsHidden = configuration.showsHidden && request.uri.queryParameters.get("hidden") == "1"

@@ -29,6 +29,9 @@ struct Get: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Download a folder and everything in it (files already here with the same size and date are skipped).")
     var recursive = false
 
+    @Flag(help: "Download a folder as one ZIP archive (FOLDER.zip, or -o).")
+    var zip = false
+
     @Option(help: "Files downloaded at once with -r.")
     var parallel = 8
 
@@ -36,6 +39,7 @@ struct Get: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...64).contains(parallel) else { throw ValidationError("--parallel takes 1 to 64.") }
+        guard !(zip && recursive) else { throw ValidationError("Choose -r (the files) or --zip (one archive), not both.") }
     }
 
     func run() async throws {
@@ -46,6 +50,16 @@ struct Get: AsyncParsableCommand {
             let copied = try await FolderDownload(client: client, parallel: parallel, resume: !noResume)
                 .run(remote: path, local: target)
             if options.json { try Output.json(["folder": target, "files": String(copied.files), "bytes": String(copied.bytes)]) }
+            return
+        }
+        if zip {
+            let destination = output ?? ((name.isEmpty ? "root" : name) + ".zip")
+            let bar = ProgressBar(label: destination, enabled: isTerminal && !options.json)
+            let done = try await ClientExit.run { () async throws(BrowseyClientError) in
+                try await client.downloadArchive(of: path.isEmpty ? "/" : path, to: destination) { bar.show($0) }
+            }
+            bar.finish(done)
+            if options.json { try Output.json(["path": destination, "bytes": String(done.received)]) }
             return
         }
         guard let destination = output ?? (name.isEmpty ? nil : name) else {
@@ -91,6 +105,10 @@ final class ProgressBar: Sendable {
     }
 
     private func draw(_ progress: DownloadProgress) {
+        guard progress.total != nil else {  // an archive: its size is known only at the end
+            FileHandleText.standardError("\r\(label.prefix(30))  \(Output.size(progress.received))\u{1B}[K")
+            return
+        }
         let width = 30
         let fraction = progress.fraction ?? 0
         let filled = Int(fraction * Double(width))
