@@ -13,6 +13,8 @@ final class HTTPConnection: Sendable {
     struct Job: Sendable {
         let request: TransportRequest
         let host: String
+        /// How long the server may stay silent, before the head and between chunks.
+        let timeout: Duration
         let head: FirstHead
         let body: AsyncThrowingChannel<[UInt8], any Error>
         let reader: BodyReader
@@ -24,6 +26,8 @@ final class HTTPConnection: Sendable {
         /// Whether the current exchange ended reusable (nil while it runs).
         var outcome: Bool?
         var onIdle: (@Sendable (Bool) -> Void)?
+        /// Set when the connection was closed because the server went silent mid-answer.
+        var stalled = false
     }
 
     private let jobs: AsyncStream<Job>.Continuation
@@ -33,12 +37,16 @@ final class HTTPConnection: Sendable {
     init(_ channel: NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>) {
         let (queue, jobs) = AsyncStream.makeStream(of: Job.self)
         self.jobs = jobs
-        let task = Task { [state] in
+        let task = Task { [weak self, state] in
             do {
                 try await channel.executeThenClose { inbound, outbound in
                     var parts = inbound.makeAsyncIterator()
                     for await job in queue {
-                        let reusable = await Self.run(job, parts: &parts, outbound: outbound, state: state)
+                        let stall: @Sendable () -> Void = { [weak self] in
+                            state.withLock { $0.stalled = true }
+                            self?.close()
+                        }
+                        let reusable = await Self.run(job, parts: &parts, outbound: outbound, state: state, stall: stall)
                         let onIdle = state.withLock { state in
                             defer { state.onIdle = nil }
                             if !reusable { state.closed = true }
@@ -71,9 +79,10 @@ final class HTTPConnection: Sendable {
         }
         if closed { throw BrowseyClientError(.unreachable, "the connection was closed") }
         let body = AsyncThrowingChannel<[UInt8], any Error>()
-        let reader = BodyReader(body)
+        // A reader that goes away mid-answer closes the connection rather than read the rest.
+        let reader = BodyReader(body) { [weak self] in self?.close() }
         let head = FirstHead()
-        jobs.yield(Job(request: request, host: host, head: head, body: body, reader: reader))
+        jobs.yield(Job(request: request, host: host, timeout: timeout, head: head, body: body, reader: reader))
         do {
             return try await head.value(timeout: timeout, server: server, reader: reader)
         } catch {
@@ -104,7 +113,8 @@ final class HTTPConnection: Sendable {
     /// Writes one request and reads its response; whether the connection can be used again.
     private static func run(
         _ job: Job, parts: inout NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator,
-        outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>, state: Locked<State>
+        outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>, state: Locked<State>,
+        stall: @escaping @Sendable () -> Void
     ) async -> Bool {
         do {
             try await write(job, to: outbound)
@@ -114,7 +124,7 @@ final class HTTPConnection: Sendable {
         }
         var keepAlive = false
         do {
-            while let part = try await parts.next() {
+            while let part = try await next(&parts, within: job.timeout, stall: stall) {
                 switch part {
                 case .head(let head):
                     keepAlive = head.isKeepAlive
@@ -135,10 +145,29 @@ final class HTTPConnection: Sendable {
             }
             throw BrowseyClientError(.unreachable, "the server closed the connection mid-answer")
         } catch {
-            job.head.settle(.failure(error))
-            job.body.fail(error)
+            let stalled = state.withLock { $0.stalled }
+            let failure: any Error =
+                stalled
+                ? BrowseyClientError(.timedOut, "the server stopped sending for \(job.timeout.components.seconds) s")
+                : error
+            job.head.settle(.failure(failure))
+            job.body.fail(failure)
             return false
         }
+    }
+
+    /// The next part of the answer; when none comes within `timeout`, `stall` closes the
+    /// connection (and this throws).
+    private static func next(
+        _ parts: inout NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator, within timeout: Duration,
+        stall: @escaping @Sendable () -> Void
+    ) async throws -> HTTPClientResponsePart? {
+        let timer = Task {
+            try await Task.sleep(for: timeout)
+            stall()
+        }
+        defer { timer.cancel() }
+        return try await parts.next()
     }
 
     private static func write(_ job: Job, to outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>) async throws {
@@ -214,14 +243,23 @@ final class BodyReader: AsyncSequence, Sendable {
     typealias Element = [UInt8]
     private let channel: AsyncThrowingChannel<[UInt8], any Error>
     private let abandoned = Mutex(false)
+    private let onAbandon: @Sendable () -> Void
 
-    init(_ channel: AsyncThrowingChannel<[UInt8], any Error>) { self.channel = channel }
+    init(_ channel: AsyncThrowingChannel<[UInt8], any Error>, onAbandon: @escaping @Sendable () -> Void = {}) {
+        self.channel = channel
+        self.onAbandon = onAbandon
+    }
 
     var isAbandoned: Bool { abandoned.withLock { $0 } }
 
+    /// The reader went away before the end: no more chunks are handed over.
     func abandon() {
-        abandoned.withLock { $0 = true }
+        let first = abandoned.withLock { abandoned in
+            defer { abandoned = true }
+            return !abandoned
+        }
         channel.finish()
+        if first { onAbandon() }
     }
 
     func makeAsyncIterator() -> Iterator { Iterator(reader: self, base: channel.makeAsyncIterator()) }
@@ -239,7 +277,14 @@ final class BodyReader: AsyncSequence, Sendable {
 
         mutating func next() async throws -> [UInt8]? {
             let chunk = try await base.next()
-            if chunk == nil { guardian.finished() }
+            if chunk == nil {
+                // The channel ends early for a cancelled reader: that is not the body's end.
+                if Task.isCancelled || reader.isAbandoned {
+                    reader.abandon()
+                    throw CancellationError()
+                }
+                guardian.finished()
+            }
             return chunk
         }
     }

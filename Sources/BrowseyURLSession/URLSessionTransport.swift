@@ -124,6 +124,9 @@ final class Exchange: Sendable {
 
     func attach(_ task: URLSessionTask) { self.task.withLock { $0 = task } }
 
+    /// Cancels the task: a reader waiting for the next chunk gets `URLError.cancelled`.
+    func cancel() { task.withLock { $0 }?.cancel() }
+
     func head() async throws -> TransportResponse {
         try await withCheckedThrowingContinuation { continuation in
             let answered: Result<TransportResponse, any Error>? = state.withLock { state in
@@ -221,7 +224,21 @@ final class Exchange: Sendable {
         func makeAsyncIterator() -> Iterator { Iterator(exchange: exchange) }
         struct Iterator: AsyncIteratorProtocol {
             let exchange: Exchange
-            mutating func next() async throws -> [UInt8]? { try await exchange.nextChunk() }
+            mutating func next() async throws -> [UInt8]? {
+                do {
+                    return try await withTaskCancellationHandler {
+                        try await exchange.nextChunk()
+                    } onCancel: { [exchange] in
+                        exchange.cancel()
+                    }
+                } catch let error as URLError {
+                    switch error.code {
+                    case .cancelled: throw CancellationError()
+                    case .timedOut: throw BrowseyClientError(.timedOut, "the server stopped sending")
+                    default: throw error
+                    }
+                }
+            }
         }
     }
 }

@@ -35,6 +35,11 @@ public final class RawSocket {
     /// Sends everything; returns false when the connection broke.
     @discardableResult
     public func send(_ bytes: [UInt8]) -> Bool {
+        Self.sendAll(bytes, on: descriptor)
+    }
+
+    /// Sends everything on `descriptor`; returns false when the connection broke.
+    public static func sendAll(_ bytes: [UInt8], on descriptor: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { buffer -> Int in

@@ -92,7 +92,7 @@ extension BrowseyClient {
             var lost = BrowseyClientError.from(error)
             if lost.code != .cancelled {
                 lost = BrowseyClientError(
-                    .unreachable,
+                    lost.code == .timedOut ? .timedOut : .unreachable,
                     "the connection to \(server.name) was lost after \(received) of \(total.map(String.init) ?? "?") bytes; \(whenLost)",
                     underlying: SendableDescription("\(error)"))
             }

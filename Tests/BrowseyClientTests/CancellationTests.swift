@@ -1,0 +1,93 @@
+import BrowseyClient
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// The bytes a download has reported so far.
+private final class Received: Sendable {
+    private let count = Mutex<Int64>(0)
+    func record(_ progress: DownloadProgress) { count.withLock { $0 = progress.received } }
+    var value: Int64 { count.withLock { $0 } }
+}
+
+@Suite("Timeouts and cancellation: a stalled server never hangs a client")
+struct CancellationTests {
+    /// A server that answers with a head and the first 100,000 of 2,000,000 bytes, then goes silent.
+    private static func stallingDownload() throws -> StallingServer {
+        let head = "HTTP/1.1 200 OK\r\nContent-Length: 2000000\r\nETag: \"stall-1\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+        return try StallingServer(answer: Array(head.utf8) + [UInt8](repeating: 7, count: 100_000))
+    }
+
+    private static func client(_ port: Int, _ transport: TransportKind, timeout: Duration) throws -> BrowseyClient {
+        BrowseyClient(server: try Server(name: "Stalled", host: "127.0.0.1", port: port), transport: transport.make(), timeout: timeout)
+    }
+
+    @Test("a server that never answers is timedOut after the client's timeout", arguments: TransportKind.allCases)
+    func silentServer(transport: TransportKind) async throws {
+        let silent = try StallingServer()
+        defer { silent.stop() }
+        let client = try Self.client(silent.port, transport, timeout: .seconds(1))
+        let started = ContinuousClock.now
+        await #expect {
+            _ = try await client.list("/")
+        } throws: { ($0 as? BrowseyClientError)?.code == .timedOut }
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(5), "took \(elapsed)")
+    }
+
+    @Test("a server that stops sending mid-download is timedOut; the .part keeps what came", arguments: TransportKind.allCases)
+    func stalledDownload(transport: TransportKind) async throws {
+        let stalled = try Self.stallingDownload()
+        defer { stalled.stop() }
+        let local = try TemporaryFolder()
+        let client = try Self.client(stalled.port, transport, timeout: .seconds(1))
+        let started = ContinuousClock.now
+        await #expect {
+            try await client.download("/big.bin", to: local.path("big #1.bin"))
+        } throws: { error in
+            let error = error as? BrowseyClientError
+            return error?.code == .timedOut && error?.message.contains("download again to resume") == true
+        }
+        #expect(ContinuousClock.now - started < .seconds(8))
+        #expect(try local.contents("big #1.bin.part").count == 100_000, "what arrived is kept to resume from")
+        #expect(try local.text("big #1.bin.part.etag") == "\"stall-1\"")
+        #expect(!local.exists("big #1.bin"))
+    }
+
+    @Test("cancelling a download ends it at once as cancelled; the .part keeps what came", arguments: TransportKind.allCases)
+    func cancelledDownload(transport: TransportKind) async throws {
+        let stalled = try Self.stallingDownload()
+        defer { stalled.stop() }
+        let local = try TemporaryFolder()
+        let client = try Self.client(stalled.port, transport, timeout: .seconds(60))
+        let received = Received()
+        let download = Task {
+            try await client.download("/big.bin", to: local.path("big #1.bin")) { received.record($0) }
+        }
+        for _ in 0..<500 where received.value < 100_000 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(received.value == 100_000)
+        let cancelled = ContinuousClock.now
+        download.cancel()
+        let outcome = await download.result
+        #expect(ContinuousClock.now - cancelled < .seconds(2), "cancellation is prompt")
+        guard case .failure(let error) = outcome else { Issue.record("the download finished"); return }
+        #expect((error as? BrowseyClientError)?.code == .cancelled, "\(error)")
+        #expect(try local.contents("big #1.bin.part").count == 100_000)
+    }
+
+    @Test("cancelling a request that waits for its answer ends it at once", arguments: TransportKind.allCases)
+    func cancelledRequest(transport: TransportKind) async throws {
+        let silent = try StallingServer()
+        defer { silent.stop() }
+        let client = try Self.client(silent.port, transport, timeout: .seconds(60))
+        let listing = Task { try await client.list("/") }
+        try await Task.sleep(for: .milliseconds(300))
+        let cancelled = ContinuousClock.now
+        listing.cancel()
+        let outcome = await listing.result
+        #expect(ContinuousClock.now - cancelled < .seconds(2), "cancellation is prompt")
+        guard case .failure(let error) = outcome else { Issue.record("the listing finished"); return }
+        #expect((error as? BrowseyClientError)?.code == .cancelled, "\(error)")
+    }
+}

@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Foundation
+import Synchronization
+
+/// A TCP listener on the loopback that reads each request, sends `answer` (perhaps nothing,
+/// perhaps a head and part of a body) and then goes silent with the connection open: the server
+/// a client meets when the network stalls, for timeout and cancellation tests.
+public final class StallingServer: Sendable {
+    /// The port it listens on.
+    public let port: Int
+    private let listener: Int32
+    private let connections = Descriptors()
+    private let stopped = Atomic<Bool>(false)
+
+    /// Starts listening; every connection gets `answer` once its request has arrived.
+    public init(answer: [UInt8] = []) throws {
+        #if canImport(Glibc)
+            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let listener = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        guard bound == 0, named == 0, listen(listener, 16) == 0 else {
+            close(listener)
+            throw TestSupportError("cannot listen on the loopback")
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        self.listener = listener
+        let connections = connections
+        Thread.detachNewThread {
+            while true {
+                let connection = accept(listener, nil, nil)
+                guard connection >= 0 else { return }  // the listener was shut down
+                connections.add(connection)
+                Thread.detachNewThread {
+                    var request: [UInt8] = []
+                    var chunk = [UInt8](repeating: 0, count: 4096)
+                    while !request.ends(with: Array("\r\n\r\n".utf8)) {
+                        let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+                        guard count > 0 else { return }
+                        request += chunk[0..<count]
+                    }
+                    _ = RawSocket.sendAll(answer, on: connection)
+                }
+            }
+        }
+    }
+
+    /// Stops listening and closes every connection.
+    public func stop() {
+        guard !stopped.exchange(true, ordering: .relaxed) else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        for connection in connections.all {
+            shutdown(connection, Int32(SHUT_RDWR))
+            close(connection)
+        }
+    }
+
+    deinit { stop() }
+}
+
+/// The connections accepted so far, to close at the end.
+private final class Descriptors: Sendable {
+    private let list = Mutex<[Int32]>([])
+    func add(_ descriptor: Int32) { list.withLock { $0.append(descriptor) } }
+    var all: [Int32] { list.withLock { $0 } }
+}
+
+extension Array where Element == UInt8 {
+    fileprivate func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+    }
+}
