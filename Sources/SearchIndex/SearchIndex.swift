@@ -5,6 +5,7 @@ import Foundation
 #endif
 public import FileTree
 public import Logging
+import Dispatch
 import Synchronization
 
 /// Every name under a folder, searchable in milliseconds and never stale for long: built in
@@ -55,6 +56,10 @@ public final class SearchIndex: Sendable {
 
     private struct State {
         var catalog = Catalog()
+        /// Counts the catalogs published, so that a name order is used only with its own.
+        var generation = 0
+        /// The names of catalog `generation` in order, once built (see ``NameOrder``).
+        var nameOrder: (generation: Int, order: NameOrder)?
         var phase = Phase.building
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
@@ -114,7 +119,11 @@ public final class SearchIndex: Sendable {
 
     private func publish(_ catalog: Catalog?, phase: Phase) {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            if let catalog { state.catalog = catalog }
+            if let catalog {
+                state.catalog = catalog
+                state.generation += 1
+                state.nameOrder = nil
+            }
             guard state.phase != .stopped else { return [] }
             state.phase = phase
             guard phase == .ready || phase == .stopped else { return [] }
@@ -122,24 +131,53 @@ public final class SearchIndex: Sendable {
             return state.waiters
         }
         for waiter in waiters { waiter.resume() }
+        if catalog != nil && (phase == .ready || phase == .reconciling) { scheduleNameOrder() }
     }
+
+    /// Builds the name order of the current catalog once no change has come for a quarter of a
+    /// second, on a background queue (a burst of changes builds it once, at the end).
+    private func scheduleNameOrder() {
+        let scheduled = state.withLock { $0.generation }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .milliseconds(250)) { [weak self] in
+            guard let self else { return }
+            let catalog: Catalog? = self.state.withLock { state in
+                state.generation == scheduled && state.phase != .stopped ? state.catalog : nil
+            }
+            guard let catalog else { return }  // a later catalog has its own turn
+            let started = ContinuousClock.now
+            let order = NameOrder(catalog.folders)
+            self.logger.debug("Names in order: \(catalog.entryCount) in \(ContinuousClock.now - started)")
+            self.state.withLock { state in
+                if state.generation == scheduled { state.nameOrder = (scheduled, order) }
+            }
+        }
+    }
+
+    /// Whether the current catalog's name order is built (tests wait for it).
+    var hasNameOrder: Bool { state.withLock { $0.nameOrder?.generation == $0.generation } }
 
     /// The best hits for `query`, best first; `nil` while the index is still being built (walk
     /// the tree instead). Hits are what the index saw last: a caller serving them checks each
     /// path again.
     public func search(_ query: SearchQuery) -> [SearchHit]? {
-        let catalog: Catalog? = state.withLock { state in
-            state.phase == .ready || state.phase == .reconciling ? state.catalog : nil
+        let current: (Catalog, NameOrder?)? = state.withLock { state in
+            guard state.phase == .ready || state.phase == .reconciling else { return nil }
+            return (state.catalog, state.nameOrder?.generation == state.generation ? state.nameOrder?.order : nil)
         }
-        guard let catalog else { return nil }
-        return Self.search(query, in: catalog)
+        guard let (catalog, order) = current else { return nil }
+        return Self.search(query, in: catalog, order: order)
     }
 
-    static func search(_ query: SearchQuery, in catalog: Catalog) -> [SearchHit] {
+    /// The best hits for `query` in `catalog`: from `order` (the same catalog's names in order)
+    /// when they are all prefix matches, else by scanning every name.
+    static func search(_ query: SearchQuery, in catalog: Catalog, order: NameOrder? = nil) -> [SearchHit] {
         let matcher = NameMatcher(query.text)
         guard matcher != nil || query.hasFilters else { return [] }
         var folder = query.folder
         while folder.hasSuffix("/") { folder.removeLast() }
+        if let order, let matcher, let top = order.prefixHits(for: query, text: matcher.query, under: folder) {
+            return hits(top)
+        }
         var top = TopHits(limit: query.limit)
         let text = matcher?.query ?? []
         // Plain values hoisted out of the loop: binding the optional matcher there would retain
@@ -189,7 +227,11 @@ public final class SearchIndex: Sendable {
             }
         }
         }
-        return top.sorted().map {
+        return hits(top)
+    }
+
+    private static func hits(_ top: TopHits) -> [SearchHit] {
+        top.sorted().map {
             SearchHit(path: $0.record.path(of: $0.index), entry: $0.record.entries[$0.index], score: $0.score)
         }
     }

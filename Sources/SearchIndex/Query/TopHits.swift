@@ -17,6 +17,8 @@ struct TopHits {
     private(set) var minimum = 0
     /// The greatest depth at which a hit scoring just ``minimum`` could still enter.
     private var minimumDepth = Int.max
+    /// The last hit kept at the latest cut: a hit that does not precede it can never enter.
+    private var cutoff: Candidate?
 
     init(limit: Int) {
         self.limit = max(1, limit)
@@ -29,12 +31,16 @@ struct TopHits {
     func mayTake(score: Int, depth: Int) -> Bool { score > minimum || (score == minimum && depth <= minimumDepth) }
 
     mutating func offer(_ candidate: Candidate) {
+        // A tie with the cut-off on score and depth is settled here, by name, rather than by a
+        // sort later: a common substring ties thousands of names at one score.
+        if let cutoff, candidate.score == cutoff.score, !Self.precedes(candidate, cutoff) { return }
         items.append(candidate)
         if items.count >= limit * 4 {
             items.sort(by: Self.precedes)
             items.removeLast(items.count - limit)
             minimum = items[limit - 1].score
             minimumDepth = items[limit - 1].record.depth
+            cutoff = items[limit - 1]
         }
     }
 

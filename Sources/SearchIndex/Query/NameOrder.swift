@@ -1,0 +1,90 @@
+/// Every name of one catalog, in the order of its folded bytes: the names that start with a
+/// query are one run of it, found by binary search.
+///
+/// A prefix outranks every other match (a prefix scores 7,001 or more, any other substring at
+/// most 5,999), so when a query is the start of at least `limit` names that the search admits,
+/// the best `limit` hits are all in that run and the catalog need not be scanned at all. That
+/// is the common case of a person typing the first letters of a name ("rep" for report.pdf), and
+/// the costliest for a scan, which meets thousands of matches.
+///
+/// Built off the request path from one catalog value and used only with that same value: a
+/// search on a newer catalog scans until the next order is built.
+final class NameOrder: Sendable {
+    /// The catalog's folders, in the catalog's order (entries are named by their place here).
+    let folders: [FolderRecord]
+    /// Each name as `folder << 32 | index`, sorted by folded bytes.
+    private let order: [UInt64]
+
+    /// Sorts the names of `folders` (about 60 ms for 100,000 names, on one core).
+    init(_ folders: [FolderRecord]) {
+        self.folders = folders
+        var order: [UInt64] = []
+        order.reserveCapacity(folders.reduce(0) { $0 + $1.entries.count })
+        for (folder, record) in folders.enumerated() {
+            for index in record.entries.indices { order.append(UInt64(folder) << 32 | UInt64(index)) }
+        }
+        order.sort { left, right in
+            Self.withName(left, in: folders) { left in
+                Self.withName(right, in: folders) { right in left.lexicographicallyPrecedes(right) }
+            }
+        }
+        self.order = order
+    }
+
+    /// The best hits for `query` when they are all prefix matches; `nil` when fewer than
+    /// `query.limit` names admitted by the query start with its text (then only a scan can say).
+    func prefixHits(for query: SearchQuery, text: [UInt8], under folder: String) -> TopHits? {
+        guard !text.isEmpty, !query.hasFilters else { return nil }
+        let start = text.withUnsafeBufferPointer { text in firstIndex(notBefore: text) }
+        var top = TopHits(limit: query.limit)
+        var admitted = 0
+        var position = start
+        text.withUnsafeBufferPointer { text in
+            while position < order.count {
+                let key = order[position]
+                position += 1
+                let record = folders[Int(key >> 32)]
+                let index = Int(key & 0xFFFF_FFFF)
+                let name = Self.range(of: index, in: record)
+                let matched = record.folded.withUnsafeBufferPointer { folded -> Int?? in
+                    let name = UnsafeBufferPointer(rebasing: folded[name])
+                    guard name.starts(with: text) else { return .none }  // past the run
+                    guard record.lies(in: folder), query.includesHidden || (!record.isHidden && name.first != UInt8(ascii: ".")) else {
+                        return .some(nil)
+                    }
+                    return .some(NameMatcher.score(name, query: text, minimum: 0))
+                }
+                guard let admittedScore = matched else { break }
+                guard let score = admittedScore else { continue }
+                admitted += 1
+                if top.mayTake(score: score, depth: record.depth) {
+                    top.offer(.init(score: score, secondary: 0, record: record, index: index))
+                }
+            }
+        }
+        return admitted >= query.limit ? top : nil
+    }
+
+    /// The first position whose name is not before `text`.
+    private func firstIndex(notBefore text: UnsafeBufferPointer<UInt8>) -> Int {
+        var low = 0
+        var high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            let before = Self.withName(order[middle], in: folders) { $0.lexicographicallyPrecedes(text) }
+            if before { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private static func range(of index: Int, in record: FolderRecord) -> Range<Int> {
+        let end = Int(record.foldedEnds[index])
+        return (index == 0 ? 0 : Int(record.foldedEnds[index - 1]))..<end
+    }
+
+    private static func withName<T>(_ key: UInt64, in folders: [FolderRecord], _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        let record = folders[Int(key >> 32)]
+        let range = range(of: Int(key & 0xFFFF_FFFF), in: record)
+        return record.folded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+}
