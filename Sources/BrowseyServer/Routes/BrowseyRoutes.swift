@@ -99,8 +99,10 @@ public struct BrowseyRoutes: Sendable {
         for method: HTTPRequest.Method in [.get, .head, .post, .put, .delete, .patch] {
             router.on("/api/**", method: method) { _, _ -> Response in throw APIError.notFound }
         }
-        router.get("/**") { _, _ in WebPage.response() }
-        router.get("/") { _, _ in WebPage.response() }
+        router.get("/assets/app.js") { request, _ in WebAsset.script.response(to: request) }
+        router.get("/assets/app.css") { request, _ in WebAsset.style.response(to: request) }
+        router.get("/**") { request, _ in WebAsset.page.response(to: request) }
+        router.get("/") { request, _ in WebAsset.page.response(to: request) }
         return documented
     }
 

@@ -1,0 +1,519 @@
+/// The web UI's script: no framework and no build step. The address is the state (the path is
+/// the folder, `?view=1` opens the viewer on a file), so links, history and reloads just work.
+/// Lists draw only the rows on screen, so a folder of 10,000 entries stays smooth.
+enum WebScriptSource {
+    static let javascript = #"""
+        "use strict";
+        (() => {
+        const $ = (id) => document.getElementById(id);
+        const state = {
+          folder: "/", items: [], rows: [], rendered: new Map(), selected: -1,
+          viewing: null, viewerPushed: false, images: [], events: null, reloadTimer: 0,
+          searchSerial: 0, searchTimer: 0, searchResults: [], searchIndex: -1, loadSerial: 0,
+        };
+
+        // MARK: Preferences, kept in this browser
+        const prefs = {
+          get(key, fallback) {
+            try { const value = localStorage.getItem("browsey." + key); return value === null ? fallback : JSON.parse(value); }
+            catch { return fallback; }
+          },
+          set(key, value) { try { localStorage.setItem("browsey." + key, JSON.stringify(value)); } catch { /* private mode */ } },
+        };
+
+        // MARK: Talking to the server
+        // encodeURIComponent, not URLSearchParams: the server reads `+` as a plus sign, as RFC 3986 has it.
+        function apiURL(name, params) {
+          return "/api/" + name + "?" + Object.entries(params).map(([key, value]) => key + "=" + encodeURIComponent(value)).join("&");
+        }
+        async function api(name, params) {
+          const response = await fetch(apiURL(name, params), { headers: { Accept: "application/json" } });
+          let body = {};
+          try { body = await response.json(); } catch { /* not JSON */ }
+          if (!response.ok) throw new Error(body.message || body.error || ("The server answered " + response.status));
+          return body;
+        }
+        function withHidden(params) { if (prefs.get("hidden", false)) params.hidden = "1"; return params; }
+
+        // MARK: Addresses
+        function pageURL(path) { return path.split("/").map(encodeURIComponent).join("/") || "/"; }
+        function parentOf(path) { const cut = path.lastIndexOf("/"); return cut <= 0 ? "/" : path.slice(0, cut); }
+        function nameOf(path) { return path.slice(path.lastIndexOf("/") + 1); }
+        function join(folder, name) { return (folder === "/" ? "" : folder) + "/" + name; }
+        function readLocation() {
+          let path = "/";
+          try { path = decodeURIComponent(location.pathname) || "/"; } catch { path = "/"; }
+          if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
+          const viewing = new URLSearchParams(location.search).get("view") === "1";
+          return viewing ? { folder: parentOf(path), file: path } : { folder: path, file: null };
+        }
+
+        // MARK: Formatting for people
+        function formatSize(bytes) {
+          if (bytes == null) return "";
+          const units = ["bytes", "KB", "MB", "GB", "TB"];
+          let value = bytes, unit = 0;
+          while (value >= 1000 && unit < units.length - 1) { value /= 1000; unit += 1; }
+          return unit === 0 ? (bytes === 1 ? "1 byte" : bytes + " bytes") : value.toFixed(value < 10 ? 1 : 0) + " " + units[unit];
+        }
+        const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+        function formatDate(text) { const date = new Date(text); return isNaN(date) ? "" : dateFormat.format(date); }
+        const kinds = {
+          image: ["png", "jpg", "jpeg", "gif", "webp", "svg", "ico", "bmp", "avif", "heic"],
+          video: ["mp4", "mov", "webm", "m4v"],
+          audio: ["mp3", "m4a", "aac", "wav", "flac", "ogg", "oga", "opus"],
+          pdf: ["pdf"],
+          archive: ["zip", "tar", "gz", "tgz", "bz2", "xz", "7z", "rar"],
+          markdown: ["md", "markdown"],
+          code: ["swift", "js", "mjs", "cjs", "ts", "tsx", "jsx", "py", "rb", "go", "rs", "c", "h", "cpp", "hpp", "cc", "java", "kt",
+            "cs", "php", "sh", "bash", "zsh", "json", "yaml", "yml", "toml", "html", "htm", "css", "scss", "xml", "sql", "lua", "zig"],
+        };
+        function kindOf(item) {
+          if (item.type === "directory" || item.targetType === "directory") return "folder";
+          const extension = (item.extension || "").toLowerCase();
+          for (const [kind, list] of Object.entries(kinds)) if (list.includes(extension)) return kind;
+          return "file";
+        }
+        const icons = { folder: "📁", image: "🖼️", video: "🎬", audio: "🎵", pdf: "📕", archive: "🗜️", markdown: "📝", code: "📜", file: "📄" };
+        function isFolder(item) { return kindOf(item) === "folder"; }
+
+        // MARK: The list
+        function sortItems() {
+          const order = prefs.get("sort", "name");
+          const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+          const items = state.items.slice();
+          // The server lists folders first, then names as people order them: its order is the name order.
+          if (order !== "name") items.sort((a, b) => {
+            const folders = Number(isFolder(b)) - Number(isFolder(a));
+            if (folders) return folders;
+            if (order === "size" && a.size !== b.size) return (b.size || 0) - (a.size || 0);
+            if (order === "date" && a.modified !== b.modified) return new Date(b.modified) - new Date(a.modified);
+            return byName.compare(a.name, b.name);
+          });
+          state.rows = state.folder === "/" ? items : [{ name: "..", type: "directory", parent: true, path: parentOf(state.folder) }, ...items];
+          state.images = items.filter((item) => kindOf(item) === "image");
+        }
+        function rowHeight() { return document.body.classList.contains("compact") ? 40 : 56; }
+        function clearRows() { for (const element of state.rendered.values()) element.remove(); state.rendered.clear(); }
+        function drawRows() {
+          const list = $("list"), height = rowHeight();
+          $("spacer").style.height = state.rows.length * height + "px";
+          const first = Math.max(0, Math.floor(list.scrollTop / height) - 8);
+          const last = Math.min(state.rows.length, Math.ceil((list.scrollTop + list.clientHeight) / height) + 8);
+          for (const [index, element] of state.rendered) {
+            if (index < first || index >= last) { element.remove(); state.rendered.delete(index); }
+          }
+          for (let index = first; index < last; index += 1) {
+            if (state.rendered.has(index)) continue;
+            const element = makeRow(state.rows[index], index);
+            element.style.top = index * height + "px";
+            $("spacer").appendChild(element);
+            state.rendered.set(index, element);
+          }
+        }
+        function makeRow(item, index) {
+          const row = document.createElement("a");
+          row.className = "row" + (index === state.selected ? " selected" : "");
+          row.setAttribute("role", "listitem");
+          row.dataset.index = index;
+          const path = item.parent ? item.path : join(state.folder, item.name);
+          row.href = isFolder(item) ? pageURL(path) : pageURL(path) + "?view=1";
+          const icon = document.createElement("span");
+          icon.className = "icon"; icon.setAttribute("aria-hidden", "true");
+          icon.textContent = item.parent ? "↩️" : (item.type === "symlink" ? "🔗" : icons[kindOf(item)]);
+          const text = document.createElement("span");
+          text.className = "text";
+          const name = document.createElement("span");
+          name.className = "name"; name.textContent = item.name;
+          const detail = document.createElement("span");
+          detail.className = "detail";
+          detail.textContent = item.parent ? "Parent folder" : isFolder(item) ? formatDate(item.modified)
+            : formatSize(item.size) + " • " + formatDate(item.modified);
+          text.append(name, detail);
+          row.append(icon, text);
+          if (!item.parent) {
+            const more = document.createElement("button");
+            more.className = "icon-button more"; more.textContent = "ⓘ";
+            more.setAttribute("aria-label", "Info for " + item.name);
+            more.addEventListener("click", (event) => { event.preventDefault(); event.stopPropagation(); openInfo(item); });
+            row.append(more);
+          }
+          row.addEventListener("click", (event) => {
+            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+            event.preventDefault();
+            activate(item);
+          });
+          return row;
+        }
+        function activate(item) {
+          if (item.parent) return navigate(item.path);
+          const path = join(state.folder, item.name);
+          if (isFolder(item)) navigate(path); else openViewer({ ...item, path });
+        }
+        function showState(text, { error = false, retry = false } = {}) {
+          const box = $("state");
+          box.hidden = !text;
+          box.className = "state" + (error ? " error" : "");
+          box.textContent = text || "";
+          if (retry) {
+            const button = document.createElement("button");
+            button.className = "wide-button"; button.textContent = "Try again";
+            button.addEventListener("click", () => load(state.folder));
+            box.append(document.createElement("br"), button);
+          }
+        }
+        function renderCrumbs() {
+          const nav = $("crumbs");
+          nav.textContent = "";
+          const parts = state.folder.split("/").filter(Boolean);
+          const add = (label, path, current) => {
+            const link = document.createElement("a");
+            link.href = pageURL(path); link.textContent = label;
+            if (current) link.setAttribute("aria-current", "page");
+            link.addEventListener("click", (event) => { event.preventDefault(); navigate(path); });
+            nav.append(link);
+          };
+          add("Home", "/", parts.length === 0);
+          parts.forEach((part, index) => {
+            const sep = document.createElement("span");
+            sep.className = "sep"; sep.textContent = "›"; sep.setAttribute("aria-hidden", "true");
+            nav.append(sep);
+            add(part, "/" + parts.slice(0, index + 1).join("/"), index === parts.length - 1);
+          });
+          nav.scrollLeft = nav.scrollWidth;
+          $("back").disabled = state.folder === "/";
+          document.title = (parts.length ? parts[parts.length - 1] : "Home") + " — Browsey";
+        }
+        async function load(folder, { keepScroll = false } = {}) {
+          const serial = ++state.loadSerial;
+          const changed = folder !== state.folder;
+          state.folder = folder;
+          renderCrumbs();
+          if (changed) { state.items = []; state.rows = []; clearRows(); drawRows(); state.selected = -1; }
+          if (!keepScroll) showState(state.items.length ? "" : "Loading…");
+          try {
+            const body = await api("list", withHidden({ path: folder }));
+            if (serial !== state.loadSerial) return;
+            state.items = body.items || [];
+            const scroll = $("list").scrollTop;
+            sortItems();
+            clearRows();
+            if (!keepScroll) $("list").scrollTop = 0; else $("list").scrollTop = scroll;
+            drawRows();
+            $("count").textContent = state.items.length === 1 ? "1 item" : state.items.length + " items";
+            showState(state.items.length ? "" : "This folder is empty.");
+            if (performance.getEntriesByName("browsey:navigate").length) {
+              performance.measure("browsey:rows-visible", "browsey:navigate");
+              performance.clearMarks("browsey:navigate");
+            }
+          } catch (error) {
+            if (serial !== state.loadSerial) return;
+            state.items = []; state.rows = []; clearRows(); drawRows();
+            $("count").textContent = "";
+            showState(error.message, { error: true, retry: true });
+          }
+          if (changed || !state.events) listen(folder);
+        }
+        function navigate(folder, { push = true } = {}) {
+          performance.clearMarks("browsey:navigate");
+          performance.mark("browsey:navigate");
+          if (push) history.pushState(null, "", pageURL(folder));
+          closeOverlays();
+          return load(folder);
+        }
+
+        // MARK: Live updates
+        function listen(folder) {
+          if (state.events) state.events.close();
+          state.events = null;
+          if (!window.EventSource) return;
+          const source = new EventSource(apiURL("events", { path: folder }));
+          const changed = () => {
+            clearTimeout(state.reloadTimer);
+            state.reloadTimer = setTimeout(() => load(state.folder, { keepScroll: true }), 120);
+          };
+          for (const type of ["created", "deleted", "modified", "renamed", "reset"]) source.addEventListener(type, changed);
+          source.onerror = () => { if (source.readyState === EventSource.CLOSED && state.events === source) state.events = null; };
+          state.events = source;
+        }
+
+        // MARK: The viewer
+        const viewer = { textSize: prefs.get("textSize", 14) };
+        function setTextSize(size) {
+          viewer.textSize = Math.max(10, Math.min(28, size));
+          prefs.set("textSize", viewer.textSize);
+          $("viewer-body").style.setProperty("--text-size", viewer.textSize + "px");
+        }
+        async function openViewer(item, { push = true } = {}) {
+          state.viewing = item;
+          const overlay = $("viewer");
+          overlay.hidden = false;
+          $("viewer-title").textContent = item.name;
+          $("viewer-download").href = apiURL("file", { path: item.path });
+          $("viewer-download").setAttribute("download", item.name);
+          if (push) { history.pushState(null, "", pageURL(item.path) + "?view=1"); state.viewerPushed = true; }
+          const kind = kindOf(item);
+          const imageIndex = state.images.findIndex((image) => image.name === item.name);
+          $("viewer-prev").hidden = $("viewer-next").hidden = !(kind === "image" && state.images.length > 1 && imageIndex >= 0);
+          const textual = !["image", "video", "audio", "pdf"].includes(kind);
+          $("text-smaller").hidden = $("text-larger").hidden = !textual;
+          const body = $("viewer-body");
+          body.textContent = "";
+          setTextSize(viewer.textSize);
+          const source = apiURL("file", { path: item.path, download: "false" });
+          if (kind === "image") {
+            const image = document.createElement("img");
+            image.src = source; image.alt = item.name;
+            body.append(image);
+          } else if (kind === "video" || kind === "audio") {
+            const media = document.createElement(kind);
+            media.controls = true; media.src = source; media.preload = "metadata";
+            media.setAttribute("aria-label", item.name);
+            body.append(media);
+          } else if (kind === "pdf") {
+            const frame = document.createElement("iframe");
+            frame.src = source; frame.title = item.name;
+            body.append(frame);
+          } else {
+            const waiting = document.createElement("div");
+            waiting.className = "state"; waiting.textContent = "Loading…";
+            body.append(waiting);
+            try {
+              const view = await api("view", { path: item.path });
+              if (state.viewing !== item) return;
+              body.textContent = "";
+              if (view.type === "text") {
+                const pre = document.createElement("pre");
+                pre.textContent = view.content;
+                if (view.language) pre.dataset.language = view.language;
+                body.append(pre);
+              } else {
+                openViewer({ ...item, extension: view.extension }, { push: false });
+              }
+            } catch (error) {
+              if (state.viewing !== item) return;
+              waiting.textContent = error.message === "File type not viewable" ? "No preview for this file: download it instead." : error.message;
+            }
+          }
+          $("viewer-close").focus();
+        }
+        function step(offset) {
+          if (!state.viewing || state.images.length < 2) return;
+          const index = state.images.findIndex((image) => image.name === state.viewing.name);
+          if (index < 0) return;
+          const next = state.images[(index + offset + state.images.length) % state.images.length];
+          const path = join(state.folder, next.name);
+          history.replaceState(null, "", pageURL(path) + "?view=1");
+          openViewer({ ...next, path }, { push: false });
+        }
+        function closeViewer({ fromHistory = false } = {}) {
+          if ($("viewer").hidden) return;
+          $("viewer").hidden = true;
+          $("viewer-body").textContent = "";
+          state.viewing = null;
+          if (!fromHistory) {
+            if (state.viewerPushed) history.back(); else history.replaceState(null, "", pageURL(state.folder));
+          }
+          state.viewerPushed = false;
+          $("list").focus();
+        }
+
+        // MARK: Info, search, settings
+        async function openInfo(item) {
+          const path = item.path || join(state.folder, item.name);
+          const fields = $("info-fields");
+          const show = (values) => {
+            fields.textContent = "";
+            for (const [label, value] of values) {
+              if (value == null || value === "") continue;
+              const term = document.createElement("dt"); term.textContent = label;
+              const detail = document.createElement("dd"); detail.textContent = value;
+              fields.append(term, detail);
+            }
+          };
+          const type = isFolder(item) ? "Folder" : item.type === "symlink" ? "Link" : (item.extension ? item.extension.toUpperCase() + " file" : "File");
+          const base = [["Name", item.name], ["Type", type], ["Size", isFolder(item) ? "" : formatSize(item.size)],
+            ["Extension", item.extension || ""], ["Modified", formatDate(item.modified)]];
+          show([...base, ["Path", path]]);
+          $("info").hidden = false;
+          $("info-copy").onclick = () => copy(path);
+          $("info-close").focus();
+          try {
+            const stat = await api("stat", { path });
+            show([...base, ["Created", formatDate(stat.created)], ["Path", path]]);
+          } catch { /* the basic fields stay */ }
+        }
+        async function copy(text) {
+          try { await navigator.clipboard.writeText(text); }
+          catch {
+            const area = document.createElement("textarea");
+            area.value = text; document.body.append(area); area.select();
+            try { document.execCommand("copy"); } catch { /* nothing more to try */ }
+            area.remove();
+          }
+          toast("Path copied");
+        }
+        function toast(text) {
+          const box = $("toast");
+          box.textContent = text; box.hidden = false;
+          clearTimeout(toast.timer);
+          toast.timer = setTimeout(() => { box.hidden = true; }, 1800);
+        }
+        function openSearch() {
+          $("search").hidden = false;
+          const input = $("search-input");
+          input.focus(); input.select();
+          if (input.value) runSearch();
+        }
+        function runSearch() {
+          clearTimeout(state.searchTimer);
+          state.searchTimer = setTimeout(async () => {
+            const text = $("search-input").value.trim();
+            const serial = ++state.searchSerial;
+            if (!text) { showResults([], ""); return; }
+            $("search-state").textContent = "Searching…";
+            try {
+              const body = await api("search", withHidden({ path: state.folder, q: text, limit: "50" }));
+              if (serial === state.searchSerial) showResults(body.results || [], text);
+            } catch (error) {
+              if (serial === state.searchSerial) { showResults([], text); $("search-state").textContent = error.message; }
+            }
+          }, 150);
+        }
+        function showResults(results, text) {
+          state.searchResults = results;
+          state.searchIndex = results.length ? 0 : -1;
+          const list = $("search-results");
+          list.textContent = "";
+          results.forEach((result, index) => {
+            const item = document.createElement("li");
+            item.setAttribute("role", "option");
+            item.id = "result-" + index;
+            item.setAttribute("aria-selected", String(index === state.searchIndex));
+            const icon = document.createElement("span");
+            icon.textContent = icons[kindOf(result)]; icon.setAttribute("aria-hidden", "true");
+            const text = document.createElement("span");
+            text.style.minWidth = "0";
+            const name = document.createElement("div"); name.textContent = result.name;
+            const where = document.createElement("div"); where.className = "where"; where.textContent = parentOf(result.path);
+            text.append(name, where);
+            item.append(icon, text);
+            item.addEventListener("click", () => openResult(result));
+            list.append(item);
+          });
+          $("search-state").textContent = text && !results.length ? "Nothing found." : "";
+          markSelected();
+        }
+        function markSelected() {
+          [...$("search-results").children].forEach((item, index) => item.setAttribute("aria-selected", String(index === state.searchIndex)));
+          const current = $("result-" + state.searchIndex);
+          if (current) { current.scrollIntoView({ block: "nearest" }); $("search-input").setAttribute("aria-activedescendant", current.id); }
+        }
+        async function openResult(result) {
+          $("search").hidden = true;
+          if (result.type === "directory") return navigate(result.path);
+          await navigate(parentOf(result.path));
+          const item = state.items.find((entry) => entry.name === result.name) || { name: result.name, extension: result.extension, type: result.type };
+          openViewer({ ...item, path: result.path });
+        }
+        function applySettings() {
+          document.body.classList.toggle("compact", prefs.get("compact", false));
+          $("setting-compact").checked = prefs.get("compact", false);
+          $("setting-hidden").checked = prefs.get("hidden", false);
+          $("sort").value = prefs.get("sort", "name");
+        }
+        function closeOverlays() {
+          for (const id of ["info", "search", "settings"]) $(id).hidden = true;
+        }
+        function anyOverlay() { return ["viewer", "info", "search", "settings"].some((id) => !$(id).hidden); }
+
+        // MARK: Wiring
+        function start() {
+          applySettings();
+          $("list").addEventListener("scroll", () => requestAnimationFrame(drawRows), { passive: true });
+          window.addEventListener("resize", () => requestAnimationFrame(drawRows));
+          $("back").addEventListener("click", () => { if (state.folder !== "/") navigate(parentOf(state.folder)); });
+          $("refresh").addEventListener("click", () => load(state.folder, { keepScroll: true }));
+          $("search-open").addEventListener("click", openSearch);
+          $("settings-open").addEventListener("click", () => { $("settings").hidden = false; $("settings-close").focus(); });
+          $("sort").addEventListener("change", (event) => { prefs.set("sort", event.target.value); sortItems(); clearRows(); drawRows(); });
+          $("setting-compact").addEventListener("change", (event) => { prefs.set("compact", event.target.checked); applySettings(); clearRows(); drawRows(); });
+          $("setting-hidden").addEventListener("change", (event) => { prefs.set("hidden", event.target.checked); load(state.folder, { keepScroll: true }); });
+          $("viewer-close").addEventListener("click", () => closeViewer());
+          $("viewer-prev").addEventListener("click", () => step(-1));
+          $("viewer-next").addEventListener("click", () => step(1));
+          $("text-smaller").addEventListener("click", () => setTextSize(viewer.textSize - 2));
+          $("text-larger").addEventListener("click", () => setTextSize(viewer.textSize + 2));
+          $("info-close").addEventListener("click", () => { $("info").hidden = true; });
+          $("settings-close").addEventListener("click", () => { $("settings").hidden = true; });
+          for (const id of ["viewer", "info", "search", "settings"]) {
+            $(id).addEventListener("click", (event) => {
+              if (event.target !== $(id)) return;
+              if (id === "viewer") closeViewer(); else $(id).hidden = true;
+            });
+          }
+          $("search-input").addEventListener("input", runSearch);
+          $("search-input").addEventListener("keydown", (event) => {
+            const count = state.searchResults.length;
+            if (event.key === "ArrowDown" && count) { state.searchIndex = (state.searchIndex + 1) % count; markSelected(); event.preventDefault(); }
+            else if (event.key === "ArrowUp" && count) { state.searchIndex = (state.searchIndex - 1 + count) % count; markSelected(); event.preventDefault(); }
+            else if (event.key === "Enter" && state.searchIndex >= 0) { event.preventDefault(); openResult(state.searchResults[state.searchIndex]); }
+          });
+          document.addEventListener("keydown", (event) => {
+            const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
+            if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") { event.preventDefault(); closeOverlays(); openSearch(); return; }
+            if (event.key === "Escape") {
+              if (!$("search").hidden || !$("info").hidden || !$("settings").hidden) closeOverlays(); else closeViewer();
+              return;
+            }
+            if (!$("viewer").hidden) {
+              if (event.key === "ArrowRight") step(1); else if (event.key === "ArrowLeft") step(-1);
+              return;
+            }
+            if (typing || anyOverlay()) return;
+            if (event.key === "Backspace" && state.folder !== "/") { event.preventDefault(); navigate(parentOf(state.folder)); }
+            else if (event.key === "/") { event.preventDefault(); openSearch(); }
+          });
+          // Touch: swipe between images, swipe the viewer down to close, pull the list to refresh.
+          let touch = null;
+          $("viewer").addEventListener("touchstart", (event) => { const t = event.touches[0]; touch = { x: t.clientX, y: t.clientY }; }, { passive: true });
+          $("viewer").addEventListener("touchend", (event) => {
+            if (!touch || event.touches.length) return;
+            const t = event.changedTouches[0], dx = t.clientX - touch.x, dy = t.clientY - touch.y;
+            touch = null;
+            if (Math.abs(dx) > 60 && Math.abs(dx) > Math.abs(dy) && !$("viewer-prev").hidden) step(dx < 0 ? 1 : -1);
+            else if (dy > 120 && Math.abs(dy) > Math.abs(dx) && $("viewer-body").scrollTop <= 0) closeViewer();
+          });
+          let pull = null;
+          $("list").addEventListener("touchstart", (event) => { pull = $("list").scrollTop <= 0 ? event.touches[0].clientY : null; }, { passive: true });
+          $("list").addEventListener("touchmove", (event) => {
+            if (pull === null) return;
+            const distance = event.touches[0].clientY - pull;
+            $("pull").style.height = Math.max(0, Math.min(48, distance / 2)) + "px";
+          }, { passive: true });
+          $("list").addEventListener("touchend", (event) => {
+            if (pull === null) return;
+            const distance = event.changedTouches[0].clientY - pull;
+            pull = null;
+            $("pull").style.height = "0";
+            if (distance > 90) load(state.folder, { keepScroll: true });
+          });
+          window.addEventListener("popstate", () => {
+            const where = readLocation();
+            if (!where.file) closeViewer({ fromHistory: true });
+            const loading = where.folder !== state.folder ? load(where.folder) : Promise.resolve();
+            if (where.file) loading.then(() => openFromLocation(where));
+          });
+          const where = readLocation();
+          load(where.folder).then(() => { if (where.file) openFromLocation(where); });
+        }
+        function openFromLocation(where) {
+          const name = nameOf(where.file);
+          const item = state.items.find((entry) => entry.name === name) || { name, extension: name.includes(".") ? name.slice(name.lastIndexOf(".") + 1) : null, type: "file" };
+          state.viewerPushed = false;
+          openViewer({ ...item, path: where.file }, { push: false });
+        }
+        start();
+        })();
+        """#
+}

@@ -1,0 +1,92 @@
+/// The web UI's styles: light and dark themes following the system, rows of a fixed height (the
+/// list draws only the rows on screen), large touch targets.
+enum WebStyleSource {
+    static let css = #"""
+        :root {
+          --bg: #f7f7f8; --panel: #ffffff; --text: #1c1c1e; --muted: #6b6b70; --line: #e3e3e6;
+          --accent: #0a63d1; --hover: #eef3fb; --danger: #b3261e; --shadow: 0 8px 30px rgba(0,0,0,.18);
+          --row: 56px; --code: #f2f2f4;
+        }
+        @media (prefers-color-scheme: dark) {
+          :root {
+            --bg: #111113; --panel: #1c1c1f; --text: #ececef; --muted: #a0a0a8; --line: #2c2c31;
+            --accent: #6aa8ff; --hover: #23262d; --danger: #ff8a80; --shadow: 0 8px 30px rgba(0,0,0,.6);
+            --code: #17171a;
+          }
+        }
+        body.compact { --row: 40px; }
+        * { box-sizing: border-box; }
+        html, body { margin: 0; height: 100%; }
+        body { font: 16px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; background: var(--bg); color: var(--text);
+          display: flex; flex-direction: column; }
+        button, select, input { font: inherit; color: inherit; }
+        .muted { color: var(--muted); }
+        .bar { display: flex; align-items: center; gap: 4px; padding: 6px 8px; background: var(--panel);
+          border-bottom: 1px solid var(--line); min-height: 52px; }
+        body > .bar { position: sticky; top: 0; z-index: 2; padding-top: max(6px, env(safe-area-inset-top)); }
+        .bar h1 { flex: 1; font-size: 17px; margin: 0 6px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        .icon-button { min-width: 44px; min-height: 44px; border: 0; background: transparent; border-radius: 10px;
+          font-size: 20px; cursor: pointer; display: inline-flex; align-items: center; justify-content: center;
+          text-decoration: none; color: var(--text); }
+        .icon-button:hover, .icon-button:focus-visible { background: var(--hover); }
+        .icon-button[disabled] { opacity: .35; cursor: default; }
+        :focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
+        #crumbs { flex: 1; display: flex; align-items: center; overflow-x: auto; white-space: nowrap; scrollbar-width: none; }
+        #crumbs a { color: var(--accent); text-decoration: none; padding: 10px 4px; border-radius: 6px; }
+        #crumbs a[aria-current] { color: var(--text); font-weight: 600; }
+        #crumbs .sep { color: var(--muted); padding: 0 2px; }
+        .toolbar { display: flex; align-items: center; justify-content: space-between; padding: 6px 12px;
+          font-size: 14px; color: var(--muted); }
+        .toolbar select { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 4px 6px; }
+        .list { flex: 1; overflow-y: auto; position: relative; -webkit-overflow-scrolling: touch; outline: none; }
+        .spacer { position: relative; width: 100%; }
+        .row { position: absolute; left: 0; right: 0; height: var(--row); display: flex; align-items: center;
+          gap: 12px; padding: 0 4px 0 14px; border-bottom: 1px solid var(--line); background: var(--panel);
+          cursor: pointer; text-decoration: none; color: inherit; }
+        .row:hover, .row:focus-visible, .row.selected { background: var(--hover); }
+        .row .icon { width: 28px; text-align: center; font-size: 22px; flex: none; }
+        body.compact .row .icon { font-size: 17px; }
+        .row .text { flex: 1; min-width: 0; display: flex; flex-direction: column; }
+        body.compact .row .text { flex-direction: row; justify-content: space-between; gap: 12px; }
+        .row .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        .row .detail { font-size: 13px; color: var(--muted); white-space: nowrap; }
+        .row .more { flex: none; }
+        .state { padding: 40px 20px; text-align: center; color: var(--muted); }
+        .state.error { color: var(--danger); }
+        .state button { margin-top: 12px; }
+        .pull { height: 0; overflow: hidden; text-align: center; color: var(--muted); font-size: 14px; transition: height .15s; }
+        .overlay { position: fixed; inset: 0; background: rgba(0,0,0,.45); z-index: 10; display: flex;
+          align-items: flex-end; justify-content: center; }
+        .overlay[hidden] { display: none; }
+        .sheet { background: var(--panel); width: 100%; max-width: 980px; max-height: 100%; display: flex;
+          flex-direction: column; border-radius: 14px 14px 0 0; box-shadow: var(--shadow); position: relative; }
+        @media (min-width: 700px) { .overlay { align-items: center; } .sheet { border-radius: 14px; max-height: 92%; } }
+        .viewer-sheet { height: 100%; }
+        @media (min-width: 700px) { .viewer-sheet { height: 92%; } }
+        .viewer-body { flex: 1; overflow: auto; display: flex; align-items: flex-start; justify-content: center;
+          background: var(--bg); touch-action: pan-y pinch-zoom; }
+        .viewer-body pre { margin: 0; padding: 14px; width: 100%; white-space: pre-wrap; word-break: break-word;
+          font: var(--text-size, 14px)/1.5 ui-monospace, "SF Mono", Menlo, Consolas, monospace; background: var(--code); min-height: 100%; }
+        .viewer-body img, .viewer-body video { max-width: 100%; max-height: 100%; margin: auto; object-fit: contain; }
+        .viewer-body audio { margin: 40px auto; width: 90%; }
+        .viewer-body iframe { border: 0; width: 100%; height: 100%; background: #fff; }
+        .viewer-body .state { margin: auto; }
+        .nav-button { position: absolute; top: 50%; width: 48px; height: 64px; border: 0; border-radius: 10px;
+          background: rgba(0,0,0,.35); color: #fff; font-size: 32px; cursor: pointer; }
+        .nav-button.prev { left: 8px; } .nav-button.next { right: 8px; }
+        .info-sheet dl { margin: 0; padding: 8px 16px; display: grid; grid-template-columns: auto 1fr; gap: 8px 16px; }
+        .info-sheet dt { color: var(--muted); } .info-sheet dd { margin: 0; word-break: break-all; }
+        .wide-button { margin: 8px 16px 16px; padding: 12px; border-radius: 10px; border: 1px solid var(--line);
+          background: var(--bg); cursor: pointer; }
+        .setting { display: flex; gap: 10px; align-items: center; padding: 14px 16px; border-bottom: 1px solid var(--line); }
+        .search-sheet { padding: 10px; gap: 8px; height: 80%; }
+        @media (min-width: 700px) { .search-sheet { height: auto; max-height: 70%; align-self: flex-start; margin-top: 8vh; } }
+        #search-input { width: 100%; padding: 12px; border-radius: 10px; border: 1px solid var(--line); background: var(--bg); }
+        #search-results { list-style: none; margin: 0; padding: 0; overflow-y: auto; }
+        #search-results li { padding: 10px 8px; border-radius: 8px; cursor: pointer; display: flex; gap: 10px; }
+        #search-results li[aria-selected="true"], #search-results li:hover { background: var(--hover); }
+        #search-results .where { color: var(--muted); font-size: 13px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        .toast { position: fixed; bottom: 20px; left: 50%; transform: translateX(-50%); background: var(--text);
+          color: var(--bg); padding: 10px 16px; border-radius: 20px; z-index: 20; }
+        """#
+}

@@ -1,0 +1,171 @@
+"""The browser suite's fixtures: a real `browsey serve` on a temp tree with awkward names, and
+Debian's Chromium driven by Playwright at a phone viewport (390x844, touch) and a desktop one.
+
+Every page fails its test on a console error, an uncaught exception or a failed request (a
+request the page itself cancels, an event stream or a media file when the viewer closes, is not a
+failure)."""
+import json
+import os
+import shutil
+import socket
+import struct
+import subprocess
+import tempfile
+import time
+import urllib.request
+import zlib
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+SCREENSHOTS = os.path.join(HERE, "screenshots")
+CHROMIUM = os.environ.get("BROWSEY_CHROMIUM", "/usr/lib/chromium/chromium")
+VIEWPORTS = {
+    "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2),
+    "desktop": dict(viewport={"width": 1280, "height": 800}),
+}
+
+
+def png(width, height, rgb):
+    """A tiny PNG of one colour."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+def write(root, relative, content):
+    path = os.path.join(root, relative)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as handle:
+        handle.write(content if isinstance(content, bytes) else content.encode())
+    return path
+
+
+def make_tree(root):
+    write(root, "docs/notes #1.md", "# Notes\n\nSome *text* for 100% of us.\n")
+    write(root, "docs/100% done.txt", "done\n" * 200)
+    write(root, "docs/café ☕.txt", "crème brûlée\n")
+    write(root, "docs/main.swift", 'print("hi")\n')
+    write(root, "photos/photo 1.png", png(40, 30, (200, 30, 30)))
+    write(root, "photos/photo 2 ü.png", png(30, 40, (30, 160, 40)))
+    write(root, "photos/photo #3.png", png(20, 20, (30, 60, 200)))
+    write(root, "photos/clip.mp4", b"\x00\x00\x00\x18ftypmp42" + b"\x00" * 64)
+    write(root, "photos/song.mp3", b"ID3" + b"\x00" * 64)
+    write(root, "photos/paper.pdf", b"%PDF-1.4\n%%EOF\n")
+    write(root, "a b/c%d/deep #1.txt", "deep")
+    os.makedirs(os.path.join(root, "empty folder"))
+    write(root, "big.bin", b"\x01" * 300_000)
+    write(root, ".hidden", "secret")
+    big = os.path.join(root, "many")
+    os.makedirs(big)
+    for index in range(10_000):
+        with open(os.path.join(big, "file %05d.txt" % index), "wb") as handle:
+            handle.write(b"x" * (index % 97))
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    def __init__(self, root, port, process):
+        self.root, self.port, self.process = root, port, process
+        self.base = "http://127.0.0.1:%d" % port
+
+    def url(self, path="/"):
+        return self.base + path
+
+    def get_json(self, path):
+        with urllib.request.urlopen(self.base + path, timeout=10) as response:
+            return json.load(response)
+
+
+@pytest.fixture(scope="session")
+def server():
+    binary = os.environ.get("BROWSEY_BINARY", os.path.join(REPO, ".build", "debug", "browsey"))
+    work = tempfile.mkdtemp(prefix="browsey-browser-")
+    root = os.path.join(work, "served")
+    os.makedirs(root)
+    make_tree(root)
+    port = free_port()
+    log = open(os.path.join(work, "server.log"), "w")
+    process = subprocess.Popen(
+        [binary, "serve", root, "-p", str(port), "--host", "127.0.0.1", "--no-qr", "--no-bonjour",
+         "--index-dir", os.path.join(work, "index")],
+        stdout=log, stderr=subprocess.STDOUT)
+    served = Server(root, port, process)
+    try:
+        for _ in range(300):
+            try:
+                if served.get_json("/api/health").get("ok"):
+                    break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            raise RuntimeError("browsey serve did not start; see %s" % log.name)
+        yield served
+    finally:
+        process.kill()
+        process.wait()
+        log.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    os.makedirs(SCREENSHOTS, exist_ok=True)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM)
+        yield launched
+        launched.close()
+
+
+class Problems:
+    """What went wrong in a page: console errors, exceptions, failed requests."""
+
+    def __init__(self, page):
+        self.items = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.items.append("exception: %s" % error))
+        page.on("requestfailed", self._failed)
+
+        self.allowed = []
+
+    def allow(self, text):
+        """A console error the test provokes on purpose (a 404 it asks for)."""
+        self.allowed.append(text)
+
+    def _console(self, message):
+        if message.type == "error" and not any(text in message.text for text in self.allowed):
+            self.items.append("console: " + message.text)
+
+    def _failed(self, request):
+        if not request.url.startswith("http"):
+            return  # the browser's own pages (its PDF viewer), not the site's
+        failure = request.failure or ""
+        # Aborted: cancelled by the page (an event stream closed, a viewer closed) or by leaving it.
+        if "ERR_ABORTED" not in failure:
+            self.items.append("request failed: %s %s (%s)" % (request.method, request.url, failure))
+
+
+@pytest.fixture(params=["phone", "desktop"])
+def page(request, browser):
+    context = browser.new_context(**VIEWPORTS[request.param])
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    opened = context.new_page()
+    opened.kind = request.param
+    problems = Problems(opened)
+    opened.allow_problem = problems.allow
+    yield opened
+    context.close()
+    assert problems.items == [], "\n".join(problems.items)
+
+
+def shot(page, name):
+    page.screenshot(path=os.path.join(SCREENSHOTS, "%s-%s.png" % (name, page.kind)))

@@ -1,0 +1,240 @@
+"""Browsing with the web UI as a person does, in a real Chromium at a phone and a desktop size."""
+import json
+import os
+import time
+import urllib.parse
+
+from conftest import SCREENSHOTS, shot
+
+
+def names(page):
+    """The names of the rows drawn, top to bottom."""
+    return page.eval_on_selector_all(
+        ".row", "rows => rows.sort((a, b) => a.offsetTop - b.offsetTop).map(r => r.querySelector('.name').textContent)")
+
+
+def open_folder(page, server, folder="/"):
+    page.goto(server.url(urllib.parse.quote(folder)))
+    page.wait_for_selector(".row")
+
+
+def swipe(page, start, end, steps=8):
+    """A one-finger swipe through Chromium's own touch input."""
+    session = page.context.new_cdp_session(page)
+    point = lambda x, y: [{"x": x, "y": y}]
+    session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point(*start)})
+    for index in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * index / steps
+        y = start[1] + (end[1] - start[1]) * index / steps
+        session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": point(x, y)})
+    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    session.detach()
+
+
+def test_a_folder_lists_folders_first_with_size_and_date(page, server):
+    open_folder(page, server)
+    shown = names(page)
+    assert shown[:5] == ["a b", "docs", "empty folder", "many", "photos"], shown
+    assert "big.bin" in shown and ".hidden" not in shown and ".." not in shown
+    detail = page.locator(".row", has_text="big.bin").locator(".detail").inner_text()
+    assert "300 KB" in detail and "•" in detail, detail
+    assert page.locator("#count").inner_text() == "6 items"
+    shot(page, "home")
+
+
+def test_folders_open_by_click_breadcrumbs_history_and_backspace(page, server):
+    open_folder(page, server)
+    page.locator(".row", has_text="docs").click()
+    page.wait_for_url("**/docs")
+    page.wait_for_selector(".row >> text=notes #1.md")
+    assert names(page)[0] == "..", "a sub-folder starts with the parent"
+    assert page.locator("#crumbs a[aria-current]").inner_text() == "docs"
+    page.locator("#crumbs a", has_text="Home").click()
+    page.wait_for_url(server.url("/"))
+    page.go_back()
+    page.wait_for_url("**/docs")
+    page.wait_for_selector(".row >> text=café ☕.txt")
+    page.go_forward()
+    page.wait_for_url(server.url("/"))
+    # A deep link to a folder with awkward names, then up with Backspace and the back button.
+    page.goto(server.url("/a%20b/c%25d"))
+    page.wait_for_selector(".row >> text=deep #1.txt")
+    assert [a.inner_text() for a in page.query_selector_all("#crumbs a")] == ["Home", "a b", "c%d"]
+    page.locator("#list").focus()
+    page.keyboard.press("Backspace")
+    page.wait_for_url("**/a%20b")
+    page.wait_for_selector(".row >> text=c%d")
+    page.click("#back")
+    page.wait_for_url(server.url("/"))
+    assert page.is_disabled("#back"), "no going up from the top"
+
+
+def test_text_opens_in_the_viewer_with_its_size_remembered(page, server):
+    open_folder(page, server, "/docs")
+    page.locator(".row", has_text="notes #1.md").click()
+    page.wait_for_url("**/docs/notes%20%231.md?view=1")
+    text = page.locator("#viewer-body pre")
+    assert text.inner_text().startswith("# Notes")
+    size = lambda: float(text.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+    before = size()
+    page.click("#text-larger")
+    page.click("#text-larger")
+    assert size() == before + 4
+    shot(page, "viewer-text")
+    page.reload()  # the address opens the viewer again, and the size was kept
+    page.wait_for_selector("#viewer-body pre")
+    assert size() == before + 4
+    page.click("#text-smaller")
+    page.click("#text-smaller")
+    page.keyboard.press("Escape")
+    assert page.locator("#viewer").is_hidden()
+    page.wait_for_url("**/docs")
+    # The download button names the file.
+    page.locator(".row", has_text="café ☕.txt").click()
+    assert page.get_attribute("#viewer-download", "download") == "café ☕.txt"
+    with page.expect_download() as download:
+        page.click("#viewer-download")
+    assert download.value.suggested_filename == "café ☕.txt"
+    if page.kind == "desktop":
+        page.mouse.click(5, 400)  # the backdrop
+    else:
+        swipe(page, (195, 300), (195, 700))  # swiped down
+    assert page.locator("#viewer").is_hidden()
+
+
+def test_images_step_with_keys_buttons_and_swipes(page, server):
+    open_folder(page, server, "/photos")
+    page.locator(".row", has_text="photo 1.png").click()
+    image = page.locator("#viewer-body img")
+    image.wait_for()
+    page.wait_for_function("() => document.querySelector('#viewer-body img').naturalWidth === 40")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('#viewer-title').textContent === 'photo 2 ü.png'")
+    page.click("#viewer-next")
+    page.wait_for_function("() => document.querySelector('#viewer-title').textContent === 'photo #3.png'")
+    assert "photo%20%233.png?view=1" in page.url
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("() => document.querySelector('#viewer-title').textContent === 'photo 2 ü.png'")
+    if page.kind == "phone":
+        swipe(page, (320, 400), (60, 400))
+        page.wait_for_function("() => document.querySelector('#viewer-title').textContent === 'photo #3.png'")
+    shot(page, "viewer-image")
+    page.keyboard.press("Escape")
+    # Video, audio and PDF get their players.
+    for name, selector in [("clip.mp4", "video"), ("song.mp3", "audio"), ("paper.pdf", "iframe")]:
+        page.locator(".row", has_text=name).click()
+        element = page.locator("#viewer-body " + selector)
+        element.wait_for(state="attached")
+        assert urllib.parse.unquote(element.get_attribute("src")).endswith("path=/photos/" + name + "&download=false")
+        page.click("#viewer-close")
+
+
+def test_the_info_sheet_tells_everything_and_copies_the_path(page, server):
+    open_folder(page, server, "/docs")
+    page.click("[aria-label='Info for 100% done.txt']")
+    page.wait_for_selector("#info-fields dt >> text=Created")
+    fields = dict(zip(page.locator("#info-fields dt").all_inner_texts(), page.locator("#info-fields dd").all_inner_texts()))
+    assert fields["Name"] == "100% done.txt" and fields["Type"] == "TXT file" and fields["Size"] == "1.0 KB"
+    assert fields["Extension"] == "txt" and fields["Path"] == "/docs/100% done.txt" and fields["Modified"]
+    shot(page, "info")
+    page.click("#info-copy")
+    page.wait_for_selector("#toast >> text=Path copied")
+    assert page.evaluate("navigator.clipboard.readText()") == "/docs/100% done.txt"
+    page.keyboard.press("Escape")
+    assert page.locator("#info").is_hidden()
+
+
+def test_search_is_a_keystroke_away_and_keyboard_driven(page, server):
+    open_folder(page, server)
+    page.keyboard.press("Control+k")
+    assert page.evaluate("document.activeElement.id") == "search-input"
+    page.keyboard.type("deep")
+    page.wait_for_selector("#search-results li >> text=deep #1.txt")
+    page.keyboard.type(" #1")
+    page.wait_for_function("() => document.querySelectorAll('#search-results li').length === 1")
+    shot(page, "search")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/a%20b/c%25d/deep%20%231.txt?view=1")
+    assert page.locator("#viewer-body pre").inner_text() == "deep"
+    page.keyboard.press("Escape")
+    page.keyboard.press("Control+k")
+    page.fill("#search-input", "zzzz nothing")
+    page.wait_for_selector("#search-state >> text=Nothing found.")
+
+
+def test_changes_on_disk_show_without_a_reload(page, server):
+    open_folder(page, server, "/docs")
+    path = os.path.join(server.root, "docs", "arrived %s #%d.txt" % (page.kind, time.time_ns()))
+    with open(path, "w") as handle:
+        handle.write("new")
+    page.wait_for_selector(".row >> text=" + os.path.basename(path), timeout=5000)
+    os.remove(path)
+    page.wait_for_selector(".row >> text=" + os.path.basename(path), state="detached", timeout=5000)
+
+
+def test_pull_to_refresh_reloads_the_listing(page, server):
+    if page.kind != "phone":
+        return
+    open_folder(page, server, "/docs")
+    listings = []
+    page.on("request", lambda request: listings.append(request.url) if "/api/list" in request.url else None)
+    swipe(page, (195, 200), (195, 500))
+    page.wait_for_function("() => true")
+    page.wait_for_timeout(300)
+    assert len(listings) == 1, listings
+
+
+def test_empty_folders_errors_sorting_and_compact_rows(page, server):
+    open_folder(page, server)
+    page.locator(".row", has_text="empty folder").click()
+    page.wait_for_selector("#state >> text=This folder is empty.")
+    page.allow_problem("status of 404")
+    page.goto(server.url("/no%20such%20folder"))
+    page.wait_for_selector("#state.error >> text=Directory not found")
+    assert page.locator("#state button", has_text="Try again").is_visible()
+    open_folder(page, server, "/docs")
+    page.select_option("#sort", "size")
+    assert names(page)[1] == "100% done.txt", "the largest file first"
+    page.select_option("#sort", "name")
+    page.click("#settings-open")
+    page.check("#setting-compact")
+    page.keyboard.press("Escape")
+    assert page.locator(".row").first.evaluate("e => e.getBoundingClientRect().height") == 40
+    page.reload()
+    page.wait_for_selector(".row")
+    assert page.locator(".row").first.evaluate("e => e.getBoundingClientRect().height") == 40, "remembered"
+    page.click("#settings-open")
+    page.uncheck("#setting-compact")
+
+
+def test_a_folder_of_ten_thousand_shows_at_once_and_scrolls_smoothly(page, server):
+    open_folder(page, server)
+    page.locator(".row", has_text="many").click()
+    page.wait_for_selector(".row >> text=file 00000.txt")
+    visible = page.evaluate("performance.getEntriesByName('browsey:rows-visible').pop().duration")
+    drawn = page.locator(".row").count()
+    assert drawn < 80, "only the rows on screen are drawn (%d)" % drawn
+    # Scroll to the end in steps, one per frame, timing every frame.
+    frames = page.evaluate("""() => new Promise(done => {
+        const list = document.getElementById('list'), times = [];
+        let last = performance.now();
+        function step(now) {
+          times.push(now - last); last = now;
+          list.scrollTop += 1200;
+          if (list.scrollTop + list.clientHeight >= list.scrollHeight - 1 && times.length > 5) return done(times.slice(1));
+          requestAnimationFrame(step);
+        }
+        requestAnimationFrame(step);
+      })""")
+    page.wait_for_selector(".row >> text=file 09999.txt")
+    frames.sort()
+    p95 = frames[int(len(frames) * 0.95)]
+    figures = {"viewport": page.kind, "rows_visible_ms": round(visible, 1), "rows_drawn": drawn,
+               "frames": len(frames), "frame_p50_ms": round(frames[len(frames) // 2], 1),
+               "frame_p95_ms": round(p95, 1), "frame_max_ms": round(frames[-1], 1)}
+    with open(os.path.join(SCREENSHOTS, "large-folder-%s.json" % page.kind), "w") as handle:
+        json.dump(figures, handle)
+    print(figures)
+    shot(page, "large-folder")
+    assert visible < 300, figures
+    assert p95 < 50, figures
