@@ -14,11 +14,11 @@ enum WebPageSource {
         </head>
         <body>
         <header class="bar">
-          <button id="back" class="icon-button" aria-label="Up one folder" title="Up one folder (Backspace)">‹</button>
+          <button id="back" class="icon-button" data-icon="back" aria-label="Up one folder" title="Up one folder (Backspace)">‹</button>
           <nav id="crumbs" aria-label="Folders"></nav>
-          <button id="search-open" class="icon-button" aria-label="Search" title="Search (Ctrl+K)">⌕</button>
-          <button id="refresh" class="icon-button" aria-label="Refresh" title="Refresh">↻</button>
-          <button id="settings-open" class="icon-button" aria-label="Settings" title="Settings">⚙</button>
+          <button id="search-open" class="icon-button" data-icon="search" aria-label="Search" title="Search (Ctrl+K)">⌕</button>
+          <button id="refresh" class="icon-button" data-icon="refresh" aria-label="Refresh" title="Refresh">↻</button>
+          <button id="settings-open" class="icon-button" data-icon="settings" aria-label="Settings" title="Settings">⚙</button>
         </header>
         <div id="toolbar" class="toolbar">
           <label>Sort <select id="sort" aria-label="Sort by">
@@ -35,11 +35,11 @@ enum WebPageSource {
         <div id="viewer" class="overlay" hidden role="dialog" aria-modal="true" aria-labelledby="viewer-title">
           <div class="sheet viewer-sheet">
             <header class="bar viewer-bar">
-              <button id="viewer-close" class="icon-button" aria-label="Close" title="Close (Esc)">✕</button>
+              <button id="viewer-close" class="icon-button" data-icon="close" aria-label="Close" title="Close (Esc)">✕</button>
               <h1 id="viewer-title"></h1>
               <button id="text-smaller" class="icon-button" aria-label="Smaller text" title="Smaller text">A−</button>
               <button id="text-larger" class="icon-button" aria-label="Larger text" title="Larger text">A+</button>
-              <a id="viewer-download" class="icon-button" aria-label="Download" title="Download" href="#">⤓</a>
+              <a id="viewer-download" class="icon-button" data-icon="download" aria-label="Download" title="Download" href="#">⤓</a>
             </header>
             <div id="viewer-body" class="viewer-body"></div>
             <button id="viewer-prev" class="nav-button prev" aria-label="Previous image" hidden>‹</button>
@@ -50,7 +50,7 @@ enum WebPageSource {
         <div id="info" class="overlay" hidden role="dialog" aria-modal="true" aria-labelledby="info-title">
           <div class="sheet info-sheet">
             <header class="bar"><h1 id="info-title">Info</h1>
-              <button id="info-close" class="icon-button" aria-label="Close" title="Close (Esc)">✕</button></header>
+              <button id="info-close" class="icon-button" data-icon="close" aria-label="Close" title="Close (Esc)">✕</button></header>
             <dl id="info-fields"></dl>
             <button id="info-copy" class="wide-button">Copy path</button>
           </div>
@@ -68,7 +68,7 @@ enum WebPageSource {
         <div id="settings" class="overlay" hidden role="dialog" aria-modal="true" aria-labelledby="settings-title">
           <div class="sheet info-sheet">
             <header class="bar"><h1 id="settings-title">Settings</h1>
-              <button id="settings-close" class="icon-button" aria-label="Close" title="Close (Esc)">✕</button></header>
+              <button id="settings-close" class="icon-button" data-icon="close" aria-label="Close" title="Close (Esc)">✕</button></header>
             <label class="setting"><input id="setting-compact" type="checkbox"> Compact rows</label>
             <label class="setting"><input id="setting-hidden" type="checkbox"> Show hidden files (when the server allows)</label>
           </div>

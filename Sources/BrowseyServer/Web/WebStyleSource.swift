@@ -44,8 +44,13 @@ enum WebStyleSource {
           gap: 12px; padding: 0 4px 0 14px; border-bottom: 1px solid var(--line); background: var(--panel);
           cursor: pointer; text-decoration: none; color: inherit; }
         .row:hover, .row:focus-visible, .row.selected { background: var(--hover); }
-        .row .icon { width: 28px; text-align: center; font-size: 22px; flex: none; }
-        body.compact .row .icon { font-size: 17px; }
+        .row .icon, #search-results .icon { width: 28px; height: 28px; flex: none; display: inline-flex; align-items: center; justify-content: center; }
+        .glyph { width: 24px; height: 24px; fill: none; stroke: currentColor; stroke-width: 1.6; stroke-linecap: round; stroke-linejoin: round; }
+        body.compact .row .glyph { width: 20px; height: 20px; }
+        .glyph-folder { stroke: #3b82c4; fill: rgba(59,130,196,.18); }
+        .glyph-image { stroke: #2f9e5b; } .glyph-video { stroke: #c2410c; } .glyph-audio { stroke: #9333ea; }
+        .glyph-pdf { stroke: #d0342c; } .glyph-archive { stroke: #a16207; } .glyph-code, .glyph-markdown { stroke: #0e7490; }
+        .glyph-link, .glyph-parent, .glyph-file, .glyph-info { stroke: var(--muted); }
         .row .text { flex: 1; min-width: 0; display: flex; flex-direction: column; }
         body.compact .row .text { flex-direction: row; justify-content: space-between; gap: 12px; }
         .row .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
