@@ -225,7 +225,18 @@ struct ContractTests {
             #expect(unknown.status == .notFound && unknown.text == #"{"code":"notFound","error":"Not found"}"#)
             let page = try await client.ask("/docs/")
             #expect(page.status == .ok && page.headers[.contentType] == "text/html; charset=utf-8")
-            #expect(page.text.contains("/api/list"))
+            #expect(page.text.contains("/assets/app.js") && page.text.contains("/assets/app.css"))
+            #expect(page.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true)
+            // The UI's files revalidate with one small request: 304 while they have not changed.
+            for asset in ["/assets/app.js", "/assets/app.css", "/"] {
+                let first = try await client.ask(asset)
+                let etag = try #require(first.headers[.eTag], "\(asset)")
+                #expect(first.status == .ok && first.headers[.cacheControl] == "no-cache", "\(asset)")
+                let again = try await client.ask(asset, headers: [.ifNoneMatch: etag])
+                #expect(again.status == .notModified && again.text.isEmpty, "\(asset)")
+            }
+            let script = try await client.ask("/assets/app.js")
+            #expect(script.headers[.contentType] == "text/javascript; charset=utf-8" && script.text.contains("/api/\" + name"))
             for write in ["save", "rename", "delete", "move", "copy", "mkdir"] {
                 let answer = try await client.ask("/api/\(write)", method: .post)
                 #expect(answer.status == .forbidden && answer.error == "Server is in read-only mode", "\(write)")
