@@ -86,18 +86,18 @@ class Server:
             return json.load(response)
 
 
-@pytest.fixture(scope="session")
-def server():
+def run_server(make, extra=()):
+    """A `browsey serve` on a temp tree that `make` fills, until the session ends."""
     binary = os.environ.get("BROWSEY_BINARY", os.path.join(REPO, ".build", "debug", "browsey"))
     work = tempfile.mkdtemp(prefix="browsey-browser-")
     root = os.path.join(work, "served")
     os.makedirs(root)
-    make_tree(root)
+    make(root)
     port = free_port()
     log = open(os.path.join(work, "server.log"), "w")
     process = subprocess.Popen(
         [binary, "serve", root, "-p", str(port), "--host", "127.0.0.1", "--no-qr", "--no-bonjour",
-         "--index-dir", os.path.join(work, "index")],
+         "--index-dir", os.path.join(work, "index"), *[arg.replace("WORK", work) for arg in extra]],
         stdout=log, stderr=subprocess.STDOUT)
     served = Server(root, port, process)
     try:
@@ -115,6 +115,22 @@ def server():
         process.wait()
         log.close()
         shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server():
+    yield from run_server(make_tree)
+
+
+def make_writable_tree(root):
+    write(root, "notes/todo #1.txt", "milk\neggs\n")
+    write(root, "notes/draft ü.md", "# Draft\n")
+    os.makedirs(os.path.join(root, "archive"))
+
+
+@pytest.fixture(scope="session")
+def writable_server():
+    yield from run_server(make_writable_tree, ["--no-readonly", "--trash-dir", "WORK/trash"])
 
 
 @pytest.fixture(scope="session")

@@ -10,6 +10,7 @@ enum WebScriptSource {
           folder: "/", items: [], rows: [], rendered: new Map(), selected: -1,
           viewing: null, viewerPushed: false, images: [], events: null, reloadTimer: 0,
           searchSerial: 0, searchTimer: 0, searchResults: [], searchIndex: -1, loadSerial: 0,
+          writable: false, infoItem: null, action: null, editing: null,
         };
 
         // MARK: Preferences, kept in this browser
@@ -34,6 +35,15 @@ enum WebScriptSource {
           return body;
         }
         function withHidden(params) { if (prefs.get("hidden", false)) params.hidden = "1"; return params; }
+        /// A JSON write; answers the status and the body, whatever the status.
+        async function post(name, body) {
+          const response = await fetch("/api/" + name, {
+            method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body),
+          });
+          let answer = {};
+          try { answer = await response.json(); } catch { /* not JSON */ }
+          return { status: response.status, ok: response.ok, body: answer, message: answer.message || answer.error || ("The server answered " + response.status) };
+        }
 
         // MARK: Addresses
         function pageURL(path) { return path.split("/").map(encodeURIComponent).join("/") || "/"; }
@@ -290,6 +300,9 @@ enum WebScriptSource {
           $("text-smaller").hidden = $("text-larger").hidden = !textual;
           const body = $("viewer-body");
           body.textContent = "";
+          state.editing = null;
+          $("viewer-edit").hidden = $("viewer-save").hidden = true;
+          $("conflict").hidden = true;
           setTextSize(viewer.textSize);
           const source = apiURL("file", { path: item.path, download: "false" });
           if (kind === "image") {
@@ -318,6 +331,8 @@ enum WebScriptSource {
                 pre.textContent = view.content;
                 if (view.language) pre.dataset.language = view.language;
                 body.append(pre);
+                state.editing = { item, base: { modified: view.modified, size: view.size }, active: false };
+                $("viewer-edit").hidden = !state.writable;
               } else {
                 openViewer({ ...item, extension: view.extension }, { push: false });
               }
@@ -339,6 +354,8 @@ enum WebScriptSource {
         }
         function closeViewer({ fromHistory = false } = {}) {
           if ($("viewer").hidden) return;
+          if (state.editing && state.editing.active && state.editing.dirty && !fromHistory
+            && !window.confirm("Close without saving your changes?")) return;
           $("viewer").hidden = true;
           $("viewer-body").textContent = "";
           state.viewing = null;
@@ -347,6 +364,160 @@ enum WebScriptSource {
           }
           state.viewerPushed = false;
           $("list").focus();
+        }
+
+        // MARK: Editing, with the conflict flow: a 409 never discards the user's text
+        function startEditing() {
+          const editing = state.editing;
+          if (!editing) return;
+          const text = $("viewer-body").querySelector("pre").textContent;
+          const area = document.createElement("textarea");
+          area.className = "editor"; area.value = text; area.spellcheck = false;
+          area.setAttribute("aria-label", "Text of " + editing.item.name);
+          area.addEventListener("input", () => { editing.dirty = true; });
+          $("viewer-body").textContent = "";
+          $("viewer-body").append(area);
+          editing.active = true; editing.dirty = false;
+          $("viewer-edit").hidden = true; $("viewer-save").hidden = false;
+          area.focus();
+        }
+        async function save() {
+          const editing = state.editing;
+          if (!editing || !editing.active) return;
+          const content = $("viewer-body").querySelector("textarea").value;
+          const answer = await post("save", { path: editing.item.path, content, baseModified: editing.base.modified, baseSize: editing.base.size });
+          if (answer.ok) {
+            editing.base = { modified: answer.body.modified, size: answer.body.size };
+            editing.dirty = false;
+            $("conflict").hidden = true;
+            toast("Saved");
+          } else if (answer.status === 409) {
+            const theirs = await api("view", { path: editing.item.path }).catch(() => null);
+            editing.theirs = theirs;
+            $("conflict-theirs").textContent = theirs ? theirs.content : "(their version could not be read)";
+            $("conflict").hidden = false;
+          } else {
+            toast(answer.message);
+          }
+        }
+        async function keepMine() {
+          const editing = state.editing;
+          if (!editing || !editing.theirs) return;
+          editing.base = { modified: editing.theirs.modified, size: editing.theirs.size };
+          await save();
+        }
+        function takeTheirs() {
+          const editing = state.editing;
+          if (!editing || !editing.theirs) return;
+          $("viewer-body").querySelector("textarea").value = editing.theirs.content;
+          editing.base = { modified: editing.theirs.modified, size: editing.theirs.size };
+          editing.dirty = false;
+          $("conflict").hidden = true;
+        }
+
+        // MARK: Writes: new folder, rename, move, copy, delete with undo
+        function showWrites() { for (const element of document.querySelectorAll(".writes")) element.hidden = !state.writable; }
+        async function newFolder(event) {
+          event.preventDefault();
+          const name = $("new-folder-name").value.trim();
+          if (!name) return;
+          const answer = await post("mkdir", { path: join(state.folder, name) });
+          if (!answer.ok) return toast(answer.message);
+          $("new-folder-form").hidden = true;
+          $("new-folder-name").value = "";
+          await load(state.folder, { keepScroll: true });
+        }
+        function beginAction(kind) {
+          const item = state.infoItem;
+          if (!item) return;
+          $("action-error").hidden = true;
+          if (kind === "delete") return remove(item);
+          state.action = kind;
+          const input = $("action-input");
+          input.value = kind === "rename" ? item.name : state.folder;
+          input.setAttribute("aria-label", kind === "rename" ? "New name" : "Destination folder");
+          $("action-confirm").textContent = kind === "rename" ? "Rename" : kind === "move" ? "Move here" : "Copy here";
+          $("action-form").hidden = false;
+          input.focus();
+          if (kind === "rename") {
+            const dot = item.name.lastIndexOf(".");
+            input.setSelectionRange(0, dot > 0 && !isFolder(item) ? dot : item.name.length);
+          }
+        }
+        async function confirmAction(event) {
+          event.preventDefault();
+          const item = state.infoItem, value = $("action-input").value.trim();
+          if (!item || !value) return;
+          const path = join(state.folder, item.name);
+          const answer = state.action === "rename" ? await post("rename", { path, newName: value })
+            : await post(state.action, { path, destination: value });
+          if (!answer.ok) { $("action-error").textContent = answer.message; $("action-error").hidden = false; return; }
+          $("info").hidden = true;
+          toast(state.action === "rename" ? "Renamed" : state.action === "move" ? "Moved" : "Copied");
+          await load(state.folder, { keepScroll: true });
+        }
+        async function remove(item) {
+          const answer = await post("delete", { path: join(state.folder, item.name) });
+          if (!answer.ok) { $("action-error").textContent = answer.message; $("action-error").hidden = false; return; }
+          $("info").hidden = true;
+          await load(state.folder, { keepScroll: true });
+          const id = answer.body.trashId;
+          toast("Deleted " + item.name, id ? { label: "Undo", run: async () => {
+            const restored = await post("restore", { id });
+            toast(restored.ok ? "Restored " + item.name : restored.message);
+            await load(state.folder, { keepScroll: true });
+          } } : null);
+        }
+
+        // MARK: Uploads: never replacing (a taken name gets a free one), resumable, cancellable
+        function upload(files) {
+          if (!state.writable) return;
+          const box = $("uploads");
+          box.hidden = false;
+          for (const file of files) uploadOne(file, join(state.folder, file.name), box);
+        }
+        function uploadOne(file, path, box) {
+          const row = document.createElement("div");
+          row.className = "upload";
+          const name = document.createElement("span"); name.textContent = file.name;
+          const button = document.createElement("button"); button.className = "small-button";
+          const bar = document.createElement("progress"); bar.max = file.size || 1; bar.value = 0;
+          bar.setAttribute("aria-label", "Upload of " + file.name);
+          const status = document.createElement("span"); status.className = "status";
+          row.append(name, button, bar, status);
+          box.append(row);
+          let request = null;
+          const finish = (text, failed) => { status.textContent = text; row.classList.toggle("failed", failed); };
+          const send = async (resume) => {
+            let start = 0;
+            if (resume) {
+              try { start = (await api("upload", { path, size: String(file.size) })).received || 0; } catch { start = 0; }
+            }
+            request = new XMLHttpRequest();
+            request.open("PUT", apiURL("file", { path, onConflict: "rename" }));
+            if (file.size > 0) request.setRequestHeader("Content-Range", "bytes " + start + "-" + (file.size - 1) + "/" + file.size);
+            request.upload.onprogress = (event) => { bar.value = start + event.loaded; status.textContent = formatSize(start + event.loaded) + " of " + formatSize(file.size); };
+            request.onload = () => {
+              let answer = {};
+              try { answer = JSON.parse(request.responseText); } catch { /* not JSON */ }
+              if (request.status === 201) {
+                bar.value = bar.max; button.hidden = true;
+                finish(answer.path && answer.path !== path ? "Done, as " + nameOf(answer.path) : "Done", false);
+                clearTimeout(state.reloadTimer);
+                state.reloadTimer = setTimeout(() => load(state.folder, { keepScroll: true }), 120);
+              } else {
+                finish(answer.message || answer.error || ("Failed (" + request.status + ")"), true);
+                button.textContent = "Retry"; button.onclick = () => send(true);
+              }
+            };
+            request.onerror = () => { finish("Connection lost", true); button.textContent = "Resume"; button.onclick = () => send(true); };
+            request.onabort = () => { finish("Cancelled", true); button.textContent = "Resume"; button.onclick = () => send(true); };
+            button.textContent = "Cancel"; button.hidden = false;
+            button.onclick = () => request.abort();
+            finish(start ? "Resuming at " + formatSize(start) : "Starting…", false);
+            request.send(file.slice(start));
+          };
+          send(false);
         }
 
         // MARK: Info, search, settings
@@ -366,6 +537,9 @@ enum WebScriptSource {
           const base = [["Name", item.name], ["Type", type], ["Size", isFolder(item) ? "" : formatSize(item.size)],
             ["Extension", item.extension || ""], ["Modified", formatDate(item.modified)]];
           show([...base, ["Path", path]]);
+          state.infoItem = item;
+          $("action-form").hidden = true;
+          $("action-error").hidden = true;
           $("info").hidden = false;
           $("info-copy").onclick = () => copy(path);
           $("info-close").focus();
@@ -384,11 +558,17 @@ enum WebScriptSource {
           }
           toast("Path copied");
         }
-        function toast(text) {
+        function toast(text, action) {
           const box = $("toast");
           box.textContent = text; box.hidden = false;
+          if (action) {
+            const button = document.createElement("button");
+            button.textContent = action.label;
+            button.addEventListener("click", () => { box.hidden = true; action.run(); });
+            box.append(button);
+          }
           clearTimeout(toast.timer);
-          toast.timer = setTimeout(() => { box.hidden = true; }, 1800);
+          toast.timer = setTimeout(() => { box.hidden = true; }, action ? 6000 : 1800);
         }
         function openSearch() {
           $("search").hidden = false;
@@ -477,6 +657,32 @@ enum WebScriptSource {
           $("text-smaller").addEventListener("click", () => setTextSize(viewer.textSize - 2));
           $("text-larger").addEventListener("click", () => setTextSize(viewer.textSize + 2));
           $("info-close").addEventListener("click", () => { $("info").hidden = true; });
+          $("viewer-edit").addEventListener("click", startEditing);
+          $("viewer-save").addEventListener("click", save);
+          $("conflict-mine").addEventListener("click", keepMine);
+          $("conflict-theirs-take").addEventListener("click", takeTheirs);
+          $("new-folder").addEventListener("click", () => { $("new-folder-form").hidden = false; $("new-folder-name").focus(); });
+          $("new-folder-cancel").addEventListener("click", () => { $("new-folder-form").hidden = true; });
+          $("new-folder-form").addEventListener("submit", newFolder);
+          for (const kind of ["rename", "move", "copy", "delete"]) $("action-" + kind).addEventListener("click", () => beginAction(kind));
+          $("action-form").addEventListener("submit", confirmAction);
+          $("upload-pick").addEventListener("click", () => $("upload-input").click());
+          $("upload-input").addEventListener("change", (event) => { upload([...event.target.files]); event.target.value = ""; });
+          document.addEventListener("dragover", (event) => {
+            if (!state.writable || !event.dataTransfer || ![...event.dataTransfer.types].includes("Files")) return;
+            event.preventDefault(); document.body.classList.add("dropping");
+          });
+          document.addEventListener("dragleave", (event) => { if (!event.relatedTarget) document.body.classList.remove("dropping"); });
+          document.addEventListener("drop", (event) => {
+            document.body.classList.remove("dropping");
+            if (!state.writable || !event.dataTransfer || !event.dataTransfer.files.length) return;
+            event.preventDefault();
+            upload([...event.dataTransfer.files]);
+          });
+          fetch("/api/health").then((response) => response.json()).then((health) => {
+            state.writable = health.readonly === false;
+            showWrites();
+          }).catch(() => { /* read-only it is */ });
           $("settings-close").addEventListener("click", () => { $("settings").hidden = true; });
           for (const id of ["viewer", "info", "search", "settings"]) {
             $(id).addEventListener("click", (event) => {
@@ -494,11 +700,13 @@ enum WebScriptSource {
           document.addEventListener("keydown", (event) => {
             const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
             if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") { event.preventDefault(); closeOverlays(); openSearch(); return; }
+            if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s" && state.editing && state.editing.active) { event.preventDefault(); save(); return; }
             if (event.key === "Escape") {
               if (!$("search").hidden || !$("info").hidden || !$("settings").hidden) closeOverlays(); else closeViewer();
               return;
             }
             if (!$("viewer").hidden) {
+              if (typing) return;
               if (event.key === "ArrowRight") step(1); else if (event.key === "ArrowLeft") step(-1);
               return;
             }

@@ -91,6 +91,27 @@ enum WebStyleSource {
         #search-results li { padding: 10px 8px; border-radius: 8px; cursor: pointer; display: flex; gap: 10px; }
         #search-results li[aria-selected="true"], #search-results li:hover { background: var(--hover); }
         #search-results .where { color: var(--muted); font-size: 13px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        .small-button { min-height: 36px; padding: 6px 12px; border-radius: 8px; border: 1px solid var(--line);
+          background: var(--panel); cursor: pointer; }
+        .small-button:hover { background: var(--hover); }
+        .small-button.danger { color: var(--danger); }
+        .writes:not([hidden]) { display: inline-flex; gap: 6px; }
+        .actions { padding: 0 16px 12px; flex-wrap: wrap; }
+        .inline-form:not([hidden]) { display: flex; gap: 6px; padding: 8px 12px; }
+        .inline-form input { flex: 1; min-width: 0; padding: 8px 10px; border-radius: 8px; border: 1px solid var(--line); background: var(--bg); }
+        .error-text { color: var(--danger); padding: 0 16px; }
+        .uploads { padding: 4px 12px; display: flex; flex-direction: column; gap: 6px; }
+        .upload { display: grid; grid-template-columns: 1fr auto; gap: 2px 8px; align-items: center; background: var(--panel);
+          border: 1px solid var(--line); border-radius: 10px; padding: 8px 10px; font-size: 14px; }
+        .upload progress { grid-column: 1; width: 100%; height: 6px; }
+        .upload .status { color: var(--muted); font-size: 13px; }
+        .upload.failed .status { color: var(--danger); }
+        body.dropping .list { outline: 3px dashed var(--accent); outline-offset: -6px; }
+        .editor { width: 100%; min-height: 100%; border: 0; padding: 14px; resize: none; background: var(--code); color: var(--text);
+          font: var(--text-size, 14px)/1.5 ui-monospace, "SF Mono", Menlo, Consolas, monospace; }
+        .conflict { padding: 10px 14px; border-bottom: 1px solid var(--line); background: var(--hover); max-height: 45%; overflow: auto; }
+        .conflict pre { max-height: 160px; overflow: auto; background: var(--code); padding: 8px; white-space: pre-wrap; }
+        .toast button { margin-left: 12px; background: transparent; border: 1px solid currentColor; border-radius: 12px; padding: 2px 10px; cursor: pointer; }
         .toast { position: fixed; bottom: 20px; left: 50%; transform: translateX(-50%); background: var(--text);
           color: var(--bg); padding: 10px 16px; border-radius: 20px; z-index: 20; }
         """#

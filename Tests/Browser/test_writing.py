@@ -1,0 +1,161 @@
+"""Changing files through the web UI of a writable server: nothing is ever lost."""
+import os
+import time
+
+from conftest import shot
+from test_browsing import names, open_folder
+
+
+def wait_until(condition, seconds=5.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+def test_a_read_only_server_offers_no_changes(page, server):
+    open_folder(page, server, "/docs")
+    page.wait_for_timeout(200)
+    assert page.locator("#new-folder").is_hidden() and page.locator("#upload-pick").is_hidden()
+    page.locator(".row", has_text="notes #1.md").click()
+    page.wait_for_selector("#viewer-body pre")
+    assert page.locator("#viewer-edit").is_hidden()
+
+
+def test_new_folder_rename_copy_move_and_delete_with_undo(page, writable_server):
+    root = writable_server.root
+    folder = "made by %s #1" % page.kind
+    open_folder(page, writable_server)
+    page.click("#new-folder")
+    page.fill("#new-folder-name", folder)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".row >> text=" + folder)
+    assert os.path.isdir(os.path.join(root, folder))
+
+    page.locator(".row", has_text=folder).click()
+    page.wait_for_selector("#state >> text=This folder is empty.")
+    with open(os.path.join(root, folder, "a.txt"), "w") as handle:
+        handle.write("a")
+    page.wait_for_selector(".row >> text=a.txt")
+    # Rename: a taken name is refused in words, then a free one goes through.
+    with open(os.path.join(root, folder, "taken.txt"), "w") as handle:
+        handle.write("t")
+    page.wait_for_selector(".row >> text=taken.txt")
+    page.allow_problem("status of 409")  # the refusal asked for below
+    page.click("[aria-label='Info for a.txt']")
+    page.click("#action-rename")
+    page.fill("#action-input", "taken.txt")
+    page.click("#action-confirm")
+    page.wait_for_selector("#action-error >> text=already exists")
+    page.fill("#action-input", "b 100%.txt")
+    page.click("#action-confirm")
+    page.wait_for_selector(".row >> text=b 100%.txt")
+    assert os.path.exists(os.path.join(root, folder, "b 100%.txt")) and not os.path.exists(os.path.join(root, folder, "a.txt"))
+    # Copy into the same folder gets a free name; move goes to another folder.
+    page.click("[aria-label='Info for b 100%.txt']")
+    page.click("#action-copy")
+    page.click("#action-confirm")
+    page.wait_for_selector(".row >> text=b 100% (copy).txt")
+    page.click("[aria-label='Info for b 100% (copy).txt']")
+    page.click("#action-move")
+    page.fill("#action-input", "/archive")
+    page.click("#action-confirm")
+    page.wait_for_selector(".row >> text=b 100% (copy).txt", state="detached")
+    assert os.path.exists(os.path.join(root, "archive", "b 100% (copy).txt"))
+    os.remove(os.path.join(root, "archive", "b 100% (copy).txt"))
+    # Delete goes to the trash, and Undo brings it back.
+    page.click("[aria-label='Info for taken.txt']")
+    page.click("#action-delete")
+    page.wait_for_selector("#toast >> text=Deleted taken.txt")
+    page.wait_for_selector(".row >> text=taken.txt", state="detached")
+    assert not os.path.exists(os.path.join(root, folder, "taken.txt"))
+    shot(page, "deleted-undo")
+    page.click("#toast button")
+    page.wait_for_selector(".row >> text=taken.txt")
+    with open(os.path.join(root, folder, "taken.txt")) as handle:
+        assert handle.read() == "t"
+
+
+def test_uploads_by_picker_and_drop_never_replace_and_resume_after_a_cancel(page, writable_server, tmp_path):
+    root = writable_server.root
+    folder = "uploads %s" % page.kind
+    os.makedirs(os.path.join(root, folder))
+    open_folder(page, writable_server, "/" + folder)
+    first = tmp_path / "photo #1 ü.txt"
+    first.write_bytes(b"first")
+    second = tmp_path / "100% sure.txt"
+    second.write_bytes(b"second" * 1000)
+    page.set_input_files("#upload-input", [str(first), str(second)])
+    page.wait_for_selector(".upload >> text=Done >> nth=1")
+    page.wait_for_selector(".row >> text=100% sure.txt")
+    assert open(os.path.join(root, folder, "photo #1 ü.txt"), "rb").read() == b"first"
+    # The same name again: a free name, never a replaced file.
+    page.set_input_files("#upload-input", [str(first)])
+    page.wait_for_selector(".upload >> text=Done, as photo #1 ü 1.txt")
+    assert open(os.path.join(root, folder, "photo #1 ü.txt"), "rb").read() == b"first"
+    # Dropped files upload too.
+    page.evaluate("""() => {
+        const data = new DataTransfer();
+        data.items.add(new File(["dropped"], "dropped #2.txt", { type: "text/plain" }));
+        for (const type of ["dragover", "drop"]) document.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+      }""")
+    page.wait_for_selector(".row >> text=dropped #2.txt")
+    assert open(os.path.join(root, folder, "dropped #2.txt"), "rb").read() == b"dropped"
+    # A large upload on a slow link: cancelled part way, then resumed from what the server holds.
+    big = tmp_path / "big.bin"
+    content = os.urandom(3 * 1024 * 1024)
+    big.write_bytes(content)
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": 512 * 1024})
+    page.set_input_files("#upload-input", [str(big)])
+    page.wait_for_function("() => [...document.querySelectorAll('.upload progress')].some(p => p.max > 1000000 && p.value > 300000)", timeout=15000)
+    page.locator(".upload", has_text="big.bin").locator("button", has_text="Cancel").click()
+    page.wait_for_selector(".upload >> text=Cancelled")
+    assert not os.path.exists(os.path.join(root, folder, "big.bin")), "nothing under the real name until complete"
+    session.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    page.locator(".upload", has_text="big.bin").locator("button", has_text="Resume").click()
+    page.wait_for_selector(".upload:has-text('big.bin') >> text=Done", timeout=20000)
+    assert open(os.path.join(root, folder, "big.bin"), "rb").read() == content
+    shot(page, "uploads")
+
+
+def test_editing_keeps_the_users_text_when_the_file_changed_meanwhile(page, writable_server):
+    root = writable_server.root
+    name = "edit %s.txt" % page.kind
+    path = os.path.join(root, "notes", name)
+    with open(path, "w") as handle:
+        handle.write("first\n")
+    open_folder(page, writable_server, "/notes")
+    page.locator(".row", has_text=name).click()
+    page.wait_for_selector("#viewer-body pre")
+    page.click("#viewer-edit")
+    page.fill("#viewer-body textarea", "mine, edited\n")
+    page.click("#viewer-save")
+    page.wait_for_selector("#toast >> text=Saved")
+    assert open(path).read() == "mine, edited\n"
+    # Someone else changes it; saving shows both versions and loses nothing.
+    page.allow_problem("status of 409")  # the server's conflict answer, asked for here
+    time.sleep(0.02)
+    with open(path, "w") as handle:
+        handle.write("theirs, from elsewhere\n")
+    page.fill("#viewer-body textarea", "mine, second edit\n")
+    page.keyboard.press("Control+s")
+    page.wait_for_selector("#conflict-theirs >> text=theirs, from elsewhere")
+    assert page.input_value("#viewer-body textarea") == "mine, second edit\n"
+    assert open(path).read() == "theirs, from elsewhere\n"
+    shot(page, "conflict")
+    page.click("#conflict-mine")
+    page.wait_for_selector("#toast >> text=Saved")
+    assert open(path).read() == "mine, second edit\n"
+    # And the other way: take theirs.
+    with open(path, "w") as handle:
+        handle.write("theirs again\n")
+    page.fill("#viewer-body textarea", "mine, third\n")
+    page.click("#viewer-save")
+    page.wait_for_selector("#conflict-theirs >> text=theirs again")
+    page.click("#conflict-theirs-take")
+    assert page.input_value("#viewer-body textarea") == "theirs again\n"
+    assert wait_until(lambda: open(path).read() == "theirs again\n")
