@@ -238,3 +238,53 @@ def test_a_folder_of_ten_thousand_shows_at_once_and_scrolls_smoothly(page, serve
     shot(page, "large-folder")
     assert visible < 300, figures
     assert p95 < 50, figures
+
+
+def pinch(page, center, start_gap, end_gap, steps=8):
+    """Two fingers moving apart (or together) through Chromium's own touch input."""
+    session = page.context.new_cdp_session(page)
+    x, y = center
+    points = lambda gap: [{"x": x - gap / 2, "y": y, "id": 1}, {"x": x + gap / 2, "y": y, "id": 2}]
+    session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points(start_gap)})
+    for index in range(1, steps + 1):
+        gap = start_gap + (end_gap - start_gap) * index / steps
+        session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points(gap)})
+    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    session.detach()
+
+
+def test_images_zoom_by_pinch_wheel_and_double_tap_and_pan_when_zoomed(page, server):
+    open_folder(page, server, "/photos")
+    page.locator(".row", has_text="photo 1.png").click()
+    page.wait_for_function("() => document.querySelector('#viewer-body img')?.naturalWidth === 40")
+    image = page.locator("#viewer-body img")
+    box = image.bounding_box()
+    center = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    zoom = lambda: float(image.get_attribute("data-zoom"))
+    assert zoom() == 1
+    if page.kind == "phone":
+        pinch(page, center, 40, 200)
+        assert zoom() > 2, zoom()
+        before = image.evaluate("e => e.style.transform")
+        swipe(page, (center[0] + 60, center[1]), (center[0] - 60, center[1]))
+        assert page.inner_text("#viewer-title") == "photo 1.png", "a zoomed image pans instead of changing"
+        assert image.evaluate("e => e.style.transform") != before
+        pinch(page, center, 200, 20)
+        assert zoom() == 1
+        page.touchscreen.tap(*center)
+        page.touchscreen.tap(*center)
+        assert zoom() == 2.5, "a double tap zooms in"
+    else:
+        page.mouse.move(*center)
+        page.mouse.wheel(0, -400)
+        page.wait_for_function("() => parseFloat(document.querySelector('#viewer-body img').dataset.zoom) > 1.5")
+        page.mouse.dblclick(*center)
+        assert zoom() == 1, "a double-click zooms back out"
+        page.mouse.dblclick(*center)
+        assert zoom() == 2.5
+        page.mouse.move(*center)
+        page.mouse.down()
+        page.mouse.move(center[0] + 50, center[1] + 30, steps=5)
+        page.mouse.up()
+        assert "translate(" in image.evaluate("e => e.style.transform") and "50" in image.evaluate("e => e.style.transform")
+    shot(page, "viewer-zoom")

@@ -73,6 +73,8 @@ enum WebStyleSource {
         .viewer-body pre { margin: 0; padding: 14px; width: 100%; white-space: pre-wrap; word-break: break-word;
           font: var(--text-size, 14px)/1.5 ui-monospace, "SF Mono", Menlo, Consolas, monospace; background: var(--code); min-height: 100%; }
         .viewer-body img, .viewer-body video { max-width: 100%; max-height: 100%; margin: auto; object-fit: contain; }
+        .viewer-body img { transform-origin: center center; will-change: transform; user-select: none; -webkit-user-drag: none; }
+        .viewer-body:has(img) { overflow: hidden; align-items: center; touch-action: none; }
         .viewer-body audio { margin: 40px auto; width: 90%; }
         .viewer-body iframe { border: 0; width: 100%; height: 100%; background: #fff; }
         .viewer-body .state { margin: auto; }
