@@ -126,11 +126,12 @@ def make_writable_tree(root):
     write(root, "notes/todo #1.txt", "milk\neggs\n")
     write(root, "notes/draft ü.md", "# Draft\n")
     os.makedirs(os.path.join(root, "archive"))
+    write(root, "notes/.secret note", "hidden")
 
 
 @pytest.fixture(scope="session")
 def writable_server():
-    yield from run_server(make_writable_tree, ["--no-readonly", "--trash-dir", "WORK/trash"])
+    yield from run_server(make_writable_tree, ["--no-readonly", "--hidden", "--trash-dir", "WORK/trash"])
 
 
 @pytest.fixture(scope="session")

@@ -159,3 +159,21 @@ def test_editing_keeps_the_users_text_when_the_file_changed_meanwhile(page, writ
     page.click("#conflict-theirs-take")
     assert page.input_value("#viewer-body textarea") == "theirs again\n"
     assert wait_until(lambda: open(path).read() == "theirs again\n")
+
+
+def test_hidden_files_show_only_when_asked_and_only_where_the_server_allows(page, server, writable_server):
+    open_folder(page, server)
+    page.click("#settings-open")
+    page.wait_for_timeout(200)
+    assert page.locator("#setting-hidden").is_hidden(), "this server never lists hidden names"
+    page.keyboard.press("Escape")
+    open_folder(page, writable_server, "/notes")
+    assert ".secret note" not in names(page)
+    page.click("#settings-open")
+    page.check("#setting-hidden")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".row >> text=.secret note")
+    page.click("#settings-open")
+    page.uncheck("#setting-hidden")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".row >> text=.secret note", state="detached")

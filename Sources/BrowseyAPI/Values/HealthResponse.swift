@@ -40,12 +40,16 @@ public struct HealthResponse: Codable, Sendable, Hashable {
     public var host: Host
     /// Whether every other endpoint needs the token (additive; absent from older servers).
     public var auth: Bool?
+    /// Whether hidden (dot) names are listed when a request asks with `hidden=1` (the server
+    /// runs with `--hidden`; additive, absent from older servers).
+    public var hidden: Bool?
 
     /// Makes a health answer.
-    public init(ok: Bool = true, readonly: Bool, host: Host, auth: Bool? = nil) {
+    public init(ok: Bool = true, readonly: Bool, host: Host, auth: Bool? = nil, hidden: Bool? = nil) {
         self.ok = ok
         self.readonly = readonly
         self.host = host
         self.auth = auth
+        self.hidden = hidden
     }
 }

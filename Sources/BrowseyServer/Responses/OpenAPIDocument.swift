@@ -102,6 +102,10 @@ enum OpenAPIDocument {
       "description": "Whether the other endpoints need the token",
       "type": "boolean"
      },
+     "hidden": {
+      "description": "Whether hidden (dot) names are listed for requests with hidden=1 (the server runs with --hidden)",
+      "type": "boolean"
+     },
      "host": {
       "properties": {
        "arch": {

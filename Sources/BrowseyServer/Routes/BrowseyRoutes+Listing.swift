@@ -53,6 +53,7 @@ extension BrowseyRoutes {
     func health() -> Response {
         JSONBody.response(
             HealthResponse(
-                readonly: configuration.readOnly, host: HostInfo.current(since: startedAt), auth: configuration.token != nil))
+                readonly: configuration.readOnly, host: HostInfo.current(since: startedAt), auth: configuration.token != nil,
+                hidden: configuration.showsHidden))
     }
 }

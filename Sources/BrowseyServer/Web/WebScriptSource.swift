@@ -34,7 +34,7 @@ enum WebScriptSource {
           if (!response.ok) throw new Error(body.message || body.error || ("The server answered " + response.status));
           return body;
         }
-        function withHidden(params) { if (prefs.get("hidden", false)) params.hidden = "1"; return params; }
+        function withHidden(params) { if (prefs.get("hidden", false) && state.hiddenAllowed !== false) params.hidden = "1"; return params; }
         /// A JSON write; answers the status and the body, whatever the status.
         async function post(name, body) {
           const response = await fetch("/api/" + name, {
@@ -763,7 +763,11 @@ enum WebScriptSource {
           });
           fetch("/api/health").then((response) => response.json()).then((health) => {
             state.writable = health.readonly === false;
+            state.hiddenAllowed = health.hidden === true;
             showWrites();
+            // Hidden names only where the server lists them at all.
+            $("setting-hidden").disabled = health.hidden !== true;
+            $("setting-hidden").closest("label").hidden = health.hidden !== true;
           }).catch(() => { /* read-only it is */ });
           $("settings-close").addEventListener("click", () => { $("settings").hidden = true; });
           for (const id of ["viewer", "info", "search", "settings"]) {

@@ -16,6 +16,7 @@ enum WebStyleSource {
         }
         body.compact { --row: 40px; }
         * { box-sizing: border-box; }
+        [hidden] { display: none !important; }
         html, body { margin: 0; height: 100%; }
         body { font: 16px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; background: var(--bg); color: var(--text);
           display: flex; flex-direction: column; }
