@@ -288,3 +288,25 @@ def test_images_zoom_by_pinch_wheel_and_double_tap_and_pan_when_zoomed(page, ser
         page.mouse.up()
         assert "translate(" in image.evaluate("e => e.style.transform") and "50" in image.evaluate("e => e.style.transform")
     shot(page, "viewer-zoom")
+
+
+def test_the_keyboard_reaches_everything_and_stays_inside_dialogs(page, server):
+    if page.kind != "desktop":
+        return
+    open_folder(page, server, "/docs")
+    # Every control has a name a screen reader can say.
+    unnamed = page.evaluate("""() => [...document.querySelectorAll('button, a[href], input, select')]
+        .filter(e => e.offsetParent !== null)
+        .filter(e => !(e.getAttribute('aria-label') || e.textContent.trim() || e.closest('label') || e.title))
+        .map(e => e.outerHTML.slice(0, 80))""")
+    assert unnamed == []
+    page.click("[aria-label='Info for notes #1.md']")
+    page.wait_for_selector("#info-fields dt")
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.getElementById('info').contains(document.activeElement)"), "focus stays in the sheet"
+    page.keyboard.press("Escape")
+    # Down the list with Tab, into a folder with Enter.
+    page.locator(".row", has_text="..").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(server.url("/"))

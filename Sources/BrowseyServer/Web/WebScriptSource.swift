@@ -787,6 +787,21 @@ enum WebScriptSource {
             const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
             if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") { event.preventDefault(); closeOverlays(); openSearch(); return; }
             if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s" && state.editing && state.editing.active) { event.preventDefault(); save(); return; }
+            if (event.key === "Tab") {
+              // Keyboard focus stays inside an open dialog.
+              const open = ["search", "info", "settings", "viewer"].map((id) => $(id)).find((overlay) => !overlay.hidden);
+              if (open) {
+                const focusable = [...open.querySelectorAll("button, a[href], input, select, textarea, [tabindex]")]
+                  .filter((element) => !element.disabled && element.offsetParent !== null && element.tabIndex >= 0);
+                if (focusable.length) {
+                  const first = focusable[0], last = focusable[focusable.length - 1];
+                  if (!open.contains(document.activeElement)) { event.preventDefault(); first.focus(); }
+                  else if (event.shiftKey && document.activeElement === first) { event.preventDefault(); last.focus(); }
+                  else if (!event.shiftKey && document.activeElement === last) { event.preventDefault(); first.focus(); }
+                }
+              }
+              return;
+            }
             if (event.key === "Escape") {
               if (!$("search").hidden || !$("info").hidden || !$("settings").hidden) closeOverlays(); else closeViewer();
               return;
