@@ -310,3 +310,30 @@ def test_the_keyboard_reaches_everything_and_stays_inside_dialogs(page, server):
     page.locator(".row", has_text="..").focus()
     page.keyboard.press("Enter")
     page.wait_for_url(server.url("/"))
+
+
+def contrast(page, selector):
+    """The WCAG contrast ratio of an element's text against its row's background."""
+    return page.evaluate("""(selector) => {
+        const element = document.querySelector(selector);
+        const parse = (text) => text.match(/[0-9.]+/g).slice(0, 3).map(Number);
+        const luminance = ([r, g, b]) => {
+          const channel = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); };
+          return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+        };
+        const fore = luminance(parse(getComputedStyle(element).color));
+        const back = luminance(parse(getComputedStyle(element.closest('.row')).backgroundColor));
+        return (Math.max(fore, back) + 0.05) / (Math.min(fore, back) + 0.05);
+      }""", selector)
+
+
+def test_light_and_dark_themes_follow_the_system_with_readable_text(page, server):
+    for scheme in ["light", "dark"]:
+        page.emulate_media(color_scheme=scheme)
+        open_folder(page, server, "/docs")
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        dark = sum(int(part) for part in background[4:-1].split(",")) < 150
+        assert dark == (scheme == "dark"), background
+        assert contrast(page, ".row .name") >= 7, scheme
+        assert contrast(page, ".row .detail") >= 4.5, scheme
+        shot(page, "theme-" + scheme)

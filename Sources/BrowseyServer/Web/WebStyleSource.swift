@@ -52,6 +52,11 @@ enum WebStyleSource {
         .glyph-image { stroke: #2f9e5b; } .glyph-video { stroke: #c2410c; } .glyph-audio { stroke: #9333ea; }
         .glyph-pdf { stroke: #d0342c; } .glyph-archive { stroke: #a16207; } .glyph-code, .glyph-markdown { stroke: #0e7490; }
         .glyph-link, .glyph-parent, .glyph-file, .glyph-info { stroke: var(--muted); }
+        @media (prefers-color-scheme: dark) {
+          .glyph-folder { stroke: #6aa8ff; fill: rgba(106,168,255,.18); } .glyph-image { stroke: #4ade80; }
+          .glyph-video { stroke: #fb923c; } .glyph-audio { stroke: #c084fc; } .glyph-pdf { stroke: #f87171; }
+          .glyph-archive { stroke: #facc15; } .glyph-code, .glyph-markdown { stroke: #38bdf8; }
+        }
         .row .text { flex: 1; min-width: 0; display: flex; flex-direction: column; }
         body.compact .row .text { flex-direction: row; justify-content: space-between; gap: 12px; }
         .row .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
