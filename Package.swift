@@ -180,6 +180,11 @@ let package = Package(
             dependencies: ["FileTree", "TestSupport"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "PreviewTests",
+            dependencies: ["Preview"],
+            swiftSettings: strict
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

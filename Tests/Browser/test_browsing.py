@@ -71,10 +71,10 @@ def test_folders_open_by_click_breadcrumbs_history_and_backspace(page, server):
 
 def test_text_opens_in_the_viewer_with_its_size_remembered(page, server):
     open_folder(page, server, "/docs")
-    page.locator(".row", has_text="notes #1.md").click()
-    page.wait_for_url("**/docs/notes%20%231.md?view=1")
+    page.locator(".row", has_text="main.swift").click()
+    page.wait_for_url("**/docs/main.swift?view=1")
     text = page.locator("#viewer-body pre")
-    assert text.inner_text().startswith("# Notes")
+    assert text.inner_text() == 'print("hi")\n' and text.get_attribute("data-language") == "swift"
     size = lambda: float(text.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
     before = size()
     page.click("#text-larger")
@@ -337,3 +337,23 @@ def test_light_and_dark_themes_follow_the_system_with_readable_text(page, server
         assert contrast(page, ".row .name") >= 7, scheme
         assert contrast(page, ".row .detail") >= 4.5, scheme
         shot(page, "theme-" + scheme)
+
+
+def test_markdown_is_rendered_and_cannot_run_script(page, server):
+    open_folder(page, server, "/docs")
+    page.locator(".row", has_text="guide.md").click()
+    article = page.locator("#viewer-body article.markdown")
+    article.wait_for()
+    assert article.locator("h1").inner_text() == "Guide"
+    assert article.locator("table th").all_inner_texts() == ["Name", "Size"]
+    assert article.locator("td[style*='right']").first.inner_text() == "10"
+    assert article.locator("li.task input[type=checkbox][checked]").count() == 1
+    assert article.locator("pre code.language-swift").inner_text().startswith("let x")
+    assert "<script>" in article.inner_text(), "raw HTML shows as text"
+    assert page.evaluate("window.__pwned") is None, "nothing in the file ran"
+    # A relative image comes from the server's files; a relative link opens in the viewer.
+    page.wait_for_function("() => document.querySelector('article.markdown img')?.naturalWidth === 40")
+    shot(page, "viewer-markdown")
+    article.locator("a", has_text="the notes").click()
+    page.wait_for_url("**/docs/notes%20%231.md?view=1")
+    page.wait_for_selector("#viewer-title >> text=notes #1.md")

@@ -19,7 +19,7 @@ def test_a_read_only_server_offers_no_changes(page, server):
     open_folder(page, server, "/docs")
     page.wait_for_timeout(200)
     assert page.locator("#new-folder").is_hidden() and page.locator("#upload-pick").is_hidden()
-    page.locator(".row", has_text="notes #1.md").click()
+    page.locator(".row", has_text="main.swift").click()
     page.wait_for_selector("#viewer-body pre")
     assert page.locator("#viewer-edit").is_hidden()
 

@@ -49,12 +49,14 @@ public struct ViewResponse: Codable, Sendable, Hashable {
     public var mimeType: String?
     /// An image's pixel size, read from its header (additive).
     public var dimensions: Dimensions?
+    /// A Markdown file rendered to HTML, raw HTML in it escaped (additive).
+    public var html: String?
 
     /// Makes a view answer.
     public init(
         type: Kind, filename: String, extension: String?, content: String? = nil, url: String? = nil,
         size: Int64, modified: Date? = nil, language: String? = nil, mimeType: String? = nil,
-        dimensions: Dimensions? = nil
+        dimensions: Dimensions? = nil, html: String? = nil
     ) {
         self.type = type
         self.filename = filename
@@ -66,10 +68,11 @@ public struct ViewResponse: Codable, Sendable, Hashable {
         self.language = language
         self.mimeType = mimeType
         self.dimensions = dimensions
+        self.html = html
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, filename, `extension`, content, url, size, modified, language, mimeType, dimensions
+        case type, filename, `extension`, content, url, size, modified, language, mimeType, dimensions, html
     }
 
     /// Writes `extension` as `null` when absent; the rest only when present.
@@ -85,5 +88,6 @@ public struct ViewResponse: Codable, Sendable, Hashable {
         try container.encodeIfPresent(language, forKey: .language)
         try container.encodeIfPresent(mimeType, forKey: .mimeType)
         try container.encodeIfPresent(dimensions, forKey: .dimensions)
+        try container.encodeIfPresent(html, forKey: .html)
     }
 }

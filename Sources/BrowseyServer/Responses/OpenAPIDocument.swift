@@ -552,6 +552,10 @@ enum OpenAPIDocument {
      "content": {
       "type": "string"
      },
+     "html": {
+      "description": "A Markdown file rendered to HTML (raw HTML in it escaped)",
+      "type": "string"
+     },
      "dimensions": {
       "properties": {
        "height": {

@@ -53,11 +53,14 @@ extension BrowseyRoutes {
             } catch {
                 throw APIError.permissionDenied
             }
+            let content = String(decoding: data, as: UTF8.self)
+            let isMarkdown = kindKey == "md" || kindKey == "markdown"
             return JSONBody.response(
                 ViewResponse(
-                    type: .text, filename: name, extension: ext, content: String(decoding: data, as: UTF8.self),
+                    type: .text, filename: name, extension: ext, content: content,
                     size: status.size, modified: status.modified.date,
-                    language: SyntaxLanguage.name(forFileName: name), mimeType: mime))
+                    language: SyntaxLanguage.name(forFileName: name), mimeType: mime,
+                    html: isMarkdown ? MarkdownRenderer.html(content) : nil))
         }
         if Self.imageExtensions.contains(kindKey), status.size <= Self.imageLimit {
             let header = Self.head(of: target.absolute, length: ImageDimensions.headerLength)

@@ -329,11 +329,20 @@ enum WebScriptSource {
               if (state.viewing !== item) return;
               body.textContent = "";
               if (view.type === "text") {
-                const pre = document.createElement("pre");
-                pre.textContent = view.content;
-                if (view.language) pre.dataset.language = view.language;
-                body.append(pre);
-                state.editing = { item, base: { modified: view.modified, size: view.size }, active: false };
+                if (typeof view.html === "string") {
+                  // Markdown, rendered by the server with any raw HTML escaped (and the page's CSP runs no inline script).
+                  const article = document.createElement("article");
+                  article.className = "markdown";
+                  article.innerHTML = view.html;
+                  linkRelative(article, parentOf(item.path));
+                  body.append(article);
+                } else {
+                  const pre = document.createElement("pre");
+                  pre.textContent = view.content;
+                  if (view.language) pre.dataset.language = view.language;
+                  body.append(pre);
+                }
+                state.editing = { item, content: view.content, base: { modified: view.modified, size: view.size }, active: false };
                 $("viewer-edit").hidden = !state.writable;
               } else {
                 openViewer({ ...item, extension: view.extension }, { push: false });
@@ -424,6 +433,34 @@ enum WebScriptSource {
           },
         };
 
+        /// A Markdown file's relative images come from the server's files, and its relative links
+        /// open in this viewer; other links open in a new tab.
+        function linkRelative(article, folder) {
+          const relative = (address) => !/^[a-z][a-z0-9+.-]*:/i.test(address) && !address.startsWith("/") && !address.startsWith("#");
+          const resolve = (address) => {
+            const parts = folder.split("/").filter(Boolean);
+            let clean = address.split("#")[0].split("?")[0];
+            try { clean = decodeURIComponent(clean); } catch { /* kept as written */ }
+            for (const part of clean.split("/")) {
+              if (part === "..") parts.pop(); else if (part && part !== ".") parts.push(part);
+            }
+            return "/" + parts.join("/");
+          };
+          for (const image of article.querySelectorAll("img[src]")) {
+            const source = image.getAttribute("src");
+            if (relative(source)) image.src = apiURL("file", { path: resolve(source), download: "false" });
+          }
+          for (const link of article.querySelectorAll("a[href]")) {
+            const address = link.getAttribute("href");
+            if (relative(address)) {
+              const path = resolve(address);
+              link.href = pageURL(path) + (/\.[a-z0-9]+$/i.test(path) ? "?view=1" : "");
+            } else if (!address.startsWith("#")) {
+              link.target = "_blank"; link.rel = "noopener noreferrer";
+            }
+          }
+        }
+
         function step(offset) {
           if (!state.viewing || state.images.length < 2) return;
           const index = state.images.findIndex((image) => image.name === state.viewing.name);
@@ -451,7 +488,7 @@ enum WebScriptSource {
         function startEditing() {
           const editing = state.editing;
           if (!editing) return;
-          const text = $("viewer-body").querySelector("pre").textContent;
+          const text = editing.content;
           const area = document.createElement("textarea");
           area.className = "editor"; area.value = text; area.spellcheck = false;
           area.setAttribute("aria-label", "Text of " + editing.item.name);

@@ -78,9 +78,20 @@ enum WebStyleSource {
           background: var(--bg); touch-action: pan-y pinch-zoom; }
         .viewer-body pre { margin: 0; padding: 14px; width: 100%; white-space: pre-wrap; word-break: break-word;
           font: var(--text-size, 14px)/1.5 ui-monospace, "SF Mono", Menlo, Consolas, monospace; background: var(--code); min-height: 100%; }
-        .viewer-body img, .viewer-body video { max-width: 100%; max-height: 100%; margin: auto; object-fit: contain; }
-        .viewer-body img { transform-origin: center center; will-change: transform; user-select: none; -webkit-user-drag: none; }
-        .viewer-body:has(img) { overflow: hidden; align-items: center; touch-action: none; }
+        .markdown { width: 100%; max-width: 820px; padding: 8px 20px 40px; font-size: calc(var(--text-size, 14px) + 2px); line-height: 1.6; }
+        .markdown h1, .markdown h2 { border-bottom: 1px solid var(--line); padding-bottom: .2em; }
+        .markdown pre { background: var(--code); padding: 12px; border-radius: 8px; overflow: auto; white-space: pre; }
+        .markdown code { font: .9em ui-monospace, "SF Mono", Menlo, Consolas, monospace; background: var(--code); padding: .1em .3em; border-radius: 4px; }
+        .markdown pre code { background: none; padding: 0; }
+        .markdown table { border-collapse: collapse; display: block; overflow-x: auto; }
+        .markdown th, .markdown td { border: 1px solid var(--line); padding: 6px 10px; }
+        .markdown blockquote { margin: 0; padding: 0 14px; border-left: 4px solid var(--line); color: var(--muted); }
+        .markdown li.task { list-style: none; margin-left: -1.3em; }
+        .markdown img { max-width: 100%; }
+        .markdown a { color: var(--accent); }
+        .viewer-body > img, .viewer-body > video { max-width: 100%; max-height: 100%; margin: auto; object-fit: contain; }
+        .viewer-body > img { transform-origin: center center; will-change: transform; user-select: none; -webkit-user-drag: none; }
+        .viewer-body:has(> img) { overflow: hidden; align-items: center; touch-action: none; }
         .viewer-body audio { margin: 40px auto; width: 90%; }
         .viewer-body iframe { border: 0; width: 100%; height: 100%; background: #fff; }
         .viewer-body .state { margin: auto; }
