@@ -75,6 +75,7 @@ def test_text_opens_in_the_viewer_with_its_size_remembered(page, server):
     page.wait_for_url("**/docs/main.swift?view=1")
     text = page.locator("#viewer-body pre")
     assert text.inner_text() == 'print("hi")\n' and text.get_attribute("data-language") == "swift"
+    assert text.locator(".hl-s").inner_text() == '"hi"', "highlighted by the server"
     size = lambda: float(text.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
     before = size()
     page.click("#text-larger")

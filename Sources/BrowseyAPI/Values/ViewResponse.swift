@@ -51,12 +51,15 @@ public struct ViewResponse: Codable, Sendable, Hashable {
     public var dimensions: Dimensions?
     /// A Markdown file rendered to HTML, raw HTML in it escaped (additive).
     public var html: String?
+    /// Source code as HTML, its tokens in `<span class="hl-…">` (additive; `c` comment, `s`
+    /// string, `n` number, `k` keyword, `t` tag, `a` attribute).
+    public var highlighted: String?
 
     /// Makes a view answer.
     public init(
         type: Kind, filename: String, extension: String?, content: String? = nil, url: String? = nil,
         size: Int64, modified: Date? = nil, language: String? = nil, mimeType: String? = nil,
-        dimensions: Dimensions? = nil, html: String? = nil
+        dimensions: Dimensions? = nil, html: String? = nil, highlighted: String? = nil
     ) {
         self.type = type
         self.filename = filename
@@ -69,10 +72,11 @@ public struct ViewResponse: Codable, Sendable, Hashable {
         self.mimeType = mimeType
         self.dimensions = dimensions
         self.html = html
+        self.highlighted = highlighted
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, filename, `extension`, content, url, size, modified, language, mimeType, dimensions, html
+        case type, filename, `extension`, content, url, size, modified, language, mimeType, dimensions, html, highlighted
     }
 
     /// Writes `extension` as `null` when absent; the rest only when present.
@@ -89,5 +93,6 @@ public struct ViewResponse: Codable, Sendable, Hashable {
         try container.encodeIfPresent(mimeType, forKey: .mimeType)
         try container.encodeIfPresent(dimensions, forKey: .dimensions)
         try container.encodeIfPresent(html, forKey: .html)
+        try container.encodeIfPresent(highlighted, forKey: .highlighted)
     }
 }

@@ -556,6 +556,10 @@ enum OpenAPIDocument {
       "description": "A Markdown file rendered to HTML (raw HTML in it escaped)",
       "type": "string"
      },
+     "highlighted": {
+      "description": "Source code as HTML with its tokens in <span class=\"hl-c|s|n|k|t|a\"> (comment, string, number, keyword, tag, attribute); up to 1 MiB of code",
+      "type": "string"
+     },
      "dimensions": {
       "properties": {
        "height": {

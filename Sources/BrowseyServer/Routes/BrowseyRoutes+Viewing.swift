@@ -28,6 +28,8 @@ extension BrowseyRoutes {
     /// Videos the viewer plays.
     static let videoExtensions: Set<String> = ["mp4", "mov", "webm"]
     static let textLimit: Int64 = 5 * 1024 * 1024
+    /// Code up to this size comes highlighted (1 MiB).
+    static let highlightLimit: Int64 = 1 << 20
     static let imageLimit: Int64 = 20 * 1024 * 1024
 
     /// `GET /api/view?path=`: text with its content, or an image or video with its URL.
@@ -55,12 +57,15 @@ extension BrowseyRoutes {
             }
             let content = String(decoding: data, as: UTF8.self)
             let isMarkdown = kindKey == "md" || kindKey == "markdown"
+            let language = SyntaxLanguage.name(forFileName: name)
+            // Highlighting is bounded: past 1 MiB the viewer shows plain text.
+            let highlighted = !isMarkdown && status.size <= Self.highlightLimit ? SyntaxHighlighter.html(for: content, language: language) : nil
             return JSONBody.response(
                 ViewResponse(
                     type: .text, filename: name, extension: ext, content: content,
                     size: status.size, modified: status.modified.date,
-                    language: SyntaxLanguage.name(forFileName: name), mimeType: mime,
-                    html: isMarkdown ? MarkdownRenderer.html(content) : nil))
+                    language: language, mimeType: mime,
+                    html: isMarkdown ? MarkdownRenderer.html(content) : nil, highlighted: highlighted))
         }
         if Self.imageExtensions.contains(kindKey), status.size <= Self.imageLimit {
             let header = Self.head(of: target.absolute, length: ImageDimensions.headerLength)

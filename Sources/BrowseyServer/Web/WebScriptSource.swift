@@ -338,7 +338,8 @@ enum WebScriptSource {
                   body.append(article);
                 } else {
                   const pre = document.createElement("pre");
-                  pre.textContent = view.content;
+                  // Highlighted by the server, every character of the source escaped there.
+                  if (typeof view.highlighted === "string") pre.innerHTML = view.highlighted; else pre.textContent = view.content;
                   if (view.language) pre.dataset.language = view.language;
                   body.append(pre);
                 }

@@ -78,6 +78,12 @@ enum WebStyleSource {
           background: var(--bg); touch-action: pan-y pinch-zoom; }
         .viewer-body pre { margin: 0; padding: 14px; width: 100%; white-space: pre-wrap; word-break: break-word;
           font: var(--text-size, 14px)/1.5 ui-monospace, "SF Mono", Menlo, Consolas, monospace; background: var(--code); min-height: 100%; }
+        .hl-c { color: #6a737d; font-style: italic; } .hl-s { color: #0a7f3f; } .hl-n { color: #b35900; }
+        .hl-k { color: #a626a4; font-weight: 600; } .hl-t { color: #2553b8; } .hl-a { color: #986801; }
+        @media (prefers-color-scheme: dark) {
+          .hl-c { color: #8b949e; } .hl-s { color: #7ee787; } .hl-n { color: #ffa657; }
+          .hl-k { color: #ff7ab2; } .hl-t { color: #79c0ff; } .hl-a { color: #d2a8ff; }
+        }
         .markdown { width: 100%; max-width: 820px; padding: 8px 20px 40px; font-size: calc(var(--text-size, 14px) + 2px); line-height: 1.6; }
         .markdown h1, .markdown h2 { border-bottom: 1px solid var(--line); padding-bottom: .2em; }
         .markdown pre { background: var(--code); padding: 12px; border-radius: 8px; overflow: auto; white-space: pre; }

@@ -1,0 +1,269 @@
+import Foundation
+import Preview
+import Testing
+
+/// Sample sources, one per language family, written for these tests.
+enum Samples {
+    static let all: [(language: String, lexer: String, source: String)] = [
+        ("swift", "swift", #"""
+            import Foundation
+
+            /// A counter that never goes below zero.
+            struct Counter {
+                private(set) var value = 0 // starts empty
+                let limit: Int = 1_000
+
+                mutating func add(_ amount: Int) throws -> Int {
+                    guard amount >= 0 else { throw CounterError.negative }
+                    value = min(limit, value + amount)
+                    return value
+                }
+            }
+
+            /* block
+               comment */
+            let counter = Counter()
+            print("count: \(counter.value), ratio \(3.5e2)")
+            if counter.value == 0 && true { print("empty") }
+            """#),
+        ("python", "python", #"""
+            # Reads a file and counts words.
+            import sys
+            from collections import Counter
+
+            def count(path, limit=10):
+                """Counts the words of a file."""
+                words = Counter()
+                with open(path) as handle:
+                    for line in handle:
+                        words.update(line.split())
+                if limit is None or limit < 0:
+                    return []
+                return words.most_common(limit)
+
+            class Report:
+                ratio = 0.5
+                def __init__(self, name):
+                    self.name = name + 'x'
+
+            if __name__ == "__main__" and len(sys.argv) > 1:
+                print(count(sys.argv[1], 3))
+            """#),
+        ("javascript", "javascript", #"""
+            // Loads a listing and draws its rows.
+            import { draw } from "./draw.js";
+
+            const limit = 50;
+            async function load(folder) {
+              const response = await fetch("/api/list?path=" + encodeURIComponent(folder));
+              if (!response.ok) throw new Error(`failed: ${response.status}`);
+              /* the body */
+              const body = await response.json();
+              for (const item of body.items) {
+                if (item.size > 1024 * 1.5 || item.name === 'x') continue;
+                draw(item, null, true);
+              }
+              return typeof body === "object" ? body : undefined;
+            }
+            export default load;
+            """#),
+        ("go", "go", #"""
+            package main
+
+            import (
+            	"fmt"
+            	"os"
+            )
+
+            // Size reports a file's size.
+            func Size(path string) (int64, error) {
+            	info, err := os.Stat(path)
+            	if err != nil {
+            		return 0, err
+            	}
+            	return info.Size(), nil
+            }
+
+            func main() {
+            	for i := 0; i < 3; i++ {
+            		size, _ := Size(`raw path`)
+            		fmt.Println("size", size, 0x1F, 2.5)
+            	}
+            }
+            """#),
+        ("rust", "rust", #"""
+            use std::fs;
+
+            /// Counts the lines of a file.
+            pub fn lines(path: &str) -> Result<usize, std::io::Error> {
+                let text = fs::read_to_string(path)?; // whole file
+                let mut count = 0;
+                for line in text.lines() {
+                    if !line.is_empty() && line.len() < 1_000 {
+                        count += 1;
+                    }
+                }
+                Ok(count)
+            }
+
+            fn main() {
+                match lines("a.txt") {
+                    Ok(n) => println!("{} lines", n),
+                    Err(e) => eprintln!("error: {}", e),
+                }
+            }
+            """#),
+        ("c", "c", #"""
+            #include <stdio.h>
+
+            /* Prints the arguments, one a line. */
+            static int print_all(int count, char **values) {
+                for (int index = 1; index < count; index++) {
+                    if (values[index] == NULL) break;
+                    printf("%d: %s\n", index, values[index]); // one line
+                }
+                return 0x0;
+            }
+
+            int main(int argc, char **argv) {
+                const double ratio = 1.5e3;
+                unsigned long size = sizeof(ratio);
+                return print_all(argc, argv) + (int)size * 'a';
+            }
+            """#),
+        ("java", "java", #"""
+            package demo;
+
+            import java.util.List;
+
+            /** A file listing. */
+            public final class Listing {
+                private static final int LIMIT = 50;
+                private final List<String> names;
+
+                public Listing(List<String> names) {
+                    this.names = names; // kept as given
+                }
+
+                public int count() {
+                    if (names == null || names.isEmpty()) {
+                        return 0;
+                    }
+                    return Math.min(LIMIT, names.size()) + (int) 2.5;
+                }
+
+                @Override
+                public String toString() { return "Listing of " + count() + " names"; }
+            }
+            """#),
+        ("bash", "bash", #"""
+            #!/usr/bin/env bash
+            # Backs a folder up.
+            set -euo pipefail
+
+            source_dir="${1:-.}"
+            count=0
+            for file in "$source_dir"/*; do
+                if [ -f "$file" ]; then
+                    cp "$file" /tmp/backup/ # copy it
+                    count=$((count + 1))
+                fi
+            done
+            while read -r line; do
+                printf '%s\n' "$line"
+            done < list.txt
+            exit 0
+            """#),
+        ("json", "json", #"""
+            {
+              "name": "browsey",
+              "version": 1,
+              "ratio": 0.75,
+              "tags": ["files", "server"],
+              "private": true,
+              "parent": null,
+              "nested": {"count": -3, "size": 1e6}
+            }
+            """#),
+        ("sql", "sql", #"""
+            -- The biggest files of each folder.
+            CREATE TABLE entry (
+                folder TEXT NOT NULL,
+                name TEXT NOT NULL,
+                size INTEGER DEFAULT 0
+            );
+
+            /* one query */
+            SELECT folder, name, size
+            FROM entry
+            WHERE size > 1024 AND name LIKE '%.md'
+            ORDER BY size DESC
+            LIMIT 10;
+            """#),
+        ("xml", "html", #"""
+            <!doctype html>
+            <html lang="en">
+            <!-- the page -->
+            <head><meta charset="utf-8"><title>Files</title></head>
+            <body class="list" data-count='3'>
+              <ul id="items">
+                <li><a href="/docs">docs</a></li>
+              </ul>
+              <img src="a.png" alt="A picture">
+            </body>
+            </html>
+            """#),
+    ]
+}
+
+@Suite("Code highlighted on the server, held to Pygments")
+struct SyntaxHighlighterTests {
+    /// Our kind letter for every character (`-` where no token is).
+    private func ourKinds(_ source: String, language: String) -> [Character] {
+        var kinds = Array(repeating: Character("-"), count: source.count)
+        for token in SyntaxHighlighter.tokens(of: source, language: language) {
+            for index in token.range { kinds[index] = Character(token.kind.rawValue) }
+        }
+        return kinds
+    }
+
+    @Test("comments, strings, numbers and keywords agree with Pygments on at least 90% of the characters that matter", arguments: Samples.all.map(\.lexer))
+    func agreesWithPygments(lexer: String) throws {
+        let sample = try #require(Samples.all.first { $0.lexer == lexer })
+        let theirs = try pygmentsKinds(of: sample.source, lexer: lexer)
+        let ours = ourKinds(sample.source, language: sample.language)
+        let characters = Array(sample.source)
+        try #require(theirs.count == characters.count, "Pygments gave \(theirs.count) kinds for \(characters.count) characters")
+        // What counts: letters, digits and quotes, wherever either side sees a token (plain
+        // names and punctuation on both sides are no evidence).
+        var compared = 0
+        var same = 0
+        var differences: [String] = []
+        for index in characters.indices where (characters[index].isLetter || characters[index].isNumber || characters[index] == "\"" || characters[index] == "'")
+            && (theirs[index] != "-" || ours[index] != "-")
+        {
+            compared += 1
+            if theirs[index] == ours[index] { same += 1 } else if differences.count < 12 {
+                let line = characters[..<index].filter { $0 == "\n" }.count + 1
+                differences.append("line \(line) '\(characters[index])': Pygments \(theirs[index]), ours \(ours[index])")
+            }
+        }
+        let agreement = Double(same) / Double(max(compared, 1))
+        #expect(compared > 50, "the sample has tokens to compare")
+        #expect(agreement >= 0.9, "\(lexer): \(Int(agreement * 100))% of \(compared); \(differences)")
+    }
+
+    @Test("the HTML is the source, escaped, with each token in a span; unknown languages get none")
+    func html() {
+        #expect(SyntaxHighlighter.html(for: "let a = \"<b>\" // 1 & 2", language: "swift") ==
+            "<span class=\"hl-k\">let</span> a = <span class=\"hl-s\">&quot;&lt;b&gt;&quot;</span> <span class=\"hl-c\">// 1 &amp; 2</span>")
+        #expect(SyntaxHighlighter.html(for: "x", language: "plaintext") == nil)
+        #expect(SyntaxHighlighter.html(for: "<a href=\"x\">", language: "xml") ==
+            "<span class=\"hl-t\">&lt;a</span> <span class=\"hl-a\">href</span>=<span class=\"hl-s\">&quot;x&quot;</span><span class=\"hl-t\">&gt;</span>")
+        for source in ["\"unclosed", "/* unclosed", "<", "<a", "'", "1e", ".5", "\\", "\"\"\""] {
+            for language in ["swift", "python", "xml", "bash", "sql", "json"] {
+                _ = SyntaxHighlighter.html(for: source, language: language)
+            }
+        }
+    }
+}
