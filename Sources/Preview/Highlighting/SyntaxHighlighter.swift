@@ -68,6 +68,20 @@ struct LanguageRules: Sendable {
     var preprocessorLines = false
     /// A name after `.` is a member, shown as an attribute (Java's family, as Pygments has it).
     var membersAsAttributes = false
+    /// How lines are read besides the rules above.
+    var layout = Layout.code
+    /// Ruby: `:name` is a symbol, shown as a string.
+    var symbols = false
+
+    enum Layout: Sendable {
+        case code
+        /// YAML: a `key:` at a line's start is a tag.
+        case keyed
+        /// INI and TOML: `[section]` is a keyword, `key =` an attribute, the value a string.
+        case sections
+        /// CSS: a `property:` inside braces is a keyword; `#hex` colours and units are numbers.
+        case styles
+    }
     /// What opens code inside a string, by the string's delimiter (`\(` in Swift, `${` in a
     /// JavaScript template, `$` in a shell's double quotes): that code is not string.
     var interpolations: [String: [String]] = [:]
@@ -99,7 +113,8 @@ struct LanguageRules: Sendable {
                 "while", "bool", "true", "false", "class", "namespace", "template", "typename", "public", "private",
                 "protected", "virtual", "override", "new", "delete", "this", "nullptr", "using", "try", "catch", "throw",
                 "const_cast", "static_cast", "dynamic_cast", "reinterpret_cast", "constexpr", "noexcept", "operator",
-                "friend", "explicit", "mutable", "NULL", "self", "nil", "YES", "NO", "id"])
+                "friend", "explicit", "mutable", "NULL", "self", "nil", "YES", "NO", "id", "size_t", "ssize_t",
+                "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "wchar_t"])
             rules.preprocessorLines = true
             return rules
         case "java", "kotlin", "scala", "csharp", "dart", "groovy", "gradle":
@@ -111,7 +126,12 @@ struct LanguageRules: Sendable {
                 "when", "is", "in", "as", "override", "data", "sealed", "companion", "def", "using", "namespace", "string",
                 "bool", "async", "await", "record", "yield", "let", "out", "ref", "internal", "lateinit", "suspend"],
                 multiline: ["\"\"\""], strings: ["\"\"\"", "\"", "'"])
-            rules.membersAsAttributes = language == "java"
+            rules.membersAsAttributes = language == "java" || language == "kotlin"
+            if language == "kotlin" {
+                rules.keywords.formUnion(["Int", "Long", "Short", "Byte", "Double", "Float", "Boolean", "Char", "String", "Unit", "Any", "Nothing"])
+                rules.interpolations = ["\"": ["${", "$"], "\"\"\"": ["${", "$"]]
+            }
+            if language == "csharp" { rules.keywords.formUnion(["readonly", "sealed", "struct", "get", "set", "params", "base", "decimal", "uint", "ulong", "object"]) }
             return rules
         case "go":
             return cLike(["break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for",
@@ -137,7 +157,17 @@ struct LanguageRules: Sendable {
                 "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
                 "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield"]
             return rules
-        case "ruby", "perl", "r", "elixir", "julia", "cmake", "makefile", "dockerfile", "properties", "graphql":
+        case "ruby":
+            var rules = LanguageRules()
+            rules.lineComments = ["#"]
+            rules.interpolations = ["\"": ["#{"]]
+            rules.symbols = true
+            rules.keywords = ["alias", "and", "begin", "break", "case", "class", "def", "defined?", "do", "else", "elsif", "end",
+                "ensure", "for", "if", "in", "module", "next", "not", "or", "redo", "rescue", "retry", "return", "self",
+                "super", "then", "undef", "unless", "until", "when", "while", "yield", "nil", "true", "false",
+                "attr_reader", "attr_writer", "attr_accessor", "private", "protected", "public", "raise", "loop", "include", "extend"]
+            return rules
+        case "perl", "r", "elixir", "julia", "cmake", "makefile", "dockerfile", "properties", "graphql":
             var rules = LanguageRules()
             rules.lineComments = ["#"]
             rules.keywords = ["def", "end", "if", "elsif", "else", "unless", "while", "until", "for", "in", "do", "return",
@@ -153,10 +183,17 @@ struct LanguageRules: Sendable {
             rules.keywords = ["if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac",
                 "in", "function", "return", "select", "break", "continue"]
             return rules
-        case "yaml", "ini", "toml":
+        case "yaml":
+            var rules = LanguageRules()
+            rules.lineComments = ["#"]
+            rules.hashNeedsBoundary = true
+            rules.layout = .keyed
+            rules.keywords = ["true", "false", "null", "yes", "no", "on", "off"]
+            return rules
+        case "ini", "toml":
             var rules = LanguageRules()
             rules.lineComments = ["#", ";"]
-            rules.keywords = ["true", "false", "null", "yes", "no", "on", "off"]
+            rules.layout = .sections
             return rules
         case "json":
             var rules = LanguageRules()
@@ -184,6 +221,7 @@ struct LanguageRules: Sendable {
             return rules
         case "css", "scss", "less":
             var rules = LanguageRules()
+            rules.layout = .styles
             rules.blockComments = [("/*", "*/")]
             if language != "css" { rules.lineComments = ["//"] }
             rules.keywords = ["important", "media", "import", "keyframes", "font-face", "supports", "from", "to"]
@@ -227,6 +265,8 @@ private struct Scanner {
     mutating func run() -> [SyntaxHighlighter.Token] {
         if rules.isMarkup { return markup() }
         var index = 0
+        var braces = 0
+        var inValue = false
         let keywords = rules.caseInsensitiveKeywords ? Set(rules.keywords.map { $0.lowercased() }) : rules.keywords
         while index < text.count {
             let character = text[index]
@@ -254,6 +294,87 @@ private struct Scanner {
                 index = string(quote, at: index)
                 continue
             }
+            switch rules.layout {
+            case .keyed:
+                if lineStart(index) || (character != "-" && index >= 2 && text[index - 2] == "-" && text[index - 1] == " " && lineStart(index - 2)),
+                    isWordStart(character), let colon = keyEnd(from: index)
+                {
+                    add(.tag, index, colon)
+                    index = colon
+                    continue
+                }
+            case .sections:
+                if lineStart(index), character == "[" {
+                    let end = text[index...].firstIndex(of: "\n") ?? text.count
+                    let close = text[index..<end].firstIndex(of: "]").map { $0 + 1 } ?? end
+                    add(.keyword, index, close)
+                    index = close
+                    continue
+                }
+                if lineStart(index), let equals = text[index...].prefix(while: { $0 != "\n" }).firstIndex(where: { $0 == "=" || $0 == ":" }) {
+                    var keyEnd = equals
+                    while keyEnd > index, text[keyEnd - 1] == " " { keyEnd -= 1 }
+                    add(.attribute, index, keyEnd)
+                    var valueStart = equals + 1
+                    while valueStart < text.count, text[valueStart] == " " { valueStart += 1 }
+                    var valueEnd = text[valueStart...].firstIndex(of: "\n") ?? text.count
+                    while valueEnd > valueStart, text[valueEnd - 1] == " " { valueEnd -= 1 }
+                    add(.string, valueStart, valueEnd)
+                    index = max(valueEnd, equals + 1)
+                    continue
+                }
+            case .styles:
+                if character == "{" { braces += 1 } else if character == "}" { braces = max(0, braces - 1) }
+                if character == "{" || character == "}" || character == ";" { inValue = false }
+                if character == "@", index + 1 < text.count, text[index + 1].isLetter {
+                    var end = index + 1
+                    while end < text.count, isWord(text[end]) || text[end] == "-" { end += 1 }
+                    add(.keyword, index, end)
+                    index = end
+                    continue
+                }
+                if braces > 0, !inValue, isWordStart(character) || character == "-", index == 0 || !isWord(text[index - 1]) && text[index - 1] != "-",
+                    let colon = keyEnd(from: index, allowing: "-")
+                {
+                    add(.keyword, index, colon)
+                    index = colon
+                    inValue = true
+                    continue
+                }
+                if character == "#", braces > 0, index + 1 < text.count, text[index + 1].isHexDigit {
+                    var end = index + 1
+                    while end < text.count, text[end].isHexDigit { end += 1 }
+                    add(.number, index, end)
+                    index = end
+                    continue
+                }
+            case .code:
+                if rules.symbols, character == ":", index + 1 < text.count, isWordStart(text[index + 1]),
+                    index == 0 || text[index - 1] == " " || text[index - 1] == "(" || text[index - 1] == "," || text[index - 1] == "["
+                {
+                    var end = index + 2
+                    while end < text.count, isWord(text[end]) || text[end] == "?" || text[end] == "!" { end += 1 }
+                    add(.string, index, end)
+                    index = end
+                    continue
+                }
+            }
+            // YAML's values are plain scalars: only quoted strings and comments stand out.
+            if rules.layout == .keyed {
+                index += 1
+                continue
+            }
+            // CSS values: words are keywords, and so is a number's unit (`56px`), as Pygments has it.
+            if rules.layout == .styles, inValue, isWordStart(character) || character == "-" && index + 1 < text.count && text[index + 1].isLetter,
+                index == 0 || !isWord(text[index - 1]) && text[index - 1] != "-" && !(text[index - 1].isNumber)
+            {
+                var end = index + 1
+                while end < text.count, isWord(text[end]) || text[end] == "-" { end += 1 }
+                // A function (`rgba(`) is a name, not a value keyword.
+                if end >= text.count || text[end] != "(" { add(.keyword, index, end) }
+                index = end
+                continue
+            }
             if character.isNumber && character.isASCII
                 || (character == "." && index + 1 < text.count && text[index + 1].isASCII && text[index + 1].isNumber
                     && (index == 0 || !isWord(text[index - 1])))
@@ -271,7 +392,12 @@ private struct Scanner {
                     if next == ".", end + 1 < text.count, !(text[end + 1].isASCII && text[end + 1].isNumber) { break }
                     end += 1
                 }
-                add(.number, index, end)
+                if rules.layout == .styles, let unitStart = text[index..<end].firstIndex(where: { $0.isLetter }) {
+                    add(.number, index, unitStart)
+                    add(.keyword, unitStart, end)
+                } else {
+                    add(.number, index, end)
+                }
                 index = end
                 continue
             }
@@ -388,6 +514,18 @@ private struct Scanner {
             index += 1
         }
         return index
+    }
+
+    /// The end of a `key` that a `:` follows (spaces allowed before it), or nil.
+    private func keyEnd(from start: Int, allowing extra: Character = "_") -> Int? {
+        var end = start
+        while end < text.count, isWord(text[end]) || text[end] == extra || text[end] == "-" && extra == "-" { end += 1 }
+        var colon = end
+        while colon < text.count, text[colon] == " " { colon += 1 }
+        guard end > start, colon < text.count, text[colon] == ":" else { return nil }
+        // `a:b` in a value (a URL, a time) is not a key: a key's colon ends the word.
+        guard colon + 1 >= text.count || text[colon + 1] == " " || text[colon + 1] == "\n" else { return nil }
+        return end
     }
 
     /// Whether only spaces come before `index` on its line.
