@@ -428,6 +428,10 @@ struct SyntaxHighlighterTests {
         #expect(SyntaxHighlighter.html(for: "x", language: "plaintext") == nil)
         #expect(SyntaxHighlighter.html(for: "<a href=\"x\">", language: "xml") ==
             "<span class=\"hl-t\">&lt;a</span> <span class=\"hl-a\">href</span>=<span class=\"hl-s\">&quot;x&quot;</span><span class=\"hl-t\">&gt;</span>")
+        // Template languages: their tags stand out inside the markup; their comments are comments.
+        #expect(SyntaxHighlighter.html(for: "<p>{{ name }}</p>{# note #}", language: "django") ==
+            "<span class=\"hl-t\">&lt;p&gt;</span><span class=\"hl-k\">{{ name }}</span><span class=\"hl-t\">&lt;/p&gt;</span><span class=\"hl-c\">{# note #}</span>")
+        #expect(SyntaxHighlighter.html(for: "<%= user.name %>", language: "erb") == "<span class=\"hl-k\">&lt;%= user.name %&gt;</span>")
         for source in ["\"unclosed", "/* unclosed", "<", "<a", "'", "1e", ".5", "\\", "\"\"\""] {
             for language in ["swift", "python", "xml", "bash", "sql", "json"] {
                 _ = SyntaxHighlighter.html(for: source, language: language)

@@ -72,6 +72,8 @@ struct LanguageRules: Sendable {
     var layout = Layout.code
     /// Ruby: `:name` is a symbol, shown as a string.
     var symbols = false
+    /// Template languages over HTML: their tags (`{{ … }}`, `{% … %}`, `<% … %>`) are keywords.
+    var templateTags: [(open: String, close: String)] = []
 
     enum Layout: Sendable {
         case code
@@ -230,6 +232,18 @@ struct LanguageRules: Sendable {
             var rules = LanguageRules()
             rules.isMarkup = true
             rules.blockComments = [("<!--", "-->")]
+            return rules
+        case "handlebars", "django", "twig", "liquid", "erb":
+            var rules = LanguageRules()
+            rules.isMarkup = true
+            rules.blockComments = [("<!--", "-->")]
+            rules.templateTags = language == "erb" ? [("<%#", "%>"), ("<%", "%>")] : [("{{!--", "--}}"), ("{#", "#}"), ("{{", "}}"), ("{%", "%}")]
+            return rules
+        case "pug":
+            var rules = LanguageRules()
+            rules.lineComments = ["//"]
+            rules.keywords = ["if", "else", "each", "in", "while", "case", "when", "default", "include", "extends", "block",
+                "mixin", "doctype"]
             return rules
         default:
             return nil
@@ -424,6 +438,13 @@ private struct Scanner {
     private mutating func markup() -> [SyntaxHighlighter.Token] {
         var index = 0
         while index < text.count {
+            if let tag = rules.templateTags.first(where: { matches($0.open, at: index) }) {
+                let end = find(tag.close, from: index + tag.open.count).map { $0 + tag.close.count } ?? text.count
+                // A template comment is a comment; any other template tag stands out as a keyword.
+                add(tag.open.hasSuffix("#") || tag.open.hasSuffix("!--") ? .comment : .keyword, index, end)
+                index = end
+                continue
+            }
             if matches("<!--", at: index) {
                 let end = find("-->", from: index + 4).map { $0 + 3 } ?? text.count
                 add(.comment, index, end)
