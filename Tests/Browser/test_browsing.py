@@ -350,6 +350,7 @@ def test_markdown_is_rendered_and_cannot_run_script(page, server):
     assert article.locator("td[style*='right']").first.inner_text() == "10"
     assert article.locator("li.task input[type=checkbox][checked]").count() == 1
     assert article.locator("pre code.language-swift").inner_text().startswith("let x")
+    assert article.locator("pre code.language-swift .hl-k").first.inner_text() == "let", "fenced code is highlighted"
     assert "<script>" in article.inner_text(), "raw HTML shows as text"
     assert page.evaluate("window.__pwned") is None, "nothing in the file ran"
     # A relative image comes from the server's files; a relative link opens in the viewer.

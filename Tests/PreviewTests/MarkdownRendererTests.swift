@@ -18,7 +18,9 @@ struct MarkdownRendererTests {
     @Test("fenced and indented code keep their text, escaped, with the language as a class")
     func code() {
         #expect(MarkdownRenderer.html("```swift\nlet x = a < b && c\n```") ==
-            "<pre><code class=\"language-swift\">let x = a &lt; b &amp;&amp; c\n</code></pre>\n")
+            "<pre><code class=\"language-swift\"><span class=\"hl-k\">let</span> x = a &lt; b &amp;&amp; c\n</code></pre>\n")
+        #expect(MarkdownRenderer.html("```py\n# note\n```") == "<pre><code class=\"language-py\"><span class=\"hl-c\"># note</span>\n</code></pre>\n")
+        #expect(MarkdownRenderer.html("```nothing-known\n<b>\n```") == "<pre><code class=\"language-nothing-known\">&lt;b&gt;\n</code></pre>\n")
         #expect(MarkdownRenderer.html("~~~\n# not a heading\n~~~") == "<pre><code># not a heading\n</code></pre>\n")
         #expect(MarkdownRenderer.html("    indented\n    code") == "<pre><code>indented\ncode\n</code></pre>\n")
     }

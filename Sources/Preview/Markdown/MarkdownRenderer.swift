@@ -48,8 +48,15 @@ public enum MarkdownRenderer {
                     index += 1
                 }
                 index += 1
-                let language = fence.info.split(separator: " ").first.map { " class=\"language-\(escape(String($0)))\"" } ?? ""
-                output += "<pre><code\(language)>" + escape(code.joined(separator: "\n")) + (code.isEmpty ? "" : "\n") + "</code></pre>\n"
+                let info = fence.info.split(separator: " ").first.map(String.init)
+                let language = info.map { " class=\"language-\(escape($0))\"" } ?? ""
+                let source = code.joined(separator: "\n") + (code.isEmpty ? "" : "\n")
+                // Highlighted like any source file when the highlighter knows the language
+                // (named as in the info string, or by its usual extension: `js`, `py`, `sh`).
+                let highlighted = info.flatMap { name in
+                    SyntaxHighlighter.html(for: source, language: SyntaxLanguage.extensions[name.lowercased()] ?? name.lowercased())
+                }
+                output += "<pre><code\(language)>" + (highlighted ?? escape(source)) + "</code></pre>\n"
                 continue
             }
             if indent < 4, let heading = atxHeading(trimmed) {
