@@ -147,15 +147,17 @@ def test_editing_keeps_the_users_text_when_the_file_changed_meanwhile(page, writ
     assert page.input_value("#viewer-body textarea") == "mine, second edit\n"
     assert open(path).read() == "theirs, from elsewhere\n"
     shot(page, "conflict")
+    page.wait_for_selector("#toast", state="hidden")  # the first save's toast is gone
     page.click("#conflict-mine")
     page.wait_for_selector("#toast >> text=Saved")
     assert open(path).read() == "mine, second edit\n"
-    # And the other way: take theirs.
+    # And the other way: take theirs (a moment later: file times tick in milliseconds or coarser).
+    time.sleep(0.05)
     with open(path, "w") as handle:
         handle.write("theirs again\n")
     page.fill("#viewer-body textarea", "mine, third\n")
     page.click("#viewer-save")
-    page.wait_for_selector("#conflict-theirs >> text=theirs again")
+    page.wait_for_selector("#conflict-theirs >> text=theirs again", timeout=10000)
     page.click("#conflict-theirs-take")
     assert page.input_value("#viewer-body textarea") == "theirs again\n"
     assert wait_until(lambda: open(path).read() == "theirs again\n")

@@ -41,11 +41,11 @@ struct MarkdownRendererTests {
         #expect(html == """
             <table>
             <thead>
-            <tr><th style="text-align:left">Name</th><th style="text-align:right">Size</th><th style="text-align:center">Kind</th></tr>
+            <tr><th class="align-left">Name</th><th class="align-right">Size</th><th class="align-center">Kind</th></tr>
             </thead>
             <tbody>
-            <tr><td style="text-align:left">a | b</td><td style="text-align:right">10</td><td style="text-align:center"><code>x|y</code></td></tr>
-            <tr><td style="text-align:left">c</td><td style="text-align:right">2</td><td style="text-align:center"></td></tr>
+            <tr><td class="align-left">a | b</td><td class="align-right">10</td><td class="align-center"><code>x|y</code></td></tr>
+            <tr><td class="align-left">c</td><td class="align-right">2</td><td class="align-center"></td></tr>
             </tbody>
             </table>
 

@@ -91,6 +91,7 @@ enum WebStyleSource {
         .markdown pre code { background: none; padding: 0; }
         .markdown table { border-collapse: collapse; display: block; overflow-x: auto; }
         .markdown th, .markdown td { border: 1px solid var(--line); padding: 6px 10px; }
+        .markdown .align-left { text-align: left; } .markdown .align-center { text-align: center; } .markdown .align-right { text-align: right; }
         .markdown blockquote { margin: 0; padding: 0 14px; border-left: 4px solid var(--line); color: var(--muted); }
         .markdown li.task { list-style: none; margin-left: -1.3em; }
         .markdown img { max-width: 100%; }

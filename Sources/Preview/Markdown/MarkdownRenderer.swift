@@ -239,7 +239,8 @@ public enum MarkdownRenderer {
             if cells.count < alignments.count { cells += Array(repeating: "", count: alignments.count - cells.count) }
             var html = "<tr>"
             for (position, text) in cells.prefix(alignments.count).enumerated() {
-                let align = alignments[position].map { " style=\"text-align:\($0)\"" } ?? ""
+                // A class, not a style attribute: the web UI's CSP allows no inline style.
+                let align = alignments[position].map { " class=\"align-\($0)\"" } ?? ""
                 html += "<\(cell)\(align)>" + inline(Substring(text)) + "</\(cell)>"
             }
             return html + "</tr>\n"
