@@ -1,38 +1,47 @@
 import Foundation
 
-/// What Pygments (an independent highlighter) makes of a source: one kind letter per character
-/// (`c` comment, `s` string, `n` number, `k` keyword, `t` tag, `a` attribute, `-` anything else).
-func pygmentsKinds(of source: String, lexer: String) throws -> [Character] {
-    let script = """
-        import json, sys
-        from pygments.lexers import get_lexer_by_name
-        from pygments.token import Comment, String, Number, Keyword, Name, Operator
-        lexer_name = sys.argv[1]
-        source = sys.stdin.read()
-        kinds = []
-        for kind, text in get_lexer_by_name(lexer_name, stripnl=False, ensurenl=False).get_tokens(source):
-            if kind in Comment: letter = "c"
-            elif kind in String.Doc and text.lstrip().startswith(("//", "#", "/*")): letter = "c"  # doc comments
-            elif kind in String or (lexer_name == "json" and kind in Name.Tag): letter = "s"
-            elif kind in Number: letter = "n"
-            elif kind in Keyword or kind in Operator.Word: letter = "k"
-            elif kind in Name.Tag: letter = "t"
-            elif kind in Name.Attribute: letter = "a"
-            else: letter = "-"
-            kinds.append(letter * len(text))
-        print("".join(kinds))
-        """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, lexer]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    input.fileHandleForWriting.write(Data(source.utf8))
-    try input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Array(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines))
+/// What Pygments (an independent highlighter) makes of the samples: one kind letter per character
+/// (`c` comment, `s` string, `n` number, `k` keyword, `t` tag, `a` attribute, `-` anything else),
+/// by lexer name. One Python process reads them all, once: a process per sample would hold the
+/// test run's few threads for seconds and starve the timing-sensitive suites running beside it.
+enum PygmentsReference {
+    static let kinds: [String: [Character]] = {
+        let script = """
+            import json, sys
+            from pygments.lexers import get_lexer_by_name
+            from pygments.token import Comment, String, Number, Keyword, Name, Operator
+            answers = {}
+            for sample in json.load(sys.stdin):
+                lexer_name, source = sample["lexer"], sample["source"]
+                kinds = []
+                for kind, text in get_lexer_by_name(lexer_name, stripnl=False, ensurenl=False).get_tokens(source):
+                    if kind in Comment: letter = "c"
+                    elif kind in String.Doc and text.lstrip().startswith(("//", "#", "/*")): letter = "c"  # doc comments
+                    elif kind in String or (lexer_name == "json" and kind in Name.Tag): letter = "s"
+                    elif kind in Number: letter = "n"
+                    elif kind in Keyword or kind in Operator.Word: letter = "k"
+                    elif kind in Name.Tag: letter = "t"
+                    elif kind in Name.Attribute: letter = "a"
+                    else: letter = "-"
+                    kinds.append(letter * len(text))
+                answers[lexer_name] = "".join(kinds)
+            print(json.dumps(answers))
+            """
+        let samples = Samples.all.map { ["lexer": $0.lexer, "source": $0.source] }
+        guard let input = try? JSONSerialization.data(withJSONObject: samples) else { return [:] }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script]
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        guard (try? process.run()) != nil else { return [:] }
+        stdin.fileHandleForWriting.write(input)
+        try? stdin.fileHandleForWriting.close()
+        let data = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let answers = (try? JSONSerialization.jsonObject(with: data)) as? [String: String] ?? [:]
+        return answers.mapValues { Array($0) }
+    }()
 }

@@ -398,7 +398,7 @@ struct SyntaxHighlighterTests {
     @Test("comments, strings, numbers and keywords agree with Pygments on at least 90% of the characters that matter", arguments: Samples.all.map(\.lexer))
     func agreesWithPygments(lexer: String) throws {
         let sample = try #require(Samples.all.first { $0.lexer == lexer })
-        let theirs = try pygmentsKinds(of: sample.source, lexer: lexer)
+        let theirs = try #require(PygmentsReference.kinds[lexer], "Pygments read the samples (pip install pygments)")
         let ours = ourKinds(sample.source, language: sample.language)
         let characters = Array(sample.source)
         try #require(theirs.count == characters.count, "Pygments gave \(theirs.count) kinds for \(characters.count) characters")
