@@ -6,6 +6,12 @@ from conftest import shot
 from test_browsing import names, open_folder
 
 
+def wait_for_health(page):
+    """Until the page has read /api/health (it then disables the hidden setting when the server
+    lists no hidden names, and shows the writes when it is writable)."""
+    page.wait_for_function("() => document.querySelector('#setting-hidden').disabled || !document.querySelector('#new-folder').closest('.writes').hidden")
+
+
 def wait_until(condition, seconds=5.0):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -17,7 +23,7 @@ def wait_until(condition, seconds=5.0):
 
 def test_a_read_only_server_offers_no_changes(page, server):
     open_folder(page, server, "/docs")
-    page.wait_for_timeout(200)
+    wait_for_health(page)
     assert page.locator("#new-folder").is_hidden() and page.locator("#upload-pick").is_hidden()
     page.locator(".row", has_text="main.swift").click()
     page.wait_for_selector("#viewer-body pre")
@@ -165,8 +171,8 @@ def test_editing_keeps_the_users_text_when_the_file_changed_meanwhile(page, writ
 
 def test_hidden_files_show_only_when_asked_and_only_where_the_server_allows(page, server, writable_server):
     open_folder(page, server)
+    wait_for_health(page)
     page.click("#settings-open")
-    page.wait_for_timeout(200)
     assert page.locator("#setting-hidden").is_hidden(), "this server never lists hidden names"
     page.keyboard.press("Escape")
     open_folder(page, writable_server, "/notes")

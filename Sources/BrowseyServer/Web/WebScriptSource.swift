@@ -7,7 +7,7 @@ enum WebScriptSource {
         (() => {
         const $ = (id) => document.getElementById(id);
         const state = {
-          folder: "/", items: [], rows: [], rendered: new Map(), selected: -1,
+          folder: "/", items: [], rows: [], rendered: new Map(),
           viewing: null, viewerPushed: false, images: [], events: null, reloadTimer: 0,
           searchSerial: 0, searchTimer: 0, searchResults: [], searchIndex: -1, loadSerial: 0,
           writable: false, infoItem: null, action: null, editing: null,
@@ -154,7 +154,7 @@ enum WebScriptSource {
         }
         function makeRow(item, index) {
           const row = document.createElement("a");
-          row.className = "row" + (index === state.selected ? " selected" : "");
+          row.className = "row";
           row.setAttribute("role", "listitem");
           row.dataset.index = index;
           const path = item.parent ? item.path : join(state.folder, item.name);
@@ -230,7 +230,7 @@ enum WebScriptSource {
           const changed = folder !== state.folder;
           state.folder = folder;
           renderCrumbs();
-          if (changed) { state.items = []; state.rows = []; clearRows(); drawRows(); state.selected = -1; }
+          if (changed) { state.items = []; state.rows = []; clearRows(); drawRows(); }
           if (!keepScroll) showState(state.items.length ? "" : "Loading…");
           try {
             const body = await api("list", withHidden({ path: folder }));

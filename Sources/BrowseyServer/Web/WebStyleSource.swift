@@ -44,7 +44,7 @@ enum WebStyleSource {
         .row { position: absolute; left: 0; right: 0; height: var(--row); display: flex; align-items: center;
           gap: 12px; padding: 0 4px 0 14px; border-bottom: 1px solid var(--line); background: var(--panel);
           cursor: pointer; text-decoration: none; color: inherit; }
-        .row:hover, .row:focus-visible, .row.selected { background: var(--hover); }
+        .row:hover, .row:focus-visible { background: var(--hover); }
         .row .icon, #search-results .icon { width: 28px; height: 28px; flex: none; display: inline-flex; align-items: center; justify-content: center; }
         .glyph { width: 24px; height: 24px; fill: none; stroke: currentColor; stroke-width: 1.6; stroke-linecap: round; stroke-linejoin: round; }
         body.compact .row .glyph { width: 20px; height: 20px; }

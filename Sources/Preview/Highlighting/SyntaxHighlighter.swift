@@ -35,12 +35,13 @@ public enum SyntaxHighlighter {
     /// `source` as HTML with each token in a `<span class="hl-…">`; nil when the language has no
     /// rules (the viewer shows plain text then).
     public static func html(for source: String, language: String) -> String? {
-        guard supports(language) else { return nil }
+        guard let rules = LanguageRules.rules(for: language) else { return nil }
         let characters = Array(source)
+        var scanner = Scanner(characters, rules: rules)
         var output = ""
         output.reserveCapacity(source.utf8.count + source.utf8.count / 2)
         var position = 0
-        for token in tokens(of: source, language: language) {
+        for token in scanner.run() {
             if token.range.lowerBound > position { output += MarkdownRenderer.escape(String(characters[position..<token.range.lowerBound])) }
             output += "<span class=\"hl-\(token.kind.rawValue)\">" + MarkdownRenderer.escape(String(characters[token.range])) + "</span>"
             position = token.range.upperBound
@@ -464,10 +465,8 @@ private struct Scanner {
             }
             var cursor = index + 1
             if text[cursor] == "/" { cursor += 1 }
-            let nameStart = cursor
             while cursor < text.count, isTagName(text[cursor]) { cursor += 1 }
             add(.tag, index, cursor)
-            _ = nameStart
             while cursor < text.count, text[cursor] != ">" {
                 if text[cursor] == "\"" || text[cursor] == "'" {
                     let end = stringEnd(String(text[cursor]), from: cursor + 1, multiline: true)

@@ -189,8 +189,7 @@ public enum MarkdownRenderer {
                 index += 1
                 continue
             }
-            let contentIndent = indent >= first.width + (0)
-            if contentIndent {
+            if indent >= first.width {
                 if sawBlank { loose = true }
                 sawBlank = false
                 items[items.count - 1].append(String(line.dropFirst(first.width)))
@@ -224,7 +223,6 @@ public enum MarkdownRenderer {
                 // A tight list: its paragraphs are not wrapped.
                 inner = inner.replacing("<p>", with: "").replacing("</p>\n", with: "\n")
             }
-            if inner.hasSuffix("\n") && !inner.contains("<") { inner.removeLast() }
             output += checkbox + inner.trimmingNewlines() + "</li>\n"
         }
         output += "</\(tag)>\n"
@@ -251,7 +249,6 @@ public enum MarkdownRenderer {
         while index < lines.endIndex {
             let line = lines[index].drop { $0 == " " }
             guard !line.isEmpty, line.contains("|") || !startsBlock(line) else { break }
-            if line.isEmpty { break }
             body += row(line, cell: "td")
             index += 1
         }
