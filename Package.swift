@@ -181,6 +181,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "DocumentBrowserTests",
+            dependencies: ["DocumentBrowser", "FileTree", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "PreviewTests",
             dependencies: ["Preview"],
             swiftSettings: strict

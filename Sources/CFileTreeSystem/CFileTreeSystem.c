@@ -123,6 +123,30 @@ int cft_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, const 
 #endif
 }
 
+int cft_rename_exchange(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
+#if defined(__linux__)
+#if defined(RENAME_EXCHANGE)
+    if (renameat2(olddirfd, oldpath, newdirfd, newpath, RENAME_EXCHANGE) == 0) {
+        return 0;
+    }
+    return errno;
+#else
+    if (syscall(SYS_renameat2, olddirfd, oldpath, newdirfd, newpath, 2) == 0) {
+        return 0;
+    }
+    return errno;
+#endif
+#elif defined(__APPLE__)
+    if (renameatx_np(olddirfd, oldpath, newdirfd, newpath, RENAME_SWAP) == 0) {
+        return 0;
+    }
+    return errno;
+#else
+    (void)olddirfd; (void)oldpath; (void)newdirfd; (void)newpath;
+    return ENOSYS;
+#endif
+}
+
 long cft_list_extended_attributes(const char *path, char *buffer, unsigned long size) {
 #if defined(__APPLE__)
     return (long)listxattr(path, buffer, size, XATTR_NOFOLLOW);

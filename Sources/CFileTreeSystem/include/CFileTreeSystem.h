@@ -40,6 +40,11 @@ const char *cft_next_entry(DIR *dir, unsigned char *type, int *error);
 /// when the file system cannot do it atomically.
 int cft_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
 
+/// Swaps two existing items in one step (renameat2 RENAME_EXCHANGE on Linux, renamex_np
+/// RENAME_SWAP on Apple platforms): each name then holds what the other held. Returns 0, or the
+/// errno value; ENOSYS or EINVAL when the file system cannot do it.
+int cft_rename_exchange(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
+
 /// Lists the extended attribute names of `path` (a final symlink not followed) into `buffer`
 /// as NUL-separated names; with `size` 0, returns the size needed. Returns -1 on error.
 long cft_list_extended_attributes(const char *path, char *buffer, unsigned long size);

@@ -1,3 +1,5 @@
+internal import CFileTreeSystem
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -141,6 +143,58 @@ public enum FileOperations {
         } else {
             try SystemCalls.check(unlink(target), target, "Removing")
         }
+    }
+
+    // MARK: Replacing folders whole
+
+    /// A hidden name in the same folder as `path`, free at the time of the call, for building a
+    /// replacement (a package document's new version) before it is swapped in.
+    public static func temporarySibling(of path: String) -> String {
+        let target = absolute(path)
+        return PathText.join(
+            PathText.parent(of: target), SystemCalls.temporaryName(for: PathText.lastComponent(of: target)))
+    }
+
+    /// Puts the folder `replacement` (built beside it, see ``temporarySibling(of:)``) in place of
+    /// `destination` in one step, so a reader sees the old folder or the new one, never a mix:
+    /// `renameat2(RENAME_EXCHANGE)` (`renamex_np(RENAME_SWAP)` on Apple platforms) swaps the
+    /// two, the folder's entry table is flushed, then the old version is removed. Where the file
+    /// system cannot swap, the old folder is first renamed aside (so it is never lost) and
+    /// removed only once the new one is in place. A missing `destination` is simply created.
+    public static func replaceFolder(_ destination: String, with replacement: String) throws(FileTreeError) {
+        let target = absolute(destination)
+        let source = absolute(replacement)
+        let folder = PathText.parent(of: target)
+        guard SystemCalls.exists(target) else {
+            try SystemCalls.renameWithoutReplacing(source, target)
+            SystemCalls.syncFolder(folder)
+            return
+        }
+        let result = cft_rename_exchange(AT_FDCWD, source, AT_FDCWD, target)
+        switch result {
+        case 0:
+            SystemCalls.syncFolder(folder)
+            try remove(source)
+        case EINVAL, ENOSYS, ENOTSUP:
+            let aside = temporarySibling(of: target)
+            try SystemCalls.check(SystemCalls.renameReplacing(target, aside), target, "Moving the old version aside")
+            do {
+                try SystemCalls.renameWithoutReplacing(source, target)
+            } catch {
+                _ = SystemCalls.renameReplacing(aside, target)
+                throw error
+            }
+            SystemCalls.syncFolder(folder)
+            try remove(aside)
+        default:
+            throw FileTreeError(errno: result, path: target, operation: "Replacing")
+        }
+    }
+
+    /// Flushes a folder's entry table to disk, so that the names created or renamed in it
+    /// survive a crash.
+    public static func syncFolder(_ path: String) {
+        SystemCalls.syncFolder(absolute(path))
     }
 
     // MARK: Copying

@@ -64,6 +64,11 @@ enum SystemCalls {
         try check(rename(source, destination), source, "Moving")
     }
 
+    /// `rename(2)`: replaces what is at `destination`.
+    static func renameReplacing(_ source: String, _ destination: String) -> Int32 {
+        rename(source, destination)
+    }
+
     /// Whether `path` is `folder` or lies below it, by text.
     static func isInside(_ path: String, _ folder: String) -> Bool {
         path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
