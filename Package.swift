@@ -180,9 +180,16 @@ let package = Package(
             dependencies: ["FileTree", "TestSupport"],
             swiftSettings: strict
         ),
+        // Saves a document until killed: the crash test's child process.
+        .executableTarget(
+            name: "DocumentSaveProbe",
+            dependencies: ["DocumentBrowser", "FileTree"],
+            path: "Tests/DocumentSaveProbe",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "DocumentBrowserTests",
-            dependencies: ["DocumentBrowser", "FileTree", "TestSupport"],
+            dependencies: ["DocumentBrowser", "FileTree", "TestSupport", "DocumentSaveProbe"],
             swiftSettings: strict
         ),
         .testTarget(

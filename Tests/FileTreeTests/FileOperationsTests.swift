@@ -15,6 +15,29 @@ struct FileOperationsTests {
         #expect(try folder.names() == ["script #1.sh"])
     }
 
+    @Test("a folder is replaced whole by one built beside it: the new one takes the name, the old one is gone, nothing is left over")
+    func replaceFolderWhole() throws {
+        let folder = try TemporaryFolder()
+        try folder.file("Café #1.pkg/old part.txt", "old")
+        try folder.file("Café #1.pkg/kept/inner.txt", "old inner")
+        let target = folder.path("Café #1.pkg")
+        let replacement = FileOperations.temporarySibling(of: target)
+        #expect(replacement.hasPrefix(folder.path(".Café #1.pkg.")))
+        try FileOperations.makeFolder(at: replacement)
+        try FileOperations.createFile(Array("new".utf8), at: replacement + "/new part.txt")
+        let built = try #require(try DirectoryReader().entry(at: replacement).status?.inode)
+        try FileOperations.replaceFolder(target, with: replacement)
+        #expect(try DirectoryReader().entry(at: target).status?.inode == built)
+        #expect(try folder.names(in: "Café #1.pkg") == ["new part.txt"])
+        #expect(try folder.names() == ["Café #1.pkg"])
+
+        // With nothing to replace, the folder simply takes the name.
+        let fresh = FileOperations.temporarySibling(of: folder.path("Fresh.pkg"))
+        try FileOperations.makeFolder(at: fresh)
+        try FileOperations.replaceFolder(folder.path("Fresh.pkg"), with: fresh)
+        #expect(try folder.names() == ["Café #1.pkg", "Fresh.pkg"])
+    }
+
     @Test("an atomic write through a symlink updates the target and keeps the link")
     func atomicWriteThroughLink() throws {
         let folder = try TemporaryFolder()
