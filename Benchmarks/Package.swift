@@ -13,7 +13,14 @@ let package = Package(
             name: "walk",
             dependencies: [.product(name: "FileTree", package: "Browsey")],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
-        )
+        ),
+        .executableTarget(
+            name: "documents",
+            dependencies: [
+                .product(name: "DocumentBrowser", package: "Browsey"),
+                .product(name: "FileTree", package: "Browsey"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
