@@ -178,6 +178,26 @@ struct DocumentBrowserModelTests {
         #expect(try outside.folder.text("Other.sketch") == "other")
     }
 
+    @Test("identifiers that are not items shown (traversals, absolute paths, excluded folders) are refused and touch nothing")
+    func hostileIdentifiers() async throws {
+        let outside = try LibraryFixture(populated: false)
+        try outside.folder.file("victim.sketch", "keep me")
+        let outsideName = try #require(outside.folder.path.split(separator: "/").last)
+        let relative = "../\(outsideName)/victim.sketch"
+        for id in [relative, outside.path("victim.sketch"), "Inbox/excluded.sketch", ".hidden/secret.sketch", ""] {
+            do {
+                try await model.delete([id])
+                Issue.record("\(id) was deleted")
+            } catch {
+                #expect(error.code == .notFound)
+            }
+            await #expect(throws: DocumentBrowserError.self) { try await model.rename(id, to: "x") }
+            await #expect(throws: DocumentBrowserError.self) { try await model.duplicate([id]) }
+        }
+        #expect(try outside.folder.text("victim.sketch") == "keep me")
+        #expect(fixture.folder.exists("Inbox/excluded.sketch") && fixture.folder.exists(".hidden/secret.sketch"))
+    }
+
     @Test("the sort order can change at any time")
     func sortChanges() throws {
         fixture.setModified("My Drawing.sketch", 10)

@@ -37,6 +37,35 @@ struct DocumentIndexTests {
         #expect(item.displayName == "Pkg 100%")
     }
 
+    @Test("a group's date is its newest document's, its size their sum")
+    func groupFigures() throws {
+        let fixture = try LibraryFixture()
+        fixture.setModified("Stack 📚", 0)
+        fixture.setModified("Stack 📚/In the stack.sketch", 100)
+        fixture.setModified("Stack 📚/Nested/Deeper.sketch", 900)
+        let stack = try #require(try DocumentIndex.scan(fixture.library).item("Stack 📚"))
+        #expect(stack.modified.seconds == 1_577_836_800 + 900)
+        #expect(stack.size == 2)
+        #expect(stack.previewIDs.first == "Stack 📚/Nested/Deeper.sketch")
+    }
+
+    @Test("a library can be described by the content types an app registers")
+    func libraryFromContentTypes() throws {
+        var registry = ContentTypeRegistry.standard
+        try registry.register(
+            ContentTypeDeclaration(
+                identifier: "com.example.sketch", conformsTo: ["com.apple.package"],
+                filenameExtensions: ["sketch", "sketchbook"], description: "Sketch"))
+        let type = try #require(registry["com.example.sketch"])
+        let library = DocumentLibrary(root: "/tmp", contentTypes: [type])
+        #expect(library.documentExtensions == ["sketch", "sketchbook"])
+        #expect(library.isDocumentName("Old.SketchBook"))
+        #expect(!library.isDocumentName(".hidden.sketch"))
+        #expect(!library.isDocumentName("sketch"))
+        #expect(library.id(ofPath: "/tmp/a/b.sketch") == "a/b.sketch")
+        #expect(library.id(ofPath: "/tmpx/b.sketch") == nil)
+    }
+
     @Test("a missing folder is a clear error, not an empty browser")
     func missingRoot() {
         let library = DocumentLibrary(root: "/nonexistent/browsey-documents", documentExtensions: ["sketch"])

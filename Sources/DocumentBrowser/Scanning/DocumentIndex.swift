@@ -84,8 +84,8 @@ public struct DocumentIndex: Sendable {
         var documents: [DocumentItem] = []
         collect(id, into: &documents, groupsAsItems: false)
         let folder = library.path(of: id)
-        let own = try? reader.entry(at: folder)
-        var modified = own?.status?.modified ?? Timestamp(seconds: 0, nanoseconds: 0)
+        let record = records[id]
+        var modified = record?.modified ?? Timestamp(seconds: 0, nanoseconds: 0)
         var size: Int64 = 0
         for document in documents {
             modified = max(modified, document.modified)
@@ -94,16 +94,18 @@ public struct DocumentIndex: Sendable {
         DocumentSortOrder.newestFirst.sort(&documents)
         return DocumentItem(
             id: id, path: folder, name: Self.split(id).name, kind: .group, isPackage: false, size: size,
-            modified: modified, created: own?.status?.created, documentCount: documents.count,
+            modified: modified, created: record?.created, documentCount: documents.count,
             previewIDs: documents.prefix(4).map(\.id))
     }
 
     // MARK: Scanning
 
-    private mutating func scanFolder(_ id: String, depth: Int) {
+    private mutating func scanFolder(_ id: String, depth: Int, own: FileEntry? = nil) {
         var record = FolderRecord()
+        record.modified = own?.status?.modified
+        record.created = own?.status?.created
         let entries = (try? reader.entries(at: library.path(of: id))) ?? []
-        var subfolders: [String] = []
+        var subfolders: [FileEntry] = []
         for entry in entries {
             switch entry.type {
             case .regular:
@@ -117,14 +119,14 @@ public struct DocumentIndex: Sendable {
                     record.documents[entry.name] = documentItem(entry, in: id)
                 } else if library.entersFolder(named: entry.name), depth < Self.maximumDepth {
                     record.folders.insert(entry.name)
-                    subfolders.append(entry.name)
+                    subfolders.append(entry)
                 }
             default:
                 continue  // links are never followed, so a document is never shown twice
             }
         }
         records[id] = record
-        for name in subfolders { scanFolder(Self.join(id, name), depth: depth + 1) }
+        for folder in subfolders { scanFolder(Self.join(id, folder.name), depth: depth + 1, own: folder) }
     }
 
     private func documentItem(_ entry: FileEntry, in folder: String) -> DocumentItem {
@@ -220,12 +222,14 @@ public struct DocumentIndex: Sendable {
                 let item = documentItem(entry, in: parent)
                 records[parent]?.documents[name] = item
                 touched.insert(id)
-            } else if library.entersFolder(named: name) {
+            } else if let entry, library.entersFolder(named: name) {
                 if records[id] != nil {
                     relistFolder(id, touched: &touched)
+                    records[id]?.modified = entry.status?.modified
+                    records[id]?.created = entry.status?.created
                 } else {
                     records[parent]?.folders.insert(name)
-                    scanFolder(id, depth: id.split(separator: "/").count)
+                    scanFolder(id, depth: id.split(separator: "/").count, own: entry)
                     collectIDs(id, into: &touched)
                 }
             }
@@ -243,7 +247,9 @@ public struct DocumentIndex: Sendable {
         guard let old = records[id] else { return }
         let entries = (try? reader.entries(at: library.path(of: id))) ?? []
         var record = FolderRecord()
-        var added: [String] = []
+        record.modified = old.modified
+        record.created = old.created
+        var added: [FileEntry] = []
         for entry in entries {
             switch entry.type {
             case .regular:
@@ -261,7 +267,12 @@ public struct DocumentIndex: Sendable {
                     record.documents[entry.name] = item
                 } else if library.entersFolder(named: entry.name) {
                     record.folders.insert(entry.name)
-                    if !old.folders.contains(entry.name) { added.append(entry.name) }
+                    if !old.folders.contains(entry.name) { added.append(entry) }
+                    if var known = records[Self.join(id, entry.name)] {
+                        known.modified = entry.status?.modified
+                        known.created = entry.status?.created
+                        records[Self.join(id, entry.name)] = known
+                    }
                 }
             default:
                 continue
@@ -274,9 +285,9 @@ public struct DocumentIndex: Sendable {
             dropFolder(Self.join(id, name), touched: &touched)
         }
         records[id] = record
-        for name in added {
-            let child = Self.join(id, name)
-            scanFolder(child, depth: child.split(separator: "/").count)
+        for folder in added {
+            let child = Self.join(id, folder.name)
+            scanFolder(child, depth: child.split(separator: "/").count, own: folder)
             collectIDs(child, into: &touched)
         }
     }
