@@ -77,7 +77,9 @@ struct EventsTests {
         var request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n"
         if let lastEventID { request += "Last-Event-ID: \(lastEventID)\r\n" }
         socket.send(Array((request + "\r\n").utf8))
-        let head = await socket.receive(for: 2) { $0.contains(": connected") }
+        // Seconds, not milliseconds: the parallel suite (a child process saving and fsyncing in
+        // a loop among others) can hold the disk; this waits for a stream, not for speed.
+        let head = await socket.receive(for: 10) { $0.contains(": connected") }
         guard head.contains("200 OK"), head.contains("text/event-stream") else { throw TestSupportError("no stream: \(head)") }
         // Replayed events may come in the same read; give the stream a moment to send them.
         return (socket, head + (await socket.receive(for: 0.2) { _ in false }))

@@ -13,7 +13,7 @@ import FileTree
 #endif
 
 /// A document that is one version number, written large enough that a save takes a while: a
-/// file of `version N\n` and 1 MiB of the byte N % 256, or a package of four such parts.
+/// file of `version N\n` and 256 KiB of the byte N % 256, or a package of four such parts.
 struct Versioned: BrowserDocument {
     static var readableContentTypes: [ContentType] { [.data, .folder] }
     var version: Int
@@ -33,7 +33,7 @@ struct Versioned: BrowserDocument {
     }
 
     func fileWrapper(configuration: DocumentWriteConfiguration) throws -> DocumentWrapper {
-        let bytes = Array("version \(version)\n".utf8) + [UInt8](repeating: UInt8(version % 256), count: 1 << 20)
+        let bytes = Array("version \(version)\n".utf8) + [UInt8](repeating: UInt8(version % 256), count: 256 << 10)
         guard isPackage else { return .file(bytes) }
         return .package(Dictionary(uniqueKeysWithValues: (0..<4).map { ("part-\($0)", DocumentWrapper.file(bytes)) }))
     }
