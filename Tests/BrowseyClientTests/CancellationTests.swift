@@ -53,7 +53,11 @@ struct CancellationTests {
         // Without the timeout it would wait forever; tests blocking the few threads of the
         // parallel run have starved this timer for up to 16 seconds in CI.
         #expect(ContinuousClock.now - started < .seconds(30))
-        #expect(try local.contents("big #1.bin.part").count == 100_000, "what arrived is kept to resume from")
+        // What arrived is kept to resume from: all 100,000 bytes on a quiet machine; in the
+        // parallel run the client can be starved past its 1 s before reading the last chunks
+        // from its socket (CI saw it once), so the test holds it to a non-empty prefix.
+        let kept = try local.contents("big #1.bin.part")
+        #expect(!kept.isEmpty && kept.count <= 100_000 && kept.allSatisfy { $0 == 7 }, "\(kept.count) bytes kept")
         #expect(try local.text("big #1.bin.part.etag") == "\"stall-1\"")
         #expect(!local.exists("big #1.bin"))
     }

@@ -238,6 +238,15 @@ struct DocumentBrowserModelTests {
         #expect(shown.contains("My Drawing.sketch") && shown.contains("Café #1.SKETCH"))
     }
 
+    @Test("moving an item where it already is changes nothing: into its own group, out of the root")
+    func movesInPlace() async throws {
+        try await model.move(["Stack 📚/In the stack.sketch"], intoGroup: "Stack 📚")
+        try await model.moveOutOfGroup(["My Drawing.sketch"])
+        #expect(fixture.folder.exists("Stack 📚/In the stack.sketch"))
+        #expect(fixture.folder.exists("My Drawing.sketch"))
+        #expect(try fixture.folder.names(in: "Stack 📚").sorted() == [".browsey-group", "In the stack.sketch", "Nested"])
+    }
+
     @Test("moving into a group where the name is taken keeps both, under a free name")
     func moveKeepsBoth() async throws {
         try fixture.folder.file("Stack 📚/My Drawing.sketch", "already here")

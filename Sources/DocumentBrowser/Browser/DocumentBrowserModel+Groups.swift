@@ -75,7 +75,8 @@ extension DocumentBrowserModel {
         guard index?.isGroup(group) == true else {
             throw DocumentBrowserError(.notFound, "There is no group \(group)")
         }
-        let members = try existingItems(ids).filter { $0.id != group }
+        // Items already in the group stay as they are (a move onto themselves would rename them).
+        let members = try existingItems(ids).filter { $0.id != group && $0.parentID != group }
         let folder = library.path(of: group)
         let sources = members.map(\.path)
         let moved = try await fileWork("Moving into the group") { () throws(FileTreeError) in
@@ -87,7 +88,8 @@ extension DocumentBrowserModel {
     /// Moves items out of the group holding them, into the group (or root) above it.
     public func moveOutOfGroup(_ ids: [DocumentItem.ID]) async throws(DocumentBrowserError) {
         let members = try existingItems(ids)
-        let targets = members.map { member in
+        // Only items inside a group move: one at the root has nowhere to go.
+        let targets = members.filter { !$0.parentID.isEmpty }.map { member in
             var parent = DocumentIndex.split(member.parentID).parent
             while !parent.isEmpty && index?.isGroup(parent) != true {
                 parent = DocumentIndex.split(parent).parent
