@@ -131,11 +131,12 @@ public final class DocumentBrowserModel {
             loadError = error
             items = []
         case .success(let snapshot):
+            // Pictures go stale even when a later snapshot was already shown.
+            thumbnails.invalidate(snapshot.touched)
             guard snapshot.version > version else { return }
             version = snapshot.version
             index = snapshot.index
             loadError = nil
-            thumbnails.invalidate(snapshot.touched)
             if location == self.location && order == sortOrder && isStillThere(location) {
                 items = snapshot.items
                 pruneSelection()
