@@ -32,7 +32,7 @@
                             Text(entry.server.authority).font(.caption).foregroundStyle(.secondary)
                         }
                         Spacer()
-                        Circle().fill(entry.status == .online ? .green : .secondary).frame(width: 8, height: 8)
+                        Circle().fill(entry.status == .online ? Color.green : Color.secondary).frame(width: 8, height: 8)
                     }
                 }
             }

@@ -2,6 +2,11 @@
     import DocumentBrowser
     import Foundation
     import SwiftUI
+    #if canImport(UIKit)
+        import UIKit
+    #elseif canImport(AppKit)
+        import AppKit
+    #endif
 
     /// A document's thumbnail, loaded by the model's ``ThumbnailLoader`` while the cell is on
     /// screen (the task is cancelled when it scrolls away).
