@@ -18,6 +18,7 @@ final class HTTPConnection: Sendable {
         let head: FirstHead
         let body: AsyncThrowingChannel<[UInt8], any Error>
         let reader: BodyReader
+        let server: Server
     }
 
     private struct State {
@@ -30,6 +31,10 @@ final class HTTPConnection: Sendable {
         var stalled = false
     }
 
+    /// Whether the connection sent the server new bytes within the given time: the server is
+    /// still taking the request, however long that takes.
+    typealias SendingProbe = @Sendable (Duration) async -> Bool
+
     private let jobs: AsyncStream<Job>.Continuation
     private let state = Locked(State())
     private let runner = Mutex<Task<Void, Never>?>(nil)
@@ -39,6 +44,8 @@ final class HTTPConnection: Sendable {
         self.jobs = jobs
         let task = Task { [weak self, state] in
             do {
+                let socket = channel.channel
+                let sending: SendingProbe = { window in await Self.sentRecently(on: socket, within: window) }
                 try await channel.executeThenClose { inbound, outbound in
                     var parts = inbound.makeAsyncIterator()
                     for await job in queue {
@@ -46,7 +53,8 @@ final class HTTPConnection: Sendable {
                             state.withLock { $0.stalled = true }
                             self?.close()
                         }
-                        let reusable = await Self.run(job, parts: &parts, outbound: outbound, state: state, stall: stall)
+                        let reusable = await Self.run(
+                            job, parts: &parts, outbound: outbound, state: state, sending: sending, stall: stall)
                         let onIdle = state.withLock { state in
                             defer { state.onIdle = nil }
                             if !reusable { state.closed = true }
@@ -82,9 +90,11 @@ final class HTTPConnection: Sendable {
         // A reader that goes away mid-answer closes the connection rather than read the rest.
         let reader = BodyReader(body) { [weak self] in self?.close() }
         let head = FirstHead()
-        jobs.yield(Job(request: request, host: host, timeout: timeout, head: head, body: body, reader: reader))
+        if case .terminated = jobs.yield(Job(request: request, host: host, timeout: timeout, head: head, body: body, reader: reader, server: server)) {
+            throw BrowseyClientError(.unreachable, "the connection was closed")
+        }
         do {
-            return try await head.value(timeout: timeout, server: server, reader: reader)
+            return try await head.value(reader: reader)
         } catch {
             close()
             throw NIOHTTPTransport.translate(error, server: server)
@@ -114,17 +124,25 @@ final class HTTPConnection: Sendable {
     private static func run(
         _ job: Job, parts: inout NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator,
         outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>, state: Locked<State>,
-        stall: @escaping @Sendable () -> Void
+        sending: @escaping SendingProbe, stall: @escaping @Sendable () -> Void
     ) async -> Bool {
+        // The server's silence is timed from when it stopped taking the request: a large body
+        // on a slow uplink takes as long as it takes, while the socket keeps sending.
         do {
-            try await write(job, to: outbound)
+            try await write(job, to: outbound, sending: sending, stall: stall)
+            job.head.startClock(job.timeout, server: job.server, sending: sending)
         } catch {
-            job.head.settle(.failure(error))
+            let stalled = state.withLock { $0.stalled }
+            job.head.settle(
+                .failure(
+                    stalled
+                        ? BrowseyClientError(.timedOut, "the server stopped taking the request for \(job.timeout.components.seconds) s")
+                        : error))
             return false
         }
         var keepAlive = false
         do {
-            while let part = try await next(&parts, within: job.timeout, stall: stall) {
+            while let part = try await next(&parts, within: job.timeout, sending: sending, stall: stall) {
                 switch part {
                 case .head(let head):
                     keepAlive = head.isKeepAlive
@@ -160,40 +178,81 @@ final class HTTPConnection: Sendable {
     /// connection (and this throws).
     private static func next(
         _ parts: inout NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator, within timeout: Duration,
-        stall: @escaping @Sendable () -> Void
+        sending: @escaping SendingProbe, stall: @escaping @Sendable () -> Void
     ) async throws -> HTTPClientResponsePart? {
-        let timer = Task {
-            try await Task.sleep(for: timeout)
-            stall()
-        }
+        let timer = watchdog(timeout, sending: sending, expire: stall)
         defer { timer.cancel() }
         return try await parts.next()
     }
 
-    private static func write(_ job: Job, to outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>) async throws {
+    /// Writes one part; when the server takes nothing for `timeout`, `stall` closes the
+    /// connection (and this throws). NIO's writer accepts parts in bursts, so one write may
+    /// wait long while the socket sends steadily: only a socket that sent nothing counts.
+    private static func write(
+        _ part: HTTPClientRequestPart, to outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>,
+        within timeout: Duration, sending: @escaping SendingProbe, stall: @escaping @Sendable () -> Void
+    ) async throws {
+        let timer = watchdog(timeout, sending: sending, expire: stall)
+        defer { timer.cancel() }
+        try await outbound.write(part)
+    }
+
+    /// Calls `expire` once `timeout` passed without the socket sending anything new.
+    static func watchdog(
+        _ timeout: Duration, sending: @escaping SendingProbe, expire: @escaping @Sendable () -> Void
+    ) -> Task<Void, Never> {
+        Task {
+            while true {
+                guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                if await sending(timeout) { continue }
+                expire()
+                return
+            }
+        }
+    }
+
+    /// Whether `channel`'s socket sent new data within `window` (TCP_INFO's `last_data_sent`
+    /// on Linux). Elsewhere `false`: the timeout then runs from the last write.
+    static func sentRecently(on channel: any Channel, within window: Duration) async -> Bool {
+        #if os(Linux)
+            guard let provider = channel as? any SocketOptionProvider,
+                let info = try? await provider.getTCPInfo().get()
+            else { return false }
+            return Duration.milliseconds(Int64(info.tcpi_last_data_sent)) < window
+        #else
+            return false
+        #endif
+    }
+
+    /// Writes the request.
+    private static func write(
+        _ job: Job, to outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>,
+        sending: @escaping SendingProbe, stall: @escaping @Sendable () -> Void
+    ) async throws {
+        let timeout = job.timeout
         var head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: job.request.method), uri: job.request.target)
         head.headers.add(name: "Host", value: job.host)
         for field in job.request.headers { head.headers.add(name: field.name, value: field.value) }
         switch job.request.body {
         case .none:
             if job.request.method == "POST" || job.request.method == "PUT" { head.headers.add(name: "Content-Length", value: "0") }
-            try await outbound.write(.head(head))
+            try await write(.head(head), to: outbound, within: timeout, sending: sending, stall: stall)
         case .bytes(let bytes):
             head.headers.add(name: "Content-Length", value: String(bytes.count))
-            try await outbound.write(.head(head))
-            try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: bytes))))
+            try await write(.head(head), to: outbound, within: timeout, sending: sending, stall: stall)
+            try await write(.body(.byteBuffer(ByteBuffer(bytes: bytes))), to: outbound, within: timeout, sending: sending, stall: stall)
         case .file(let path, let offset, let length):
             let file = try FilePieces(path: path, offset: offset, length: length)
             head.headers.add(name: "Content-Length", value: String(length))
-            try await outbound.write(.head(head))
+            try await write(.head(head), to: outbound, within: timeout, sending: sending, stall: stall)
             var sent: Int64 = 0
             for try await piece in file {
                 sent += Int64(piece.readableBytes)
-                try await outbound.write(.body(.byteBuffer(piece)))
+                try await write(.body(.byteBuffer(piece)), to: outbound, within: timeout, sending: sending, stall: stall)
                 job.request.sendProgress?(sent)
             }
         }
-        try await outbound.write(.end(nil))
+        try await write(.end(nil), to: outbound, within: timeout, sending: sending, stall: stall)
     }
 }
 
@@ -202,27 +261,40 @@ final class FirstHead: Sendable {
     private struct State {
         var continuation: CheckedContinuation<TransportResponse, any Error>?
         var outcome: Result<TransportResponse, any Error>?
+        var timer: Task<Void, Never>?
     }
 
     private let state = Mutex(State())
 
     func settle(_ outcome: Result<TransportResponse, any Error>) {
-        let continuation: CheckedContinuation<TransportResponse, any Error>? = state.withLock { state in
-            guard state.outcome == nil else { return nil }
+        let (continuation, timer) = state.withLock { state -> (CheckedContinuation<TransportResponse, any Error>?, Task<Void, Never>?) in
+            guard state.outcome == nil else { return (nil, nil) }
             state.outcome = outcome
-            defer { state.continuation = nil }
-            return state.continuation
+            defer {
+                state.continuation = nil
+                state.timer = nil
+            }
+            return (state.continuation, state.timer)
         }
+        timer?.cancel()
         continuation?.resume(with: outcome)
     }
 
-    func value(timeout: Duration, server: Server, reader: BodyReader) async throws -> TransportResponse {
-        let timer = Task { [weak self] in
-            try? await Task.sleep(for: timeout)
+    /// Starts timing the server's silence, once the request was handed over: no head within
+    /// `timeout` of the socket's last sending is a timeout.
+    func startClock(_ timeout: Duration, server: Server, sending: @escaping HTTPConnection.SendingProbe) {
+        let timer = HTTPConnection.watchdog(timeout, sending: sending) { [weak self] in
             self?.settle(.failure(BrowseyClientError(.timedOut, "\(server.name) did not answer in time")))
         }
-        defer { timer.cancel() }
-        return try await withTaskCancellationHandler {
+        let settled = state.withLock { state -> Bool in
+            if state.outcome == nil { state.timer = timer }
+            return state.outcome != nil
+        }
+        if settled { timer.cancel() }
+    }
+
+    func value(reader: BodyReader) async throws -> TransportResponse {
+        try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let settled: Result<TransportResponse, any Error>? = state.withLock { state in
                     if state.outcome == nil { state.continuation = continuation }

@@ -34,7 +34,16 @@ public final class URLSessionTransport: HTTPTransport {
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method
-        urlRequest.timeoutInterval = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        // A request with a body is timed by the exchange itself, from the last bytes it sent
+        // (see Exchange.watch): URLSession on Linux counts a slow upload as silence.
+        let watched: Bool
+        switch request.body {
+        case .none: watched = false
+        case .bytes(let bytes): watched = !bytes.isEmpty
+        case .file: watched = true
+        }
+        urlRequest.timeoutInterval =
+            watched ? 86_400 : Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
         let task: URLSessionTask
         switch request.body {
@@ -67,6 +76,7 @@ public final class URLSessionTransport: HTTPTransport {
         let exchange = Exchange(sendProgress: request.sendProgress)
         exchange.attach(task)
         delegate.register(exchange, for: task)
+        if watched { exchange.watch(timeout: timeout, server: server) }
         do {
             return try await withTaskCancellationHandler {
                 task.resume()
@@ -120,6 +130,60 @@ final class Exchange: Sendable {
     private let task = Mutex<URLSessionTask?>(nil)
     let sendProgress: (@Sendable (Int64) -> Void)?
 
+    private struct Watch {
+        var timeout: Duration
+        var serverName: String
+        var started: ContinuousClock.Instant
+        var timer: Task<Void, Never>?
+    }
+
+    private let watching = Mutex<Watch?>(nil)
+
+    /// Times the exchange itself: the server may stay silent for `timeout` after the last bytes
+    /// of the body went out (allowing for what the socket still holds, see ``UploadSilence``),
+    /// and between the answer's chunks.
+    func watch(timeout: Duration, server: Server) {
+        watching.withLock { $0 = Watch(timeout: timeout, serverName: server.name, started: .now) }
+        rearm()
+    }
+
+    /// Restarts the silence timer (after `delay`, or the timeout).
+    private func rearm(_ delay: Duration? = nil) {
+        let previous = watching.withLock { watch -> Task<Void, Never>? in
+            guard var current = watch else { return nil }
+            let old = current.timer
+            let wait = delay ?? current.timeout
+            let name = current.serverName
+            current.timer = Task { [weak self] in
+                guard (try? await Task.sleep(for: wait)) != nil else { return }
+                self?.finished(BrowseyClientError(.timedOut, "\(name) did not answer in time"))
+                self?.cancel()
+            }
+            watch = current
+            return old
+        }
+        previous?.cancel()
+    }
+
+    /// Body bytes went out: the silence timer starts again, with the drain allowance once the
+    /// whole body was handed over.
+    func sentBody(total: Int64, expected: Int64) {
+        sendProgress?(total)
+        guard let watch = watching.withLock({ $0 }) else { return }
+        if expected > 0 && total >= expected {
+            rearm(UploadSilence.allowance(timeout: watch.timeout, sent: total, elapsed: .now - watch.started))
+        } else {
+            rearm()
+        }
+    }
+
+    private func stopWatching() {
+        watching.withLock { watch -> Task<Void, Never>? in
+            defer { watch = nil }
+            return watch?.timer
+        }?.cancel()
+    }
+
     init(sendProgress: (@Sendable (Int64) -> Void)?) { self.sendProgress = sendProgress }
 
     func attach(_ task: URLSessionTask) { self.task.withLock { $0 = task } }
@@ -149,9 +213,11 @@ final class Exchange: Sendable {
             return state.head
         }
         waiting?.resume(returning: answer)
+        if watching.withLock({ $0 != nil }) { rearm() }
     }
 
     func received(_ data: Data) {
+        if watching.withLock({ $0 != nil }) { rearm() }
         let bytes = Array(data)
         let (reader, pause) = state.withLock { state -> (CheckedContinuation<[UInt8]?, any Error>?, Bool) in
             if let reader = state.reader {
@@ -169,7 +235,10 @@ final class Exchange: Sendable {
     }
 
     func finished(_ error: (any Error)?) {
-        let (waiting, reader) = state.withLock { state in
+        stopWatching()
+        let (waiting, reader) = state.withLock { state -> (CheckedContinuation<TransportResponse, any Error>?, CheckedContinuation<[UInt8]?, any Error>?) in
+            // The first ending counts (a timeout, then the cancellation it caused).
+            guard !state.finished else { return (nil, nil) }
             if state.answered == nil { state.answered = .failure(error ?? URLError(.badServerResponse)) }
             state.finished = true
             state.failure = error
@@ -267,7 +336,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        exchange(task)?.sendProgress?(totalBytesSent)
+        exchange(task)?.sentBody(total: totalBytesSent, expected: totalBytesExpectedToSend)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

@@ -37,6 +37,45 @@ struct CancellationTests {
         #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(30), "took \(elapsed)")
     }
 
+    @Test("a request body that takes longer to send than the timeout, to a server taking it steadily, is not timed out", arguments: TransportKind.allCases)
+    func slowUpload(transport: TransportKind) async throws {
+        let server = try SlowReadingServer()
+        defer { server.stop() }
+        let folder = try TemporaryFolder(inMemory: true)
+        let size = 6 << 20
+        let file = try folder.file("big upload.bin", [UInt8](repeating: 3, count: size))
+        let client = try transport.make()
+        let started = ContinuousClock.now
+        let response = try await client.send(
+            TransportRequest(method: "PUT", target: "/api/file?path=/big.bin", body: .file(path: file, offset: 0, length: Int64(size))),
+            to: Server(name: "Slow uplink", host: "127.0.0.1", port: server.port), timeout: .seconds(1))
+        #expect(response.status == 200)
+        let answer = try await response.collect()
+        #expect(String(decoding: answer, as: UTF8.self) == "ok")
+        #expect(server.bodyBytesRead == size)
+        // The point: it took longer than the 1 s timeout, and was not cut off.
+        #expect(ContinuousClock.now - started > .seconds(1))
+    }
+
+    @Test("a server that stops taking an upload is timedOut, from its silence", arguments: TransportKind.allCases)
+    func stalledUpload(transport: TransportKind) async throws {
+        let stalled = try StallingServer()  // reads the request's head, never its body
+        defer { stalled.stop() }
+        let folder = try TemporaryFolder(inMemory: true)
+        let size = 32 << 20
+        let file = try folder.file("upload.bin", [UInt8](repeating: 5, count: size))
+        let client = try transport.make()
+        let started = ContinuousClock.now
+        await #expect {
+            _ = try await client.send(
+                TransportRequest(method: "PUT", target: "/api/file?path=/upload.bin", body: .file(path: file, offset: 0, length: Int64(size))),
+                to: Server(name: "Stalled", host: "127.0.0.1", port: stalled.port), timeout: .seconds(1))
+        } throws: { error in
+            (error as? BrowseyClientError)?.code == .timedOut
+        }
+        #expect(ContinuousClock.now - started < .seconds(30), "timed out, not hung")
+    }
+
     @Test("a server that stops sending mid-download is timedOut; the .part keeps what came", arguments: TransportKind.allCases)
     func stalledDownload(transport: TransportKind) async throws {
         let stalled = try Self.stallingDownload()
