@@ -21,29 +21,9 @@ public final class SlowReadingServer: Sendable {
     /// Starts listening; each connection's body is read `stride` bytes at a time with `pause`
     /// between reads.
     public init(stride: Int = 32 << 10, pause: Duration = .milliseconds(10)) throws {
-        #if canImport(Glibc)
-            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let listener = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
         // A small receive buffer, so the client's bytes wait on its side, not in this one.
-        var small: Int32 = 16 << 10
-        setsockopt(listener, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        guard bound == 0, named == 0, listen(listener, 16) == 0 else {
-            close(listener)
-            throw TestSupportError("cannot listen on the loopback")
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        let (listener, port) = try LoopbackListener.open(receiveBuffer: 16 << 10)
+        self.port = port
         self.listener = listener
         let read = read
         Thread.detachNewThread {

@@ -18,27 +18,8 @@ public final class StallingServer: Sendable {
 
     /// Starts listening; every connection gets `answer` once its request has arrived.
     public init(answer: [UInt8] = []) throws {
-        #if canImport(Glibc)
-            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let listener = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        guard bound == 0, named == 0, listen(listener, 16) == 0 else {
-            close(listener)
-            throw TestSupportError("cannot listen on the loopback")
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        let (listener, port) = try LoopbackListener.open()
+        self.port = port
         self.listener = listener
         let connections = connections
         Thread.detachNewThread {
