@@ -31,9 +31,10 @@ final class HTTPConnection: Sendable {
         var stalled = false
     }
 
-    /// Whether the connection sent the server new bytes within the given time: the server is
-    /// still taking the request, however long that takes.
-    typealias SendingProbe = @Sendable (Duration) async -> Bool
+    /// How long ago the connection's socket last sent the server data (`nil` where the system
+    /// cannot say): while it keeps sending, the server is taking the request, however long
+    /// that takes.
+    typealias SendingProbe = @Sendable () async -> Duration?
 
     private let jobs: AsyncStream<Job>.Continuation
     private let state = Locked(State())
@@ -45,7 +46,7 @@ final class HTTPConnection: Sendable {
         let task = Task { [weak self, state] in
             do {
                 let socket = channel.channel
-                let sending: SendingProbe = { window in await Self.sentRecently(on: socket, within: window) }
+                let sending: SendingProbe = { await Self.sinceLastSend(on: socket) }
                 try await channel.executeThenClose { inbound, outbound in
                     var parts = inbound.makeAsyncIterator()
                     for await job in queue {
@@ -128,9 +129,13 @@ final class HTTPConnection: Sendable {
     ) async -> Bool {
         // The server's silence is timed from when it stopped taking the request: a large body
         // on a slow uplink takes as long as it takes, while the socket keeps sending.
+        let started = ContinuousClock.now
         do {
-            try await write(job, to: outbound, sending: sending, stall: stall)
-            job.head.startClock(job.timeout, server: job.server, sending: sending)
+            let sent = try await write(job, to: outbound, sending: sending, stall: stall)
+            // The first wait allows for what the socket may still hold (where the socket cannot
+            // be asked, this is all that keeps a slow uplink's upload from being cut off).
+            let first = UploadSilence.allowance(timeout: job.timeout, sent: sent, elapsed: ContinuousClock.now - started)
+            job.head.startClock(job.timeout, firstWait: first, server: job.server, sending: sending)
         } catch {
             let stalled = state.withLock { $0.stalled }
             job.head.settle(
@@ -197,42 +202,49 @@ final class HTTPConnection: Sendable {
         try await outbound.write(part)
     }
 
-    /// Calls `expire` once `timeout` passed without the socket sending anything new.
+    /// Calls `expire` once `timeout` passed since the socket last sent anything (first waiting
+    /// `firstWait`), re-checking exactly when the timeout would end.
     static func watchdog(
-        _ timeout: Duration, sending: @escaping SendingProbe, expire: @escaping @Sendable () -> Void
+        _ timeout: Duration, firstWait: Duration? = nil, sending: @escaping SendingProbe,
+        expire: @escaping @Sendable () -> Void
     ) -> Task<Void, Never> {
         Task {
+            var wait = firstWait ?? timeout
             while true {
-                guard (try? await Task.sleep(for: timeout)) != nil else { return }
-                if await sending(timeout) { continue }
+                guard (try? await Task.sleep(for: wait)) != nil else { return }
+                if let since = await sending(), since < timeout {
+                    wait = timeout - since
+                    continue
+                }
                 expire()
                 return
             }
         }
     }
 
-    /// Whether `channel`'s socket sent new data within `window` (TCP_INFO's `last_data_sent`
-    /// on Linux). Elsewhere `false`: the timeout then runs from the last write.
-    static func sentRecently(on channel: any Channel, within window: Duration) async -> Bool {
+    /// How long ago `channel`'s socket last sent data (TCP_INFO's `last_data_sent`, Linux);
+    /// `nil` elsewhere.
+    static func sinceLastSend(on channel: any Channel) async -> Duration? {
         #if os(Linux)
             guard let provider = channel as? any SocketOptionProvider,
                 let info = try? await provider.getTCPInfo().get()
-            else { return false }
-            return Duration.milliseconds(Int64(info.tcpi_last_data_sent)) < window
+            else { return nil }
+            return .milliseconds(Int64(info.tcpi_last_data_sent))
         #else
-            return false
+            return nil
         #endif
     }
 
-    /// Writes the request.
+    /// Writes the request; returns the body's length.
     private static func write(
         _ job: Job, to outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>,
         sending: @escaping SendingProbe, stall: @escaping @Sendable () -> Void
-    ) async throws {
+    ) async throws -> Int64 {
         let timeout = job.timeout
         var head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: job.request.method), uri: job.request.target)
         head.headers.add(name: "Host", value: job.host)
         for field in job.request.headers { head.headers.add(name: field.name, value: field.value) }
+        var sent: Int64 = 0
         switch job.request.body {
         case .none:
             if job.request.method == "POST" || job.request.method == "PUT" { head.headers.add(name: "Content-Length", value: "0") }
@@ -241,11 +253,11 @@ final class HTTPConnection: Sendable {
             head.headers.add(name: "Content-Length", value: String(bytes.count))
             try await write(.head(head), to: outbound, within: timeout, sending: sending, stall: stall)
             try await write(.body(.byteBuffer(ByteBuffer(bytes: bytes))), to: outbound, within: timeout, sending: sending, stall: stall)
+            sent = Int64(bytes.count)
         case .file(let path, let offset, let length):
             let file = try FilePieces(path: path, offset: offset, length: length)
             head.headers.add(name: "Content-Length", value: String(length))
             try await write(.head(head), to: outbound, within: timeout, sending: sending, stall: stall)
-            var sent: Int64 = 0
             for try await piece in file {
                 sent += Int64(piece.readableBytes)
                 try await write(.body(.byteBuffer(piece)), to: outbound, within: timeout, sending: sending, stall: stall)
@@ -253,6 +265,7 @@ final class HTTPConnection: Sendable {
             }
         }
         try await write(.end(nil), to: outbound, within: timeout, sending: sending, stall: stall)
+        return sent
     }
 }
 
@@ -282,8 +295,10 @@ final class FirstHead: Sendable {
 
     /// Starts timing the server's silence, once the request was handed over: no head within
     /// `timeout` of the socket's last sending is a timeout.
-    func startClock(_ timeout: Duration, server: Server, sending: @escaping HTTPConnection.SendingProbe) {
-        let timer = HTTPConnection.watchdog(timeout, sending: sending) { [weak self] in
+    func startClock(
+        _ timeout: Duration, firstWait: Duration, server: Server, sending: @escaping HTTPConnection.SendingProbe
+    ) {
+        let timer = HTTPConnection.watchdog(timeout, firstWait: firstWait, sending: sending) { [weak self] in
             self?.settle(.failure(BrowseyClientError(.timedOut, "\(server.name) did not answer in time")))
         }
         let settled = state.withLock { state -> Bool in

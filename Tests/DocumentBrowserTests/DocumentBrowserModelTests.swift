@@ -150,6 +150,14 @@ struct DocumentBrowserModelTests {
                 #expect(error.code == .invalidName)
             }
         }
+        for hiding in ["Inbox", "Trip.sketch"] {
+            do {
+                try await model.rename("Stack 📚", to: hiding)
+                Issue.record("a group was renamed \(hiding), out of sight")
+            } catch {
+                #expect(error.code == .invalidName)
+            }
+        }
         let group = try await model.rename("Stack 📚", to: "Sketchbook")
         #expect(group.kind == .group)
         #expect(group.id == "Sketchbook")
@@ -245,6 +253,15 @@ struct DocumentBrowserModelTests {
         #expect(fixture.folder.exists("Stack 📚/In the stack.sketch"))
         #expect(fixture.folder.exists("My Drawing.sketch"))
         #expect(try fixture.folder.names(in: "Stack 📚").sorted() == [".browsey-group", "In the stack.sketch", "Nested"])
+
+        // A document in a plain folder inside a group is in that group: moving it out takes it
+        // to the root, moving it in leaves it be.
+        try fixture.folder.file("Stack 📚/Plain/Inside.sketch", "p")
+        await model.load()
+        try await model.move(["Stack 📚/Plain/Inside.sketch"], intoGroup: "Stack 📚")
+        #expect(fixture.folder.exists("Stack 📚/Plain/Inside.sketch"))
+        try await model.moveOutOfGroup(["Stack 📚/Plain/Inside.sketch"])
+        #expect(fixture.folder.exists("Inside.sketch"))
     }
 
     @Test("moving into a group where the name is taken keeps both, under a free name")

@@ -110,6 +110,14 @@ struct DocumentIndexTests {
         #expect(touched == ["Pkg 100%.sketch"])
         #expect(index.item("Pkg 100%.sketch")?.size == Int64(LibraryFixture.pngBytes.count + 22))
 
+        // A folder replaced by a file of its name, reported as one path: its documents go.
+        try FileManager.default.removeItem(atPath: fixture.path("Moved folder"))
+        try fixture.folder.file("Moved folder", "now a file")
+        touched = index.apply(DirectoryChanges(paths: [fixture.path("Moved folder")]))
+        #expect(touched.contains("Moved folder/deep/Looked through.sketch"))
+        #expect(index.item("Moved folder/deep/Looked through.sketch") == nil)
+        #expect(!index.isGroup("Moved folder/deep"))
+
         // Inside an excluded folder, and outside the root, nothing changes.
         try fixture.folder.file("Inbox/later.sketch", "x")
         touched = index.apply(DirectoryChanges(paths: [fixture.path("Inbox/later.sketch"), "/etc/passwd"]))

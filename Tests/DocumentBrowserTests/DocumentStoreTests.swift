@@ -52,9 +52,12 @@ struct DocumentStoreTests {
         #expect(try inode("Notes #1 %.txt") != before)
         #expect(!note.hasUnsavedChanges)
 
+        try folder.setMode("Café sketch.drawing", 0o700)
         let sketch = try await DocumentStore<Sketch>.open(at: folder.path("Café sketch.drawing"), clock: clock)
         sketch.edit { $0.strokes.append("c") }
         try await sketch.save()
+        #expect(try DirectoryReader().entry(at: folder.path("Café sketch.drawing")).permissions == FilePermissions(rawValue: 0o700),
+            "a private package stays private")
         #expect(try folder.text("Café sketch.drawing/strokes.txt") == "a\nb\nc")
         #expect(folder.exists("Café sketch.drawing/QuickLook/Thumbnail.png"))
         // A part the new version does not have is gone: the folder was replaced, not merged.
@@ -160,6 +163,17 @@ struct DocumentStoreTests {
                 #expect(error.code == code, "\(name)")
             }
         }
+    }
+
+    @Test("a document missing after a crash between moving the old version aside and the new one in is put back from what was left")
+    func restoredAfterCrash() async throws {
+        try FileManager.default.moveItem(
+            atPath: folder.path("Café sketch.drawing"), toPath: folder.path(".Café sketch.drawing.browsey-aside"))
+        var times = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]
+        utimensat(AT_FDCWD, folder.path(".Café sketch.drawing.browsey-aside"), &times, 0)
+        let sketch = try await DocumentStore<Sketch>.open(at: folder.path("Café sketch.drawing"), clock: clock)
+        #expect(sketch.document.strokes == ["a", "b"])
+        #expect(!folder.exists(".Café sketch.drawing.browsey-aside"))
     }
 
     @Test("what an interrupted save left beside a document is removed when it is opened, once a minute old")

@@ -44,8 +44,8 @@
             }
             .overlay(alignment: .top) { toolbar }
             .task {
+                try? model.startMonitoring()  // first, so nothing written during the scan is missed
                 await model.load()
-                try? model.startMonitoring()
             }
             .onDisappear { model.stopMonitoring() }
             .alert(

@@ -22,6 +22,8 @@ extension DocumentBrowserModel {
         let path = folder + "/" + name
         do {
             try await actions.createDocument(path)
+        } catch is CancellationError {
+            throw DocumentBrowserError(.cancelled, "Creating the document was cancelled")
         } catch {
             throw DocumentBrowserError(
                 .fileSystem, "The new document could not be written: \(error)",
@@ -52,6 +54,7 @@ extension DocumentBrowserModel {
             guard attempt < attempts, !Task.isCancelled else { break }
             try? await clock.sleep(for: interval)
         }
+        if Task.isCancelled { throw DocumentBrowserError(.cancelled, "Creating the document was cancelled") }
         throw DocumentBrowserError(.notCreated, "No document appeared at \(path) after the app wrote it")
     }
 
@@ -67,6 +70,10 @@ extension DocumentBrowserModel {
         let trimmed = newName.trimmingWhitespace
         guard !trimmed.isEmpty, !trimmed.hasPrefix("."), FileName.isValidComponent(trimmed) else {
             throw DocumentBrowserError(.invalidName, "“\(newName)” cannot be a name: use no slash and no leading dot")
+        }
+        if item.kind == .group && (!library.entersFolder(named: trimmed) || library.isDocumentName(trimmed)) {
+            throw DocumentBrowserError(
+                .invalidName, "A group cannot be called “\(trimmed)”: that name is excluded or a document's")
         }
         let name = item.kind == .group || item.pathExtension == nil ? trimmed : trimmed + "." + (FileName.pathExtension(of: item.name) ?? "")
         if name == item.name { return item }

@@ -13,12 +13,18 @@ extension DocumentBrowserModel {
     public func leave() {
         guard !location.isEmpty else { return }
         leaveSelection()
-        var parent = DocumentIndex.split(location).parent
+        location = containingGroup(of: location)
+        rebuild()
+    }
+
+    /// The group an item is shown in (the nearest group above it, through plain folders), or
+    /// `""` for the root.
+    func containingGroup(of id: DocumentItem.ID) -> DocumentItem.ID {
+        var parent = DocumentIndex.split(id).parent
         while !parent.isEmpty && index?.isGroup(parent) != true {
             parent = DocumentIndex.split(parent).parent
         }
-        location = parent
-        rebuild()
+        return parent
     }
 
     /// The groups from the root to the one entered, for a breadcrumb.
@@ -75,8 +81,9 @@ extension DocumentBrowserModel {
         guard index?.isGroup(group) == true else {
             throw DocumentBrowserError(.notFound, "There is no group \(group)")
         }
-        // Items already in the group stay as they are (a move onto themselves would rename them).
-        let members = try existingItems(ids).filter { $0.id != group && $0.parentID != group }
+        // Items already shown in the group stay where they are (a move onto themselves would
+        // rename them, one in a plain folder inside it is in it already).
+        let members = try existingItems(ids).filter { $0.id != group && containingGroup(of: $0.id) != group }
         let folder = library.path(of: group)
         let sources = members.map(\.path)
         let moved = try await fileWork("Moving into the group") { () throws(FileTreeError) in
@@ -88,13 +95,11 @@ extension DocumentBrowserModel {
     /// Moves items out of the group holding them, into the group (or root) above it.
     public func moveOutOfGroup(_ ids: [DocumentItem.ID]) async throws(DocumentBrowserError) {
         let members = try existingItems(ids)
-        // Only items inside a group move: one at the root has nowhere to go.
-        let targets = members.filter { !$0.parentID.isEmpty }.map { member in
-            var parent = DocumentIndex.split(member.parentID).parent
-            while !parent.isEmpty && index?.isGroup(parent) != true {
-                parent = DocumentIndex.split(parent).parent
-            }
-            return (member.path, library.path(of: parent))
+        // Only items shown in a group move, to the group (or root) holding that group.
+        let targets = members.compactMap { member -> (String, String)? in
+            let group = containingGroup(of: member.id)
+            guard !group.isEmpty else { return nil }
+            return (member.path, library.path(of: containingGroup(of: group)))
         }
         let moved = try await fileWork("Moving out of the group") { () throws(FileTreeError) in
             try targets.map { (pair: (String, String)) throws(FileTreeError) -> String in try Self.move(pair.0, into: pair.1) }

@@ -7,8 +7,8 @@ public import Observation
 ///
 /// ```swift
 /// let model = DocumentBrowserModel(library: library, actions: actions)
-/// await model.load()
 /// try model.startMonitoring()
+/// await model.load()
 /// // model.items, model.isSelecting, model.openingItemID … drive the grid
 /// ```
 ///
@@ -75,12 +75,12 @@ public final class DocumentBrowserModel {
 
     // MARK: Loading and watching
 
-    /// Scans the folder (off the main actor) and shows what it holds.
+    /// Scans the folder (off the main actor) and shows what it holds. Start monitoring first:
+    /// a change made during the scan is then not missed.
     public func load() async {
         isLoading = true
         defer { isLoading = false }
-        store.reset()
-        await change { _ in [] }
+        await change(rescanning: true) { _ in [] }
     }
 
     /// Follows changes to the folder from now on (FileTree's watcher: inotify or kqueue,
@@ -122,10 +122,13 @@ public final class DocumentBrowserModel {
 
     /// Applies a change to the index on its queue and shows the result, unless a later change
     /// was shown already.
-    func change(_ body: @escaping @Sendable (inout DocumentIndex) -> Set<DocumentItem.ID>) async {
+    func change(
+        rescanning: Bool = false, _ body: @escaping @Sendable (inout DocumentIndex) -> Set<DocumentItem.ID>
+    ) async {
         let location = location
         let order = sortOrder
-        let result = await store.change(library: library, location: location, order: order, body)
+        let result = await store.change(
+            library: library, location: location, order: order, rescanning: rescanning, body)
         switch result {
         case .failure(let error):
             loadError = error

@@ -6,6 +6,12 @@
 public import FileTree
 public import Observation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An open document: reads it, saves it without ever leaving a half-written file, autosaves
 /// after edits, and notices when someone else changed the file meanwhile instead of
 /// overwriting their work.
@@ -129,13 +135,23 @@ public final class DocumentStore<Document: BrowserDocument> {
     /// Removes what interrupted saves left beside the document (hidden `.name.browsey-…`
     /// temporary files or packages) once they are a minute old: a save in progress elsewhere
     /// is younger than that.
+    ///
+    /// When the document itself is missing (a crash between moving the old version aside and
+    /// putting the new one in place, where the file system cannot swap), the newest leftover,
+    /// a whole version, is put back under the document's name instead.
     private nonisolated static func removeStaleSaves(of path: String) {
         guard let slash = path.lastIndex(of: "/") else { return }
         let folder = slash == path.startIndex ? "/" : String(path[..<slash])
         let prefix = "." + path[path.index(after: slash)...] + ".browsey-"
         guard let entries = try? DirectoryReader().entries(at: folder) else { return }
+        var leftovers = entries.filter { $0.name.hasPrefix(prefix) }
+        if (try? DirectoryReader().entry(at: path)) == nil {
+            leftovers.sort { ($0.status?.modified ?? Timestamp(seconds: 0, nanoseconds: 0)) > ($1.status?.modified ?? Timestamp(seconds: 0, nanoseconds: 0)) }
+            guard let newest = leftovers.first, (try? FileOperations.move(newest.path, to: path)) != nil else { return }
+            leftovers.removeFirst()
+        }
         let now = Int64(Date().timeIntervalSince1970)
-        for entry in entries where entry.name.hasPrefix(prefix) {
+        for entry in leftovers {
             guard let modified = entry.status?.modified, now - modified.seconds > 60 else { continue }
             try? FileOperations.remove(entry.path)
         }
@@ -237,13 +253,26 @@ public final class DocumentStore<Document: BrowserDocument> {
     @discardableResult
     public func checkDisk() async -> Bool {
         guard let path else { return false }
+        // Our own save in progress is not someone else's change.
+        while let running = currentSave { await running.value }
         let current = await BackgroundWork.run { DiskVersion.current(at: path) }
         guard current != diskVersion else { return false }
-        if hasUnsavedChanges {
+        guard !hasUnsavedChanges else {
             conflict = Self.changedOnDisk(path)
-        } else {
-            try? await revert()
+            return true
         }
+        let edits = editCount
+        let contentType = contentType
+        let loaded = await BackgroundWork.run { Self.reload(path, contentType: contentType) }
+        // An edit made while the file was read wins over the reload: that is a conflict.
+        guard editCount == edits, case .success(let (document, wrapper, version)) = loaded else {
+            if editCount != edits { conflict = Self.changedOnDisk(path) }
+            return true
+        }
+        configuration.document = document
+        onDisk = wrapper
+        diskVersion = version
+        conflict = nil
         return true
     }
 
@@ -333,6 +362,10 @@ public final class DocumentStore<Document: BrowserDocument> {
             let temporary = FileOperations.temporarySibling(of: path)
             do {
                 try wrapper.write(to: temporary)
+                // The new version keeps the old one's permissions (a private package stays so).
+                if let mode = (try? DirectoryReader().entry(at: path))?.status?.mode {
+                    _ = chmod(temporary, mode_t(mode & 0o7777))
+                }
                 if replacing {
                     try FileOperations.replaceFolder(path, with: temporary)
                 } else {

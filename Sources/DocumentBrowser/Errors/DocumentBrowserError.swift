@@ -24,6 +24,8 @@ public struct DocumentBrowserError: Error, Sendable, CustomStringConvertible {
         public static let notADocument = Code(rawValue: "notADocument")
         /// The document or its folder cannot be written.
         public static let readOnly = Code(rawValue: "readOnly")
+        /// The system refused access (permissions) to read or change a file or folder.
+        public static let accessDenied = Code(rawValue: "accessDenied")
         /// The file changed on disk since it was opened or last saved; it was not overwritten.
         public static let changedOnDisk = Code(rawValue: "changedOnDisk")
         /// The host's new-document action returned, but no document appeared under the name given.
@@ -52,13 +54,13 @@ public struct DocumentBrowserError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Wraps a file-system failure, keeping its sentence: `nameTaken` for a name in use,
-    /// `notFound` for something gone, `readOnly` for a refused write, `fileSystem` otherwise.
+    /// `notFound` for something gone, `accessDenied` for permissions, `fileSystem` otherwise.
     public init(_ error: FileTreeError, _ doing: String) {
         let code: Code
         switch error.code {
         case .alreadyExists: code = .nameTaken
         case .notFound: code = .notFound
-        case .permissionDenied: code = .readOnly
+        case .permissionDenied: code = .accessDenied
         case .invalidName: code = .invalidName
         case .cancelled: code = .cancelled
         default: code = .fileSystem

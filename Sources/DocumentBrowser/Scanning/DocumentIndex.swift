@@ -209,6 +209,7 @@ public struct DocumentIndex: Sendable {
         let entry = try? reader.entry(at: library.path(of: id))
         switch entry?.type {
         case .regular?:
+            dropFolder(id, touched: &touched)  // a folder replaced by a file of its name
             if name == library.groupMarkerName {
                 records[parent]?.isGroup = true
             } else if let entry, library.isDocumentName(name) {
@@ -227,7 +228,7 @@ public struct DocumentIndex: Sendable {
                     relistFolder(id, touched: &touched)
                     records[id]?.modified = entry.status?.modified
                     records[id]?.created = entry.status?.created
-                } else {
+                } else if id.split(separator: "/").count <= Self.maximumDepth {
                     records[parent]?.folders.insert(name)
                     scanFolder(id, depth: id.split(separator: "/").count, own: entry)
                     collectIDs(id, into: &touched)
@@ -266,6 +267,7 @@ public struct DocumentIndex: Sendable {
                     if old.documents[entry.name] != item { touched.insert(item.id) }
                     record.documents[entry.name] = item
                 } else if library.entersFolder(named: entry.name) {
+                    guard Self.join(id, entry.name).split(separator: "/").count <= Self.maximumDepth else { continue }
                     record.folders.insert(entry.name)
                     if !old.folders.contains(entry.name) { added.append(entry) }
                     if var known = records[Self.join(id, entry.name)] {

@@ -17,17 +17,17 @@ final class IndexStore: Sendable {
     private let queue = DispatchQueue(label: "DocumentBrowser.IndexStore")
     private let state = Mutex<(index: DocumentIndex?, version: Int)>((nil, 0))
 
-    /// Runs `change` on the current index (or scans the library first when there is none) and
-    /// returns the result with the items at `location`.
+    /// Runs `change` on the current index (or scans the library first when there is none, or
+    /// when `rescanning`) and returns the result with the items at `location`.
     func change(
-        library: DocumentLibrary, location: DocumentItem.ID, order: DocumentSortOrder,
+        library: DocumentLibrary, location: DocumentItem.ID, order: DocumentSortOrder, rescanning: Bool = false,
         _ change: @escaping @Sendable (inout DocumentIndex) -> Set<DocumentItem.ID>
     ) async -> Result<Snapshot, DocumentBrowserError> {
         await withCheckedContinuation { continuation in
             queue.async {
                 let result = self.state.withLock { state -> Result<Snapshot, DocumentBrowserError> in
                     var index: DocumentIndex
-                    if let current = state.index {
+                    if let current = state.index, !rescanning {
                         index = current
                     } else {
                         switch Result(catching: { () throws(DocumentBrowserError) in try DocumentIndex.scan(library) }) {
@@ -46,10 +46,5 @@ final class IndexStore: Sendable {
                 continuation.resume(returning: result)
             }
         }
-    }
-
-    /// Drops the index, so the next change scans again.
-    func reset() {
-        state.withLock { $0.index = nil }
     }
 }

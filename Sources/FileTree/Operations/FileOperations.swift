@@ -174,7 +174,9 @@ public enum FileOperations {
         switch result {
         case 0:
             SystemCalls.syncFolder(folder)
-            try remove(source)
+            // The new version is in place: a failure to remove the old one is no failure of
+            // the replacement (a hidden leftover at worst).
+            try? remove(source)
         case EINVAL, ENOSYS, ENOTSUP:
             let aside = temporarySibling(of: target)
             try SystemCalls.check(SystemCalls.renameReplacing(target, aside), target, "Moving the old version aside")
@@ -185,7 +187,7 @@ public enum FileOperations {
                 throw error
             }
             SystemCalls.syncFolder(folder)
-            try remove(aside)
+            try? remove(aside)
         default:
             throw FileTreeError(errno: result, path: target, operation: "Replacing")
         }
