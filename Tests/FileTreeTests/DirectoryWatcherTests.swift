@@ -6,9 +6,10 @@ import Testing
 
 @Suite("Watching folders", .timeLimit(.minutes(1)))
 struct DirectoryWatcherTests {
-    /// Collects batches until every expected path has been reported, or the time runs out.
+    /// Collects batches until every expected path has been reported, or the time runs out (a
+    /// bound for "never", not for speed: the parallel suite can delay a batch by seconds).
     func changes(
-        from watcher: DirectoryWatcher, containing expected: Set<String>, within seconds: Double = 3
+        from watcher: DirectoryWatcher, containing expected: Set<String>, within seconds: Double = 20
     ) async -> Set<String> {
         let collected = Task {
             var seen: Set<String> = []
@@ -44,9 +45,10 @@ struct DirectoryWatcherTests {
         ]
         let seen = await changes(from: watcher, containing: expected)
         #expect(expected.isSubset(of: seen))
-        // 50 ms of coalescing; the rest of the budget is for a machine busy with the other suites
-        // (the kill test starts a hundred servers meanwhile).
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // Reported, not hung: the promptness itself (about 50 ms, the coalescing) is measured by
+        // Benchmarks/Scripts/document_bench.py and search_bench.py on a quiet machine; the
+        // parallel suite (a hundred servers killed meanwhile) has delayed this past 5 s.
+        #expect(ContinuousClock.now - started < .seconds(30))
         watcher.stop()
     }
 
@@ -73,7 +75,7 @@ struct DirectoryWatcherTests {
             path: folder.path, options: .init(recursive: false, coalescing: .milliseconds(50)))
         try folder.file("sub/deep.txt")
         try folder.file("top.txt")
-        let seen = await changes(from: watcher, containing: [folder.path("top.txt")], within: 1)
+        let seen = await changes(from: watcher, containing: [folder.path("top.txt")])
         #expect(seen.contains(folder.path("top.txt")))
         #expect(!seen.contains(folder.path("sub/deep.txt")))
     }
