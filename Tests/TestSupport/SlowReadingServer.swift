@@ -51,6 +51,12 @@ public final class SlowReadingServer: Sendable {
                         }
                     }
                     _ = RawSocket.sendAll(Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok".utf8), on: connection)
+                    // A graceful close: say we are done, then wait (at most 5 s) for the client to
+                    // close its side, so the answer is never cut by a reset.
+                    shutdown(connection, Int32(SHUT_WR))
+                    var patience = timeval(tv_sec: 5, tv_usec: 0)
+                    setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
+                    while chunk.withUnsafeMutableBytes({ recv(connection, $0.baseAddress, $0.count, 0) }) > 0 {}
                 }
             }
         }
