@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
 #include <sys/stat.h>
@@ -186,3 +188,215 @@ int cft_start_writeback(int fd, long long offset, long long length) {
 #endif
 }
 
+
+// MARK: - Opening below a root
+
+#if defined(O_PATH)
+#define CFT_SEARCH_FLAGS (O_PATH | O_DIRECTORY | O_CLOEXEC)
+#else
+#define CFT_SEARCH_FLAGS (O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+#endif
+#define CFT_MAXIMUM_LINKS 40
+
+// The descriptors of the folders a walk is in, the root first.
+typedef struct cft_folder_stack {
+    int *fds;
+    size_t count;
+    size_t capacity;
+} cft_folder_stack;
+
+static int cft_stack_push(cft_folder_stack *stack, int fd) {
+    if (stack->count == stack->capacity) {
+        size_t capacity = stack->capacity ? stack->capacity * 2 : 16;
+        int *grown = realloc(stack->fds, capacity * sizeof(int));
+        if (!grown) {
+            close(fd);
+            errno = ENOMEM;
+            return -1;
+        }
+        stack->fds = grown;
+        stack->capacity = capacity;
+    }
+    stack->fds[stack->count++] = fd;
+    return 0;
+}
+
+static void cft_stack_unwind(cft_folder_stack *stack, size_t keep) {
+    while (stack->count > keep) close(stack->fds[--stack->count]);
+}
+
+// The portable walk: one component at a time, each looked up with fstatat and opened with
+// O_NOFOLLOW relative to the folder before it; links are read and their text walked in place.
+static int cft_walk_beneath(int rootfd, const char *root_real, const char *path, int flags, mode_t mode) {
+    cft_folder_stack stack = {0};
+    int start = openat(rootfd, ".", CFT_SEARCH_FLAGS);
+    if (start < 0 || cft_stack_push(&stack, start) != 0) return -1;
+    char *buffer = strdup(path);
+    if (!buffer) {
+        cft_stack_unwind(&stack, 0);
+        free(stack.fds);
+        errno = ENOMEM;
+        return -1;
+    }
+    char *cursor = buffer;
+    int links = 0, retries = 0, result = -1, failure = 0;
+    size_t root_length = strlen(root_real);
+    while (root_length > 1 && root_real[root_length - 1] == '/') root_length--;
+    char name[NAME_MAX + 1];
+    char target[PATH_MAX + 1];
+    for (;;) {
+        while (*cursor == '/') cursor++;
+        int top = stack.fds[stack.count - 1];
+        if (*cursor == 0) {
+            // The path ends on a folder: open it as asked (never creating anything).
+            result = openat(top, ".", (flags & ~(O_CREAT | O_EXCL | O_NOFOLLOW | O_TRUNC)) | O_CLOEXEC, mode);
+            if (result < 0) failure = errno;
+            break;
+        }
+        char *component = cursor;
+        char *end = strchr(cursor, '/');
+        size_t length = end ? (size_t)(end - cursor) : strlen(cursor);
+        if (length > NAME_MAX) {
+            failure = ENAMETOOLONG;
+            break;
+        }
+        memcpy(name, cursor, length);
+        name[length] = 0;
+        cursor += length;
+        const char *after = cursor;
+        while (*after == '/') after++;
+        int last = *after == 0;
+        if (strcmp(name, ".") == 0) continue;
+        if (strcmp(name, "..") == 0) {
+            if (stack.count == 1) {
+                failure = EXDEV;
+                break;
+            }
+            cft_stack_unwind(&stack, stack.count - 1);
+            continue;
+        }
+        struct stat status;
+        int found = fstatat(top, name, &status, AT_SYMLINK_NOFOLLOW) == 0;
+        if (!found && !(errno == ENOENT && last && (flags & O_CREAT))) {
+            failure = errno;
+            break;
+        }
+        if (found && S_ISLNK(status.st_mode) && !(last && (flags & O_NOFOLLOW))) {
+            if (++links > CFT_MAXIMUM_LINKS) {
+                failure = ELOOP;
+                break;
+            }
+            ssize_t count = readlinkat(top, name, target, PATH_MAX);
+            if (count < 0) {
+                failure = errno;
+                break;
+            }
+            target[count] = 0;
+            const char *continued = target;
+            if (target[0] == '/') {
+                // An absolute link is inside only when its text names the root's real path.
+                if (root_length == 1 && root_real[0] == '/') {
+                    continued = target + 1;
+                } else if (strncmp(target, root_real, root_length) == 0
+                           && (target[root_length] == '/' || target[root_length] == 0)) {
+                    continued = target + root_length;
+                } else {
+                    failure = EXDEV;
+                    break;
+                }
+                cft_stack_unwind(&stack, 1);
+            }
+            size_t rest = strlen(cursor);
+            size_t head = strlen(continued);
+            char *joined = malloc(head + rest + 2);
+            if (!joined) {
+                failure = ENOMEM;
+                break;
+            }
+            memcpy(joined, continued, head);
+            joined[head] = '/';
+            memcpy(joined + head + 1, cursor, rest + 1);
+            free(buffer);
+            buffer = joined;
+            cursor = buffer;
+            continue;
+        }
+        if (!last) {
+            int fd = openat(top, name, CFT_SEARCH_FLAGS | O_NOFOLLOW);
+            if (fd < 0) {
+                // Swapped for a link between the look and the open: look again.
+                if ((errno == ELOOP || errno == ENOTDIR) && retries++ < 8) {
+                    cursor = component;
+                    continue;
+                }
+                failure = errno;
+                break;
+            }
+            if (cft_stack_push(&stack, fd) != 0) {
+                failure = errno;
+                break;
+            }
+            continue;
+        }
+        result = openat(top, name, flags | O_NOFOLLOW | O_CLOEXEC, mode);
+        if (result < 0) {
+            if (errno == ELOOP && !(flags & O_NOFOLLOW) && retries++ < 8) {
+                cursor = component;
+                continue;
+            }
+            failure = errno;
+        }
+        break;
+    }
+    cft_stack_unwind(&stack, 0);
+    free(stack.fds);
+    free(buffer);
+    if (result < 0) errno = failure ? failure : EIO;
+    return result;
+}
+
+#if defined(__linux__)
+struct cft_open_how {
+    uint64_t flags;
+    uint64_t mode;
+    uint64_t resolve;
+};
+#define CFT_SYS_OPENAT2 437
+#define CFT_RESOLVE_NO_MAGICLINKS 0x02
+#define CFT_RESOLVE_BENEATH 0x08
+static int cft_openat2_missing = 0;
+#endif
+
+int cft_open_beneath(int rootfd, const char *root_real, const char *path, int flags, unsigned int mode) {
+    while (*path == '/') path++;
+#if defined(__linux__)
+    if (!__atomic_load_n(&cft_openat2_missing, __ATOMIC_RELAXED)) {
+        struct cft_open_how how;
+        memset(&how, 0, sizeof how);
+        how.flags = (uint64_t)(flags | O_CLOEXEC);
+        how.mode = (flags & O_CREAT) ? mode : 0;
+        how.resolve = CFT_RESOLVE_BENEATH | CFT_RESOLVE_NO_MAGICLINKS;
+        for (int attempt = 0; attempt < 4; attempt++) {
+            long fd = syscall(CFT_SYS_OPENAT2, rootfd, *path ? path : ".", &how, sizeof how);
+            if (fd >= 0) return (int)fd;
+            if (errno == EAGAIN) continue;  // a rename raced a `..`: the kernel asks to try again
+            break;
+        }
+        if (errno == ENOSYS) {
+            __atomic_store_n(&cft_openat2_missing, 1, __ATOMIC_RELAXED);
+        } else if (errno != EXDEV && errno != ENAMETOOLONG && errno != EAGAIN) {
+            return -1;
+        }
+        // EXDEV: out of the root, or an absolute link the walk may find inside;
+        // ENAMETOOLONG: deeper than PATH_MAX, which the walk has no limit on.
+    }
+#endif
+    return cft_walk_beneath(rootfd, root_real, path, flags, (mode_t)mode);
+}
+
+int cft_status_of_descriptor(int fd, cft_status *out) {
+    struct stat st;
+    if (fstat(fd, &st) != 0) return errno;
+    cft_from_stat(&st, out);
+    return 0;
+}

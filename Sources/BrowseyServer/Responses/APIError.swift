@@ -49,6 +49,7 @@ public struct APIError: HTTPResponseError, Sendable {
         switch error.code {
         case .notFound, .notADirectory, .symlinkLoop: APIError(.notFound, message, code: "notFound")
         case .permissionDenied: .permissionDenied
+        case .outsideRoot: .invalidPath
         default: .internalError
         }
     }
@@ -60,6 +61,9 @@ public struct APIError: HTTPResponseError, Sendable {
         case .alreadyExists: APIError(.conflict, "An item with that name already exists", code: "alreadyExists")
         case .intoItself: APIError(.badRequest, "Cannot move or copy a folder into itself", code: "intoItself")
         case .notFound: APIError(.notFound, "File not found", code: "notFound")
+        case .isADirectory: APIError(.conflict, "A folder is in the way", code: "isADirectory")
+        case .outsideRoot: .invalidPath
+        case .symlinkLoop: APIError(.badRequest, "Too many symbolic links, or a path too long", code: "symlinkLoop")
         case .notADirectory: APIError(.badRequest, "Path is not a directory", code: "notADirectory")
         case .invalidName: APIError(.badRequest, "Invalid name", code: "invalidName")
         case .permissionDenied: .permissionDenied

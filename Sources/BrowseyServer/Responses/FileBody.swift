@@ -22,9 +22,8 @@ enum FileBody {
     /// Bytes read per chunk; two chunks at most are held at once (one being written, one read).
     static let chunkSize = 1 << 20
 
-    static func make(path: String, range: ClosedRange<Int>, bySendfile: Bool = false) throws -> ResponseBody {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileBodyError(number: errno) }
+    /// The body for `range` of the open file `descriptor`, which it takes over (and closes).
+    static func make(descriptor: Int32, range: ClosedRange<Int>, bySendfile: Bool = false) -> ResponseBody {
         if bySendfile {
             let marker = FileRegionRegistry.register(descriptor: descriptor, range: range)
             return ResponseBody(contentLength: range.count) { writer in

@@ -15,11 +15,12 @@ extension BrowseyRoutes {
     /// left out as in listings, and so are symlinks (an archive holds what is inside the folder).
     func archive(_ request: Request) async throws -> Response {
         let folder = try resolve(request, required: false, notFound: "Directory not found")
-        guard let status = SafePath.status(following: folder.absolute) else {
-            throw APIError(.notFound, "Directory not found", code: "notFound")
-        }
-        guard status.type == .directory else {
-            throw APIError(.badRequest, "Path is not a directory", code: "notADirectory")
+        let start: OpenFolder
+        do {
+            start = try safePath.folder(folder)
+        } catch {
+            if error.code == .notADirectory { throw APIError(.badRequest, "Path is not a directory", code: "notADirectory") }
+            throw APIError.from(error, notFound: "Directory not found")
         }
         let wantsHidden = configuration.showsHidden && request.uri.queryParameters.get("hidden") == "1"
         let reader = DirectoryReader(
@@ -27,19 +28,31 @@ extension BrowseyRoutes {
         let root = folder.absolute
         let items: [ArchiveItem] = try await offThread { () throws(FileTreeError) in
             var items: [ArchiveItem] = []
-            let walk = Result { try reader.walk(at: root) { entry, _ in
+            // From descriptor to descriptor: a folder swapped for a link meanwhile is not
+            // followed, and a tree deeper than PATH_MAX is read whole.
+            let walk = Result { try reader.walk(in: start) { entry, _ in
                 guard let status = entry.status, entry.type == .regular || entry.type == .directory else {
                     return .skipChildren
                 }
                 let relative = String(entry.path.dropFirst(root == "/" ? 1 : root.count + 1))
                 items.append(
                     ArchiveItem(
-                        path: entry.path, name: relative, isFolder: entry.type == .directory, size: status.size,
+                        path: SafePath.Resolved(
+                            absolute: entry.path,
+                            relative: (folder.relative == "/" ? "" : folder.relative) + "/" + relative),
+                        name: relative, isFolder: entry.type == .directory, size: status.size,
                         mode: UInt32(status.permissions.rawValue), modified: status.modified.seconds))
                 return .continue
             } }
-            if case .failure(let error) = walk {
+            switch walk {
+            case .failure(let error):
                 throw (error as? FileTreeError) ?? FileTreeError(.ioError, "The folder could not be read", path: root)
+            case .success(let problems):
+                // A part that could not be read for want of descriptors, or past a length
+                // limit, would be left out silently: refuse the archive instead.
+                if let problem = problems.first(where: { [.tooManyOpenFiles, .symlinkLoop].contains($0.code) && $0.errno != ELOOP }) {
+                    throw problem
+                }
             }
             return items
         }
@@ -56,8 +69,9 @@ extension BrowseyRoutes {
                 if item.isFolder {
                     zip.addFolder(name: item.name, mode: item.mode, modifiedSeconds: item.modified, into: &out)
                 } else {
-                    let descriptor = open(item.path, O_RDONLY | O_CLOEXEC)
-                    guard descriptor >= 0 else { continue }  // gone or unreadable since the walk: left out
+                    guard let descriptor = try? safePath.openForReading(item.path) else {
+                        continue  // gone or unreadable since the walk: left out
+                    }
                     defer { close(descriptor) }
                     var entry = zip.startFile(
                         name: item.name, mode: item.mode, modifiedSeconds: item.modified,
@@ -104,7 +118,7 @@ extension BrowseyRoutes {
 
 /// One entry of an archive, as the walk found it.
 struct ArchiveItem: Sendable {
-    let path: String
+    let path: SafePath.Resolved
     let name: String
     let isFolder: Bool
     let size: Int64

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import BrowseyAPI
 import FileTree
 #if canImport(FoundationEssentials)
@@ -12,9 +17,10 @@ extension BrowseyRoutes {
     /// and conditional answers.
     func file(_ request: Request) async throws -> Response {
         let target = try resolve(request, required: true, notFound: "File not found")
-        guard let status = SafePath.status(following: target.absolute) else {
-            throw APIError(.notFound, "File not found", code: "notFound")
-        }
+        let (descriptor, status) = try openForReading(target, notFound: "File not found")
+        // The response's body takes the descriptor over; every other way out closes it.
+        var handedOver = false
+        defer { if !handedOver { close(descriptor) } }
         guard status.type != .directory else {
             throw APIError(.badRequest, "Cannot download directory", code: "isADirectory")
         }
@@ -59,13 +65,26 @@ extension BrowseyRoutes {
         if request.method == .head || size == 0 {
             return Response(status: responseStatus, headers: headers)
         }
-        let body: ResponseBody
-        do {
-            body = try FileBody.make(path: target.absolute, range: bytes, bySendfile: sendsFilesBySendfile)
-        } catch {
-            throw APIError.permissionDenied
-        }
+        let body = FileBody.make(descriptor: descriptor, range: bytes, bySendfile: sendsFilesBySendfile)
+        handedOver = true
         return Response(status: responseStatus, headers: headers, body: body)
+    }
+
+    /// Opens the file `target` names below the root, and its status read from the descriptor
+    /// (never looked up by name again). The caller closes the descriptor.
+    func openForReading(_ target: SafePath.Resolved, notFound: String) throws(APIError) -> (Int32, FileStatus) {
+        let descriptor: Int32
+        do {
+            descriptor = try safePath.openForReading(target)
+        } catch {
+            throw APIError.from(error, notFound: notFound)
+        }
+        do {
+            return (descriptor, try FileStatus(descriptor: descriptor))
+        } catch {
+            close(descriptor)
+            throw APIError.from(error, notFound: notFound)
+        }
     }
 }
 

@@ -15,7 +15,7 @@ extension BrowseyRoutes {
         let reader = DirectoryReader(filter: filter, order: .browsey)
         let listing: FolderListing
         do {
-            listing = try await reader.listing(at: folder.absolute)
+            listing = try await reader.listing(in: safePath.folder(folder))
         } catch {
             if error.code == .notADirectory { throw APIError(.badRequest, "Path is not a directory", code: "notADirectory") }
             throw APIError.from(error, notFound: "Directory not found")
@@ -31,7 +31,16 @@ extension BrowseyRoutes {
         let target = try resolve(request, required: true, notFound: "File not found")
         let entry: FileEntry
         do {
-            entry = try DirectoryReader().entry(at: target.absolute)
+            if target.relative == "/" {
+                entry = try DirectoryReader().entry(at: target.absolute)
+            } else {
+                do {
+                    let (folder, name) = try safePath.parent(forWriting: target)
+                    entry = try DirectoryReader().entry(named: name, in: folder)
+                } catch where error.code == .outsideRoot && safePath.allowsSymlinks {
+                    entry = try DirectoryReader().entry(at: target.absolute)
+                }
+            }
         } catch {
             throw APIError.from(error, notFound: "File not found")
         }

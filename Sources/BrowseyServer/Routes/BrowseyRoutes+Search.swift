@@ -28,13 +28,13 @@ extension BrowseyRoutes {
             return JSONBody.response(buffer: SearchJSON.encode(query: text, results: []))
         }
         let buffer = try await NIOThreadPool.singleton.runIfActive { [self, query] in
-            answer(query, text: text, under: folder.absolute)
+            answer(query, text: text, under: folder)
         }
         return JSONBody.response(buffer: buffer)
     }
 
     /// The body of a search answer: the hits from the index (or a walk), checked one by one.
-    private func answer(_ query: SearchQuery, text: String, under folder: String) -> ByteBuffer {
+    private func answer(_ query: SearchQuery, text: String, under folder: SafePath.Resolved) -> ByteBuffer {
         let hits: [SearchHit]
         if let index = searchIndex, let found = index.search(withMargin(query)) {
             hits = found
@@ -74,12 +74,15 @@ extension BrowseyRoutes {
 
     /// The search without an index: every name under `folder`, read now, ranked as the index
     /// ranks.
-    func walkSearch(_ query: SearchQuery, from folder: String) -> [SearchHit] {
+    func walkSearch(_ query: SearchQuery, from folder: SafePath.Resolved) -> [SearchHit] {
         let matcher = NameMatcher(query.text)
         let reader = DirectoryReader(
             filter: EntryFilter(includesHidden: query.includesHidden, excludedNames: safePath.ignored))
         var found: [SearchHit] = []
-        _ = try? reader.walk(at: folder) { entry, _ in
+        // The walk goes from descriptor to descriptor below the root: a folder swapped for a
+        // link meanwhile is not followed.
+        guard let start = try? safePath.folder(folder) else { return [] }
+        _ = try? reader.walk(in: start) { entry, _ in
             var score = 0
             if let matcher {
                 guard let matched = matcher.score(name: entry.name) else { return .continue }

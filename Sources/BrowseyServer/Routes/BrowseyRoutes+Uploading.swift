@@ -25,31 +25,28 @@ extension BrowseyRoutes {
     func upload(_ request: Request) async throws -> Response {
         try requireWritable(request, needsJSON: false)
         let raw = request.uri.queryParameters.get("path") ?? ""
-        var target = try resolveForWriting(raw, notFound: "Directory not found")
-        let folder = Paths.parent(of: target.absolute)
-        guard SafePath.status(following: folder)?.type == .directory else {
-            throw APIError(.notFound, "Directory not found", code: "notFound")
-        }
+        let target = try resolveForWriting(raw, notFound: "Directory not found")
         let name = PathName.last(of: target.absolute)
         guard FileName.isValidComponent(name) else { throw APIError(.badRequest, "Invalid name", code: "invalidName") }
+        let (folder, _) = try writing("Directory not found") { () throws(FileTreeError) in
+            try safePath.parent(forWriting: target)
+        }
         // If-Match names a version that must exist: against nothing it fails (412), as ever.
-        if !Paths.exists(target.absolute), request.headers[.ifMatch] != nil { _ = try replaces(target, request) }
-        var replacing = false
-        target = try uploadPlace(
-            target, renames: request.uri.queryParameters.get("onConflict") == "rename",
-            replacing: { () throws(APIError) in
-                replacing = try replaces(target, request)
-                return replacing
-            })
+        if !folder.contains(name), request.headers[.ifMatch] != nil {
+            throw APIError(.preconditionFailed, "File has changed since it was read", code: "conflict")
+        }
+        let place = try uploadPlace(
+            target, in: folder, renames: request.uri.queryParameters.get("onConflict") == "rename",
+            replacing: { (place) throws(APIError) in try replaces(place, request) })
         let declared = request.headers[.contentLength].flatMap { Int64($0) }
         if let header = request.headers[.contentRange] {
             guard let range = ContentRange(header) else {
                 throw APIError(.badRequest, "Content-Range must be bytes START-END/TOTAL", code: "invalidRange")
             }
-            return try await resumableUpload(request, to: target, range: range, replacing: replacing)
+            return try await resumableUpload(request, to: place, range: range)
         }
 
-        let writer = try fileTreeCall { () throws(FileTreeError) in try AtomicFileWriter(destination: target.absolute) }
+        let writer = try fileTreeCall { () throws(FileTreeError) in try AtomicFileWriter(named: place.name, in: place.folder) }
         var received: Int64 = 0
         do {
             for try await chunk in request.body {
@@ -67,8 +64,8 @@ extension BrowseyRoutes {
             writer.discard()
             throw APIError(.badRequest, "Body length differs from Content-Length", code: "lengthMismatch")
         }
-        try fileTreeCall { () throws(FileTreeError) in try writer.commit(replacing: replacing) }
-        return uploaded(target, size: received)
+        try fileTreeCall { () throws(FileTreeError) in try writer.commit(replacing: place.replacing) }
+        return uploaded(place, size: received)
     }
 
     /// `POST /api/upload?path=FOLDER[&overwrite=1|&onConflict=rename]` with
@@ -82,12 +79,13 @@ extension BrowseyRoutes {
         else {
             throw APIError(.unsupportedMediaType, "Uploads need multipart/form-data with a boundary", code: "multipartRequired")
         }
-        let folder = try destinationFolder(request.uri.queryParameters.get("path") ?? "/")
+        let folderPath = try resolve(request, required: false, notFound: "Destination not found")
+        let folder = try destinationFolder(folderPath.relative)
         let overwrite = ["1", "true"].contains(request.uri.queryParameters.get("overwrite") ?? "")
         let renames = request.uri.queryParameters.get("onConflict") == "rename"
         var files: [UploadResponse] = []
         var errors: [ErrorResponse] = []
-        var current: (writer: AtomicFileWriter, target: SafePath.Resolved, size: Int64)?
+        var current: (writer: AtomicFileWriter, target: UploadPlace, size: Int64)?
         var skipping = false
         do {
             for try await chunk in request.body {
@@ -103,13 +101,13 @@ extension BrowseyRoutes {
                         do {
                             let target = try formTarget(filename, in: folder, overwrite: overwrite, renames: renames)
                             let writer = try fileTreeCall { () throws(FileTreeError) in
-                                try AtomicFileWriter(destination: target.absolute)
+                                try AtomicFileWriter(named: target.name, in: target.folder)
                             }
                             current = (writer, target, 0)
                             skipping = false
                         } catch let refusal as APIError {
                             var body = refusal.body
-                            body.path = Paths.join(folder.relative, filename.split(separator: "/").last.map(String.init) ?? filename)
+                            body.path = Paths.join(folderPath.relative, filename.split(separator: "/").last.map(String.init) ?? filename)
                             errors.append(body)
                             skipping = true
                         }
@@ -124,10 +122,10 @@ extension BrowseyRoutes {
                         guard !skipping, let file = current else { return }
                         do {
                             try fileTreeCall { () throws(FileTreeError) in try file.writer.commit(replacing: overwrite) }
-                            files.append(UploadResponse(path: file.target.relative, size: file.size, received: file.size))
+                            files.append(UploadResponse(path: file.target.path, size: file.size, received: file.size))
                         } catch let refusal as APIError {
                             var body = refusal.body
-                            body.path = file.target.relative
+                            body.path = file.target.path
                             errors.append(body)
                         }
                     }
@@ -149,37 +147,49 @@ extension BrowseyRoutes {
     /// Where a form's file goes: its name's last component in `folder`, under the no-clobber
     /// rules (409 unless `overwrite`, or a free name with `renames`).
     private func formTarget(
-        _ filename: String, in folder: SafePath.Resolved, overwrite: Bool, renames: Bool
-    ) throws(APIError) -> SafePath.Resolved {
+        _ filename: String, in folder: OpenFolder, overwrite: Bool, renames: Bool
+    ) throws(APIError) -> UploadPlace {
         // Browsers send a bare name; some send a path (with either slash): keep the last part.
         let name = String(filename.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? "")
         guard FileName.isValidComponent(name) else { throw APIError(.badRequest, "Invalid name", code: "invalidName") }
         guard safePath.isVisible(name: name) else {
             throw APIError(.badRequest, "Name not allowed: it would be hidden", code: "hiddenName")
         }
-        let target = try resolveForWriting(Paths.join(folder.relative, name), notFound: "Directory not found")
-        return try uploadPlace(target, renames: renames, replacing: { overwrite })
+        guard let relative = safePath.relativePath(of: folder.path) else { throw .invalidPath }
+        let target = try resolveForWriting(Paths.join(relative, name), notFound: "Directory not found")
+        return try uploadPlace(target, in: folder, renames: renames, replacing: { _ in overwrite })
     }
 
-    /// Where an upload to `target` lands: `target` itself when it is free or may be replaced
-    /// (`replacing` is asked only then), a free name (`name 1.ext`) with `renames`, else 409. A
-    /// link there must lead inside the root, since writing follows it (a dangling one, whose
-    /// target cannot be checked, is refused).
+    /// Where an upload to `target` (in `folder`, held open) lands: `target` itself when it is
+    /// free or may be replaced (`replacing` is asked only then), a free name (`name 1.ext`) with
+    /// `renames`, else 409. Writing follows a link there, so its target must lie inside the root;
+    /// a folder in the way is 409 `isADirectory`, before anything is written.
     private func uploadPlace(
-        _ target: SafePath.Resolved, renames: Bool, replacing: () throws(APIError) -> Bool
-    ) throws(APIError) -> SafePath.Resolved {
-        guard Paths.exists(target.absolute) else { return target }
-        guard safePath.writesStayInside(target.absolute) else { throw .invalidPath }
-        if try replacing() { return target }
+        _ target: SafePath.Resolved, in folder: OpenFolder, renames: Bool,
+        replacing: (UploadPlace) throws(APIError) -> Bool
+    ) throws(APIError) -> UploadPlace {
+        let name = PathName.last(of: target.absolute)
+        guard folder.contains(name) else { return UploadPlace(folder: folder, name: name, path: target.relative) }
+        let (final, finalName) = try writing("Directory not found") { () throws(FileTreeError) in
+            try safePath.finalTarget(forWriting: target)
+        }
+        var place = UploadPlace(folder: final, name: finalName, path: target.relative)
+        if final.status(of: finalName)?.type == .directory {
+            throw APIError(
+                .conflict, body: ErrorResponse(error: "A folder is in the way", code: "isADirectory", path: target.relative))
+        }
+        if try replacing(place) {
+            place.replacing = true
+            return place
+        }
         guard renames else {
             throw APIError(
                 .conflict, body: ErrorResponse(error: "File already exists", code: "alreadyExists", path: target.relative))
         }
-        let name = PathName.last(of: target.absolute)
         let free = UniqueName.numbered(
             String(FileName.displayName(of: name)), pathExtension: FileName.pathExtension(of: name).map(String.init),
-            in: Paths.parent(of: target.absolute))
-        return try resolveForWriting(Paths.join(Paths.parent(of: target.relative), free), notFound: "Directory not found")
+            in: folder.path, isTaken: { folder.contains($0) })
+        return UploadPlace(folder: folder, name: free, path: Paths.join(Paths.parent(of: target.relative), free))
     }
 
     /// `GET /api/upload?path=FILE&size=TOTAL`: how many bytes of a resumable upload the server
@@ -190,23 +200,40 @@ extension BrowseyRoutes {
         guard let total = request.uri.queryParameters.get("size").flatMap({ Int64($0) }), total >= 0 else {
             throw APIError(.badRequest, "size required", code: "sizeRequired")
         }
-        let held = Paths.size(of: Self.partPath(for: target.absolute, total: total)) ?? 0
+        let (folder, name) = try writing("Directory not found") { () throws(FileTreeError) in
+            let (folder, name) = try safePath.parent(forWriting: target)
+            return folder.contains(name) ? try safePath.finalTarget(forWriting: target) : (folder, name)
+        }
+        let part = folder.status(of: Self.partName(for: name, total: total))
+        let held = part?.type == .regular ? part?.size ?? 0 : 0
         return JSONBody.response(UploadResponse(path: target.relative, size: total, received: held))
     }
 
-    private func resumableUpload(
-        _ request: Request, to target: SafePath.Resolved, range: ContentRange, replacing: Bool
-    ) async throws -> Response {
-        let part = Self.partPath(for: target.absolute, total: range.total)
-        let held = Paths.size(of: part) ?? 0
+    private func resumableUpload(_ request: Request, to place: UploadPlace, range: ContentRange) async throws -> Response {
+        let part = Self.partName(for: place.name, total: range.total)
+        let existing = place.folder.status(of: part)
+        // A part file is ours only when it is a plain file: anything else under that hidden name
+        // (a link planted there, a folder) is refused, never written through.
+        if let existing, existing.type != .regular {
+            throw APIError(
+                .conflict, body: ErrorResponse(error: "Something else holds the upload's hidden part name", code: "partInTheWay"))
+        }
+        let held = existing?.size ?? 0
         guard range.start == held else {
             throw APIError(
                 .rangeNotSatisfiable,
                 body: ErrorResponse(error: "Upload continues at byte \(held)", code: "wrongOffset", size: held),
                 headers: [.range: held > 0 ? "bytes=0-\(held - 1)" : "bytes=none"])
         }
-        let descriptor = open(part, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw APIError.fromWrite(FileTreeError(errno: errno, path: part)) }
+        // O_NOFOLLOW and relative to the folder held open: a link swapped in meanwhile fails.
+        let descriptor = openat(place.folder.descriptor, part, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            if errno == ELOOP {
+                throw APIError(
+                    .conflict, body: ErrorResponse(error: "Something else holds the upload's hidden part name", code: "partInTheWay"))
+            }
+            throw APIError.fromWrite(FileTreeError(errno: errno, path: place.path))
+        }
         var received: Int64 = 0
         do {
             defer { close(descriptor) }
@@ -220,7 +247,7 @@ extension BrowseyRoutes {
                     while offset < Int(count) {
                         let written = write(descriptor, base + offset, Int(count) - offset)
                         if written < 0 && errno == EINTR { continue }
-                        guard written > 0 else { throw APIError.fromWrite(FileTreeError(errno: errno, path: part)) }
+                        guard written > 0 else { throw APIError.fromWrite(FileTreeError(errno: errno, path: place.path)) }
                         offset += written
                     }
                 }
@@ -231,31 +258,28 @@ extension BrowseyRoutes {
         let now = held + received
         guard now == range.total else {
             return JSONBody.response(
-                UploadResponse(path: target.relative, size: range.total, received: now, complete: false), status: .accepted)
+                UploadResponse(path: place.path, size: range.total, received: now, complete: false), status: .accepted)
         }
         do throws(FileTreeError) {
-            if replacing {
-                #if canImport(Glibc)
-                let renamed = Glibc.rename(part, target.absolute)
-                #else
-                let renamed = Darwin.rename(part, target.absolute)
-                #endif
-                guard renamed == 0 else { throw FileTreeError(errno: errno, path: target.absolute) }
+            if place.replacing {
+                guard renameat(place.folder.descriptor, part, place.folder.descriptor, place.name) == 0 else {
+                    throw FileTreeError(errno: errno, path: place.path)
+                }
             } else {
-                try FileOperations.move(part, to: target.absolute)
+                try FileOperations.move(named: part, in: place.folder, to: place.name, in: place.folder)
             }
         } catch {
-            if error.code == .alreadyExists { unlink(part) }
+            if error.code == .alreadyExists { unlinkat(place.folder.descriptor, part, 0) }
             throw APIError.fromWrite(error)
         }
-        return uploaded(target, size: now)
+        return uploaded(place, size: now)
     }
 
-    /// Whether an upload may replace the file at `target`: `overwrite=1`, or an `If-Match` that
+    /// Whether an upload may replace the file at `place`: `overwrite=1`, or an `If-Match` that
     /// names its current ETag (one that does not is 412).
-    private func replaces(_ target: SafePath.Resolved, _ request: Request) throws(APIError) -> Bool {
+    private func replaces(_ place: UploadPlace, _ request: Request) throws(APIError) -> Bool {
         if let match = request.headers[.ifMatch] {
-            guard let status = SafePath.status(following: target.absolute),
+            guard let status = place.folder.status(of: place.name),
                 HTTPValidators.listContains(match, etag: HTTPValidators.etag(status))
             else {
                 throw APIError(.preconditionFailed, "File has changed since it was read", code: "conflict")
@@ -265,19 +289,19 @@ extension BrowseyRoutes {
         return ["1", "true"].contains(request.uri.queryParameters.get("overwrite") ?? "")
     }
 
-    private func uploaded(_ target: SafePath.Resolved, size: Int64) -> Response {
+    private func uploaded(_ place: UploadPlace, size: Int64) -> Response {
         var response = JSONBody.response(
-            UploadResponse(path: target.relative, size: size, received: size), status: .created)
-        if let status = SafePath.status(following: target.absolute) {
+            UploadResponse(path: place.path, size: size, received: size), status: .created)
+        if let status = place.folder.status(of: place.name) {
             response.headers[.eTag] = HTTPValidators.etag(status)
         }
         return response
     }
 
-    /// The hidden part file of a resumable upload: next to the target, named after it and the
-    /// total size (so a different file under the same name starts afresh).
-    static func partPath(for target: String, total: Int64) -> String {
-        return Paths.join(Paths.parent(of: target), ".browsey-upload-\(StableHash.hex(PathName.last(of: target)))-\(total).part")
+    /// The hidden part file of a resumable upload: next to the file it becomes, named after it
+    /// and the total size (so a different file under the same name starts afresh).
+    static func partName(for name: String, total: Int64) -> String {
+        ".browsey-upload-\(StableHash.hex(name))-\(total).part"
     }
 
     /// Runs FileTree work, answering its failures with the contract's statuses.

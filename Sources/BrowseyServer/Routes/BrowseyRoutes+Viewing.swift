@@ -35,9 +35,8 @@ extension BrowseyRoutes {
     /// `GET /api/view?path=`: text with its content, or an image or video with its URL.
     func view(_ request: Request) async throws -> Response {
         let target = try resolve(request, required: true, notFound: "File not found")
-        guard let status = SafePath.status(following: target.absolute) else {
-            throw APIError(.notFound, "File not found", code: "notFound")
-        }
+        let (descriptor, status) = try openForReading(target, notFound: "File not found")
+        defer { close(descriptor) }
         guard status.type != .directory else { throw APIError(.badRequest, "Cannot view directory", code: "isADirectory") }
         let name = PathName.last(of: target.absolute)
         let ext = FileName.pathExtension(of: name).map(String.init)
@@ -49,13 +48,9 @@ extension BrowseyRoutes {
             guard status.size <= Self.textLimit else {
                 throw APIError(.badRequest, "File too large to view", code: "tooLarge")
             }
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: target.absolute))
-            } catch {
-                throw APIError.permissionDenied
-            }
-            let content = String(decoding: data, as: UTF8.self)
+            guard status.type == .regular else { throw APIError(.notFound, "File not found", code: "notFound") }
+            guard let bytes = Self.contents(of: descriptor, limit: min(status.size, Self.textLimit)) else { throw APIError.permissionDenied }
+            let content = String(decoding: bytes, as: UTF8.self)
             let isMarkdown = kindKey == "md" || kindKey == "markdown"
             let language = SyntaxLanguage.name(forFileName: name)
             // Highlighting is bounded: past 1 MiB the viewer shows plain text.
@@ -68,7 +63,7 @@ extension BrowseyRoutes {
                     html: isMarkdown ? MarkdownRenderer.html(content) : nil, highlighted: highlighted))
         }
         if Self.imageExtensions.contains(kindKey), status.size <= Self.imageLimit {
-            let header = Self.head(of: target.absolute, length: ImageDimensions.headerLength)
+            let header = Self.head(of: descriptor, length: ImageDimensions.headerLength)
             let dimensions = ImageDimensions.read(header).map { ViewResponse.Dimensions(width: $0.width, height: $0.height) }
             return JSONBody.response(
                 ViewResponse(
@@ -82,11 +77,15 @@ extension BrowseyRoutes {
         throw APIError(.badRequest, "File type not viewable", code: "notViewable")
     }
 
-    /// The first `length` bytes of a file (fewer when it is shorter; none when it cannot be read).
-    static func head(of path: String, length: Int) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return [] }
-        defer { close(descriptor) }
+    /// The first `length` bytes of an open file (fewer when it is shorter; none when it cannot be
+    /// read).
+    static func head(of descriptor: Int32, length: Int) -> [UInt8] {
+        contents(of: descriptor, limit: Int64(length)) ?? []
+    }
+
+    /// Up to `limit` bytes of an open file from its start; `nil` when it cannot be read.
+    static func contents(of descriptor: Int32, limit: Int64) -> [UInt8]? {
+        let length = Int(limit)
         var bytes = [UInt8](repeating: 0, count: length)
         var filled = 0
         while filled < length {
@@ -94,7 +93,8 @@ extension BrowseyRoutes {
                 pread(descriptor, buffer.baseAddress! + filled, length - filled, off_t(filled))
             }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
+            if count < 0 { return nil }
+            if count == 0 { break }
             filled += count
         }
         bytes.removeSubrange(filled...)

@@ -23,16 +23,18 @@ extension BrowseyRoutes {
             throw APIError(.contentTooLarge, "File too large to save", code: "tooLarge")
         }
         let target = try resolveForWriting(body.path, notFound: "File not found")
-        guard let status = SafePath.status(following: target.absolute) else {
+        // A save writes through a link to its target: the target must lie inside the root. The
+        // folder it lands in is held open from here to the rename.
+        let (folder, name) = try writing("File not found") { () throws(FileTreeError) in
+            try safePath.finalTarget(forWriting: target)
+        }
+        guard let status = folder.status(of: name) else {
             throw APIError(.notFound, "File not found", code: "notFound")
         }
-        // A save writes through a link to its target: the target must lie inside the root.
-        guard safePath.writesStayInside(target.absolute) else { throw APIError.invalidPath }
         guard status.type != .directory else {
             throw APIError(.badRequest, "Cannot save directory", code: "isADirectory")
         }
-        let name = PathName.last(of: target.absolute)
-        guard status.type == .regular, Self.isText(name: name) else {
+        guard status.type == .regular, Self.isText(name: PathName.last(of: target.absolute)) else {
             throw APIError(.badRequest, "File type not editable", code: "notEditable")
         }
         if let match = request.headers[.ifMatch] {
@@ -59,9 +61,11 @@ extension BrowseyRoutes {
             }
         }
         try await offThread { () throws(FileTreeError) in
-            try FileOperations.writeAtomically(bytes, to: target.absolute)
+            let writer = try AtomicFileWriter(named: name, in: folder)
+            try writer.write(bytes)
+            try writer.commit(replacing: true)
         }
-        guard let saved = SafePath.status(following: target.absolute) else { throw APIError.internalError }
+        guard let saved = folder.status(of: name) else { throw APIError.internalError }
         var response = JSONBody.response(SaveResponse(modified: saved.modified.date, size: saved.size))
         response.headers[.eTag] = HTTPValidators.etag(saved)
         return response
@@ -79,36 +83,41 @@ extension BrowseyRoutes {
             throw APIError(.badRequest, "Name not allowed: it would be hidden", code: "hiddenName")
         }
         let renamed = try await offThread { () throws(FileTreeError) in
-            try FileOperations.rename(target.absolute, to: body.newName)
+            let (folder, name) = try safePath.parent(forWriting: target)
+            return try FileOperations.rename(named: name, in: folder, to: body.newName)
         }
         return JSONBody.response(ChangeResponse(newPath: relative(renamed)))
     }
 
     /// `POST /api/move {path, destination}`: into another folder, never over an item there.
     func move(_ request: Request) async throws -> Response {
-        try await transfer(request) { source, folder throws(FileTreeError) in
-            try FileOperations.move(source, into: folder)
+        try await transfer(request) { source, name, folder throws(FileTreeError) in
+            try FileOperations.move(named: name, in: source, into: folder)
         }
     }
 
     /// `POST /api/copy {path, destination}`: a copy in a folder, under a free name.
     func copy(_ request: Request) async throws -> Response {
-        try await transfer(request) { source, folder throws(FileTreeError) in
-            try FileOperations.copy(source, into: folder)
+        try await transfer(request) { source, name, folder throws(FileTreeError) in
+            try FileOperations.copy(named: name, in: source, into: folder)
         }
     }
 
-    /// A move or a copy: the item and the folder resolved, then `operation` (which answers the
-    /// new absolute path) off the request's thread.
+    /// A move or a copy: the item's folder and the destination held open, then `operation`
+    /// (which answers the new absolute path) off the request's thread.
     private func transfer(
         _ request: Request,
-        _ operation: @escaping @Sendable (String, String) throws(FileTreeError) -> String
+        _ operation: @escaping @Sendable (OpenFolder, String, OpenFolder) throws(FileTreeError) -> String
     ) async throws -> Response {
         try requireWritable(request)
         let body = try await decode(TransferRequest.self, from: request)
         let source = try resolveForWriting(body.path, notFound: "File not found")
         let folder = try destinationFolder(body.destination)
-        let placed = try await offThread { () throws(FileTreeError) in try operation(source.absolute, folder.absolute) }
+        let safePath = self.safePath
+        let placed = try await offThread { () throws(FileTreeError) in
+            let (from, name) = try safePath.parent(forWriting: source)
+            return try operation(from, name, folder)
+        }
         return JSONBody.response(ChangeResponse(newPath: relative(placed)))
     }
 
@@ -121,14 +130,18 @@ extension BrowseyRoutes {
             throw APIError(.badRequest, "Cannot delete the root folder", code: "isRoot")
         }
         let target = try resolveForWriting(raw, notFound: "File not found")
-        guard Paths.exists(target.absolute) else { throw APIError(.notFound, "File not found", code: "notFound") }
+        // The item itself (a link, never its target), named in its folder held open.
+        let (folder, name) = try writing("File not found") { () throws(FileTreeError) in
+            try safePath.parent(forWriting: target)
+        }
+        guard folder.contains(name) else { throw APIError(.notFound, "File not found", code: "notFound") }
         if let trash {
             let item = try await offThread { () throws(FileTreeError) in
-                try trash.put(target.absolute, originalPath: target.relative)
+                try trash.put(named: name, in: folder, originalPath: target.relative)
             }
             return JSONBody.response(DeleteResponse(trashId: item.id))
         }
-        try await offThread { () throws(FileTreeError) in try FileOperations.remove(target.absolute) }
+        try await offThread { () throws(FileTreeError) in try FileOperations.remove(named: name, in: folder) }
         return JSONBody.response(DeleteResponse())
     }
 
@@ -137,7 +150,11 @@ extension BrowseyRoutes {
         try requireWritable(request)
         let body = try await decode(PathRequest.self, from: request)
         let target = try resolveForWriting(body.path, notFound: "Directory not found")
-        try await offThread { () throws(FileTreeError) in try FileOperations.makeFolder(at: target.absolute) }
+        let safePath = self.safePath
+        try await offThread { () throws(FileTreeError) in
+            let (folder, name) = try safePath.parent(forWriting: target)
+            try FileOperations.makeFolder(named: name, in: folder)
+        }
         return JSONBody.response(ChangeResponse(newPath: target.relative))
     }
 
@@ -150,14 +167,11 @@ extension BrowseyRoutes {
         let restored = try await offThread { () throws(FileTreeError) in
             try trash.restore(id: body.id) { item throws(FileTreeError) in
                 // The original place, under today's rules; its missing folders are made again.
-                guard let place = try? safePath.resolve(item.originalPath), place.relative != "/" else {
+                guard let place = try? safePath.resolveForWriting(item.originalPath) else {
                     throw FileTreeError(.permissionDenied, "The original place is not allowed", path: item.originalPath)
                 }
-                try Self.makeMissingFolders(of: place, root: safePath.root)
-                guard (try? safePath.resolveForWriting(item.originalPath)) != nil else {
-                    throw FileTreeError(.permissionDenied, "The original place is not allowed", path: item.originalPath)
-                }
-                return place.absolute
+                try Self.makeMissingFolders(of: place, safePath: safePath)
+                return try safePath.parent(forWriting: place)
             }
         }
         return JSONBody.response(ChangeResponse(newPath: relative(restored.restoredAt)))
@@ -230,17 +244,33 @@ extension BrowseyRoutes {
     }
 
     /// The folder a move or copy goes into: it must exist, be a folder, and lie inside the root.
-    func destinationFolder(_ raw: String) throws(APIError) -> SafePath.Resolved {
+    func destinationFolder(_ raw: String) throws(APIError) -> OpenFolder {
         let folder: SafePath.Resolved
         do {
-            folder = try safePath.resolveFolderForWriting(raw.isEmpty ? "/" : raw)
+            folder = try safePath.resolve(raw.isEmpty ? "/" : raw)
         } catch {
             throw APIError.from(error, notFound: "Destination not found")
         }
-        guard SafePath.status(following: folder.absolute)?.type == .directory else {
-            throw APIError(.badRequest, "Destination is not a directory", code: "notADirectory")
+        do {
+            return try safePath.folder(forWriting: folder)
+        } catch {
+            if error.code == .notADirectory {
+                throw APIError(.badRequest, "Destination is not a directory", code: "notADirectory")
+            }
+            throw APIError.from(error, notFound: "Destination not found")
         }
-        return folder
+    }
+
+    /// Runs a step that opens where a write lands, answering its failures as writes are answered.
+    func writing<Value>(_ notFound: String, _ work: () throws(FileTreeError) -> Value) throws(APIError) -> Value {
+        do {
+            return try work()
+        } catch {
+            if error.code == .notFound || error.code == .notADirectory {
+                throw APIError(.notFound, notFound, code: "notFound")
+            }
+            throw APIError.fromWrite(error)
+        }
     }
 
     /// The path relative to the root of an absolute path a write produced.
@@ -255,11 +285,15 @@ extension BrowseyRoutes {
     }
 
     /// Makes the folders above `place` that are missing, one by one inside the root.
-    static func makeMissingFolders(of place: SafePath.Resolved, root: String) throws(FileTreeError) {
-        var folder = root == "/" ? "" : root
+    static func makeMissingFolders(of place: SafePath.Resolved, safePath: SafePath) throws(FileTreeError) {
+        var folder = ""
         for component in place.relative.split(separator: "/").dropLast() {
+            let parent = SafePath.Resolved(absolute: "", relative: folder.isEmpty ? "/" : folder)
             folder += "/" + component
-            if !Paths.exists(folder) { try FileOperations.makeFolder(at: folder) }
+            let here = SafePath.Resolved(absolute: "", relative: folder)
+            if (try? safePath.folder(forWriting: here)) == nil {
+                try FileOperations.makeFolder(named: String(component), in: safePath.folder(forWriting: parent))
+            }
         }
     }
 

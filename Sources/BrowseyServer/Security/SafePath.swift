@@ -5,7 +5,14 @@ import Darwin
 #endif
 public import FileTree
 
-/// Turns the `path` a client sends into a path inside the served root, or refuses it.
+/// Turns the `path` a client sends into a path inside the served root, or refuses it, and opens
+/// what it names from the root's own descriptor (see ``FileTree/ContainedRoot``).
+///
+/// Resolving checks the text; opening is what holds: every route reads and writes through a
+/// descriptor opened below the root one component at a time, so a folder swapped for a link to
+/// elsewhere between the check and the work makes the request fail, never act outside. Reads
+/// follow links that stay inside (and, with `--allow-symlinks`, links that lead out); writes
+/// never leave the root.
 ///
 /// The rules, in order: a NUL byte is refused; backslashes are separators; an absolute path that
 /// starts with the root's own absolute path is taken as the same file (the iOS app sends those);
@@ -39,6 +46,8 @@ public struct SafePath: Sendable {
     public let ignored: [NamePattern]
     /// Whether symlinks may lead out of the root.
     public let allowsSymlinks: Bool
+    /// The root held open; `nil` when it could not be opened (then every operation is refused).
+    public let contained: ContainedRoot?
 
     /// Prepares the rules for a root.
     public init(root: String, showsHidden: Bool = false, ignored: [NamePattern] = [], allowsSymlinks: Bool = false) {
@@ -50,6 +59,7 @@ public struct SafePath: Sendable {
         self.showsHidden = showsHidden
         self.ignored = ignored
         self.allowsSymlinks = allowsSymlinks
+        contained = try? ContainedRoot(path: self.root)
     }
 
     /// Whether a single name may be listed or served.
@@ -60,6 +70,15 @@ public struct SafePath: Sendable {
 
     /// Resolves a requested path (already percent-decoded once).
     public func resolve(_ requested: String) throws(Refusal) -> Resolved {
+        let resolved = try lexical(requested)
+        if !allowsSymlinks, let real = Self.realPath(resolved.absolute), !Self.isInside(real, realRoot) {
+            throw .invalid
+        }
+        return resolved
+    }
+
+    /// The rules on the text alone: NUL, `..`, hidden and ignored names, the root's own prefix.
+    func lexical(_ requested: String) throws(Refusal) -> Resolved {
         guard !requested.utf8.contains(0) else { throw .invalid }
         var text = String(requested.map { $0 == "\\" ? "/" : $0 })
         for prefix in [root, realRoot] where prefix != "/" {
@@ -81,40 +100,65 @@ public struct SafePath: Sendable {
         }
         let relative = "/" + components.joined(separator: "/")
         let absolute = components.isEmpty ? root : (root == "/" ? "" : root) + relative
-        if !allowsSymlinks, let real = Self.realPath(absolute), !Self.isInside(real, realRoot) {
-            throw .invalid
-        }
         return Resolved(absolute: absolute, relative: relative)
     }
 
-    /// Resolves a path that a write changes or creates: the rules of ``resolve(_:)``, and then
-    /// the folder that holds it must lie inside the root once every symlink in it is resolved,
-    /// even when symlinks may lead out for reading (`--allow-symlinks` never lets a write out).
-    /// The root itself is refused (it cannot be renamed, moved, deleted or created).
+    /// Resolves a path that a write changes or creates: the rules of ``resolve(_:)`` on the text
+    /// (a link's target is not checked here: renaming or deleting an outward link touches only
+    /// the link). The root itself is refused (it cannot be renamed, moved, deleted or created).
+    /// Where the write lands is held by ``parent(forWriting:)`` and ``finalTarget(forWriting:)``.
     public func resolveForWriting(_ requested: String) throws(Refusal) -> Resolved {
-        let resolved = try resolve(requested)
+        let resolved = try lexical(requested)
         guard resolved.relative != "/" else { throw .invalid }
-        let parent = resolved.absolute.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-            .joined(separator: "/")
-        guard let realParent = Self.realPath(parent.isEmpty ? "/" : parent) else { throw .notFound }
-        guard Self.isInside(realParent, realRoot) else { throw .invalid }
         return resolved
     }
 
-    /// Resolves a folder that a write puts something into: the rules of ``resolve(_:)``, and the
-    /// folder itself, links resolved, must lie inside the root (even with `--allow-symlinks`).
-    public func resolveFolderForWriting(_ requested: String) throws(Refusal) -> Resolved {
-        let resolved = try resolve(requested)
-        guard let real = Self.realPath(resolved.absolute) else { throw .notFound }
-        guard Self.isInside(real, realRoot) else { throw .invalid }
-        return resolved
+    // MARK: Opening below the root
+
+    /// The file `resolved` names, opened for reading (`O_NONBLOCK`, so a FIFO never holds a
+    /// request). Links that stay inside are followed; with `--allow-symlinks`, links that lead
+    /// out too. The caller closes the descriptor.
+    public func openForReading(_ resolved: Resolved) throws(FileTreeError) -> Int32 {
+        do {
+            return try containedRoot().open(resolved.relative, flags: O_RDONLY | O_NONBLOCK)
+        } catch where error.code == .outsideRoot && allowsSymlinks {
+            let descriptor = open(resolved.absolute, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else { throw FileTreeError(errno: errno, path: resolved.relative) }
+            return descriptor
+        }
     }
 
-    /// Whether writing to `absolute` (through any links) lands inside the root; with or without
-    /// `--allow-symlinks`.
-    public func writesStayInside(_ absolute: String) -> Bool {
-        guard let real = Self.realPath(absolute) else { return false }
-        return Self.isInside(real, realRoot)
+    /// The folder `resolved` names, held open for reading (links followed as in
+    /// ``openForReading(_:)``).
+    public func folder(_ resolved: Resolved) throws(FileTreeError) -> OpenFolder {
+        do {
+            return try containedRoot().openFolder(resolved.relative)
+        } catch where error.code == .outsideRoot && allowsSymlinks {
+            return try OpenFolder(path: resolved.absolute)
+        }
+    }
+
+    /// The folder `resolved` names, held open for a write into it: it lies inside the root,
+    /// whatever `--allow-symlinks` says.
+    public func folder(forWriting resolved: Resolved) throws(FileTreeError) -> OpenFolder {
+        try containedRoot().openFolder(resolved.relative)
+    }
+
+    /// The folder that holds `resolved`, held open inside the root, and the name in it: what a
+    /// rename, a move, a delete or a new folder acts on (a link there is the link itself).
+    public func parent(forWriting resolved: Resolved) throws(FileTreeError) -> (folder: OpenFolder, name: String) {
+        try containedRoot().parent(of: resolved.relative)
+    }
+
+    /// Where a write to `resolved` lands when it goes through links (a save, an upload over an
+    /// existing name): the last link's target, which must lie inside the root.
+    public func finalTarget(forWriting resolved: Resolved) throws(FileTreeError) -> (folder: OpenFolder, name: String) {
+        try containedRoot().finalTarget(of: resolved.relative)
+    }
+
+    private func containedRoot() throws(FileTreeError) -> ContainedRoot {
+        guard let contained else { throw FileTreeError(.notFound, "The served folder cannot be opened", path: root) }
+        return contained
     }
 
     /// The path relative to the root for an absolute path inside it, `nil` outside.

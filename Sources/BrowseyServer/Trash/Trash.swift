@@ -29,13 +29,13 @@ public final class Trash: Sendable {
         self.maximumAge = maximumAge
     }
 
-    /// Moves the item at `absolute` into the trash; `originalPath` (relative to the served root)
-    /// is where a restore puts it back.
-    public func put(_ absolute: String, originalPath: String) throws(FileTreeError) -> TrashItem {
+    /// Moves the item `name` of an open folder into the trash (a link is moved as the link);
+    /// `originalPath` (relative to the served root) is where a restore puts it back.
+    public func put(named name: String, in source: OpenFolder, originalPath: String) throws(FileTreeError) -> TrashItem {
         try lock.withLock { _ throws(FileTreeError) in
             try makeFolders(folder)
-            let entry = try DirectoryReader().entry(at: absolute)
-            let size = Self.totalSize(of: entry)
+            let entry = try DirectoryReader().entry(named: name, in: source)
+            let size = entry.type == .directory ? Self.totalSize(of: try source.folder(named: name)) : entry.size
             let now = Date()
             let id = Self.newIdentifier(at: now)
             let item = TrashItem(
@@ -45,7 +45,7 @@ public final class Trash: Sendable {
             try FileOperations.createFile(description, at: descriptionPath(id))
             do throws(FileTreeError) {
                 try FileOperations.makeFolder(at: entryFolder(id), permissions: FilePermissions(rawValue: 0o700))
-                try FileOperations.move(absolute, to: Paths.join(entryFolder(id), entry.name))
+                try FileOperations.move(named: name, in: source, into: OpenFolder(path: entryFolder(id)))
             } catch {
                 try? FileOperations.remove(entryFolder(id))
                 try? FileOperations.remove(descriptionPath(id))
@@ -61,12 +61,13 @@ public final class Trash: Sendable {
         lock.withLock { _ in storedItems() }.sorted { $0.deletedAt > $1.deletedAt }
     }
 
-    /// Puts an entry back: `destination` turns its original path into where it goes now (inside
-    /// the root, or a refusal); the item is moved there without replacing anything.
+    /// Puts an entry back: `destination` turns its original path into where it goes now (a
+    /// folder held open inside the root and a name, or a refusal); the item is moved there
+    /// without replacing anything.
     ///
     /// - Throws: `.notFound` for an unknown entry, `.alreadyExists` when the place is taken.
     public func restore(
-        id: String, to destination: (TrashItem) throws(FileTreeError) -> String
+        id: String, to destination: (TrashItem) throws(FileTreeError) -> (folder: OpenFolder, name: String)
     ) throws(FileTreeError) -> (item: TrashItem, restoredAt: String) {
         try lock.withLock { _ throws(FileTreeError) in
             guard Self.isIdentifier(id), let item = storedItem(id),
@@ -74,8 +75,9 @@ public final class Trash: Sendable {
             else {
                 throw FileTreeError(.notFound, "No such item in the trash", path: id)
             }
-            let target = try destination(item)
-            try FileOperations.move(Paths.join(entryFolder(id), item.name), to: target)
+            let (place, name) = try destination(item)
+            try FileOperations.move(named: item.name, in: OpenFolder(path: entryFolder(id)), to: name, in: place)
+            let target = place.path(of: name)
             try? FileOperations.remove(entryFolder(id))
             try? FileOperations.remove(descriptionPath(id))
             return (item, target)
@@ -126,11 +128,10 @@ public final class Trash: Sendable {
         }
     }
 
-    /// Everything an entry holds: a folder's files summed, links counted as themselves.
-    static func totalSize(of entry: FileEntry) -> Int64 {
-        guard entry.type == .directory else { return entry.size }
+    /// Everything a folder holds: its files summed, links counted as themselves.
+    static func totalSize(of folder: OpenFolder) -> Int64 {
         var total: Int64 = 0
-        _ = try? DirectoryReader().walk(at: entry.path) { child, _ in
+        _ = try? DirectoryReader().walk(in: folder) { child, _ in
             if child.type != .directory { total += child.size }
             return .continue
         }

@@ -31,6 +31,9 @@ typedef struct cft_status {
 /// `follow` is non-zero. Returns 0, or the errno value.
 int cft_status_at(int dirfd, const char *path, int follow, cft_status *out);
 
+/// Reads the status of what the open descriptor `fd` is (fstat). Returns 0, or the errno value.
+int cft_status_of_descriptor(int fd, cft_status *out);
+
 /// Reads the next entry of `dir`. Returns its name (valid until the next call), or NULL at the
 /// end or on error (then `*error` holds errno, or 0 at the end). `*type` is readdir's d_type.
 const char *cft_next_entry(DIR *dir, unsigned char *type, int *error);
@@ -72,4 +75,16 @@ enum {
     CFT_DT_LNK = DT_LNK,
 };
 
+/// Opens `path` (relative, `/`-separated) below the folder `rootfd` without ever leaving it:
+/// every component is looked up relative to the folder before it, `..` and symlinks are followed
+/// only while they stay below `rootfd`, and an absolute symlink counts as inside only when its
+/// text starts with `root_real` (the root's real path), where it continues from `rootfd`.
+/// Linux 5.6+ resolves with openat2(RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS); elsewhere, and
+/// for absolute links, a walk of openat(O_NOFOLLOW) calls, one component at a time.
+/// `flags` and `mode` are open(2)'s (O_NOFOLLOW applies to the last component).
+/// Returns the descriptor, or -1 with errno set: EXDEV when the path leads out of `rootfd`,
+/// ELOOP past 40 links.
+int cft_open_beneath(int rootfd, const char *root_real, const char *path, int flags, unsigned int mode);
+
 #endif
+

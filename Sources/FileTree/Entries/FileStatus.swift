@@ -52,6 +52,15 @@ public struct FileStatus: Sendable, Hashable {
             ? Timestamp(seconds: raw.birth_sec, nanoseconds: Int32(truncatingIfNeeded: raw.birth_nsec)) : nil
     }
 
+    /// The status of what an open descriptor is (`fstat`): the file a request opened, with no
+    /// second lookup by name.
+    public init(descriptor: Int32) throws(FileTreeError) {
+        var raw = cft_status()
+        let failure = cft_status_of_descriptor(descriptor, &raw)
+        guard failure == 0 else { throw FileTreeError(errno: failure, path: nil, operation: "Reading metadata") }
+        self.init(raw)
+    }
+
     /// Reads the status of `path` relative to the folder `directoryDescriptor` (or `AT_FDCWD`).
     static func read(
         _ path: UnsafePointer<CChar>, relativeTo directoryDescriptor: Int32, followingSymlink: Bool

@@ -50,6 +50,8 @@ public struct FileTreeError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let ioError = Code(rawValue: "ioError")
         /// The task that asked for the work was cancelled.
         public static let cancelled = Code(rawValue: "cancelled")
+        /// The path leads out of a ``ContainedRoot`` (a `..` or a symlink that points outside).
+        public static let outsideRoot = Code(rawValue: "outsideRoot")
         /// Any other failure; `errno` says which.
         public static let other = Code(rawValue: "other")
     }

@@ -25,6 +25,10 @@ public final class AtomicFileWriter {
     public let destination: String
     /// The hidden temporary file being written.
     public let temporaryPath: String
+    /// The folder both names are in, held open.
+    private let folder: OpenFolder
+    private let name: String
+    private let temporaryName: String
     private var descriptor: Int32
     private let mode: mode_t
     private var finished = false
@@ -35,29 +39,38 @@ public final class AtomicFileWriter {
     ///
     /// - Parameter permissions: the new file's permissions; by default those of the file being
     ///   replaced, or `0o644` for a new one.
-    public init(destination: String, permissions: FilePermissions? = nil) throws(FileTreeError) {
+    public convenience init(destination: String, permissions: FilePermissions? = nil) throws(FileTreeError) {
         let target = Self.followingLinks(destination)
-        self.destination = target
-        let existing = SystemCalls.status(target)
+        try self.init(
+            named: PathText.lastComponent(of: target), in: OpenFolder(path: PathText.parent(of: target)),
+            permissions: permissions)
+    }
+
+    /// Starts a write to `name` in a folder held open. A symlink called `name` is not followed:
+    /// committing replaces the link itself (resolve links first to write through them).
+    public init(named name: String, in folder: OpenFolder, permissions: FilePermissions? = nil) throws(FileTreeError) {
+        self.folder = folder
+        self.name = name
+        destination = folder.path(of: name)
+        let existing = folder.status(of: name)
         if existing?.type == .directory {
-            throw FileTreeError(.isADirectory, "A folder is in the way", path: target, errno: EISDIR)
+            throw FileTreeError(.isADirectory, "A folder is in the way", path: folder.path(of: name), errno: EISDIR)
         }
         self.mode =
             permissions.map { mode_t($0.rawValue) } ?? existing.map { mode_t($0.mode & 0o7777) } ?? 0o644
-        let folder = PathText.parent(of: target)
         var attempt = 0
         while true {
-            let candidate = PathText.join(
-                folder, SystemCalls.temporaryName(for: PathText.lastComponent(of: target)))
-            let opened = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            let candidate = SystemCalls.temporaryName(for: name)
+            let opened = openat(folder.descriptor, candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if opened >= 0 {
                 descriptor = opened
-                temporaryPath = candidate
+                temporaryName = candidate
+                temporaryPath = folder.path(of: candidate)
                 break
             }
             attempt += 1
             if errno != EEXIST || attempt > 8 {
-                throw FileTreeError(errno: errno, path: target, operation: "Creating a temporary file")
+                throw FileTreeError(errno: errno, path: folder.path(of: name), operation: "Creating a temporary file")
             }
         }
     }
@@ -65,7 +78,7 @@ public final class AtomicFileWriter {
     deinit {
         if !finished {
             close(descriptor)
-            unlink(temporaryPath)
+            unlinkat(folder.descriptor, temporaryName, 0)
         }
     }
 
@@ -126,15 +139,17 @@ public final class AtomicFileWriter {
             try SystemCalls.check(fchmod(descriptor, mode), destination, "Setting permissions")
             try SystemCalls.check(fsync(descriptor), destination, "Flushing to disk")
             if replacing {
-                try SystemCalls.check(rename(temporaryPath, destination), destination, "Replacing")
+                try SystemCalls.check(
+                    renameat(folder.descriptor, temporaryName, folder.descriptor, name), destination, "Replacing")
             } else {
-                try SystemCalls.renameWithoutReplacing(temporaryPath, destination)
+                try FileOperations.renameWithoutReplacing(
+                    temporaryName, in: folder, to: name, in: folder, status: nil)
             }
         } catch {
-            unlink(temporaryPath)
+            unlinkat(folder.descriptor, temporaryName, 0)
             throw error
         }
-        SystemCalls.syncFolder(PathText.parent(of: destination))
+        folder.sync()
         return destination
     }
 
@@ -143,7 +158,7 @@ public final class AtomicFileWriter {
         guard !finished else { return }
         finished = true
         close(descriptor)
-        unlink(temporaryPath)
+        unlinkat(folder.descriptor, temporaryName, 0)
     }
 
     /// The final target of a chain of symlinks at `path` (the path itself when it is not one).

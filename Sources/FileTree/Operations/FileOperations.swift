@@ -59,12 +59,9 @@ public enum FileOperations {
             throw FileTreeError(
                 .intoItself, "A folder cannot be moved into itself", path: from, errno: EINVAL)
         }
-        do {
-            try SystemCalls.renameWithoutReplacing(from, to)
-        } catch  where error.errno == EXDEV {
-            try copyItem(from, to)
-            try remove(from)
-        }
+        try move(
+            named: PathText.lastComponent(of: from), in: OpenFolder(path: PathText.parent(of: from)),
+            to: PathText.lastComponent(of: to), in: OpenFolder(path: PathText.parent(of: to)))
     }
 
     /// Moves `source` into `folder`, keeping its name; returns the new path.
@@ -98,7 +95,9 @@ public enum FileOperations {
             throw FileTreeError(
                 .intoItself, "A folder cannot be copied into itself", path: from, errno: EINVAL)
         }
-        try copyItem(from, to)
+        try copy(
+            named: PathText.lastComponent(of: from), in: OpenFolder(path: PathText.parent(of: from)),
+            to: PathText.lastComponent(of: to), in: OpenFolder(path: PathText.parent(of: to)))
     }
 
     /// Copies `source` into `folder` under a free name (`name (copy).ext` when the name is
@@ -111,38 +110,16 @@ public enum FileOperations {
             throw FileTreeError(
                 .intoItself, "A folder cannot be copied into itself", path: from, errno: EINVAL)
         }
-        let name = PathText.lastComponent(of: from)
-        let status = try SystemCalls.linkStatus(from)
-        let keepsExtension =
-            status.type != .directory || ContentTypeRegistry.standard.isPackage(folderName: name)
-        var candidate = name
-        if SystemCalls.exists(PathText.join(target, candidate)) {
-            candidate = UniqueName.copy(of: name, in: target, keepsExtension: keepsExtension)
-        }
-        for _ in 0..<100 {
-            let destination = PathText.join(target, candidate)
-            do {
-                try copyItem(from, destination)
-                return destination
-            } catch  where error.code == .alreadyExists {
-                candidate = UniqueName.copy(of: name, in: target, keepsExtension: keepsExtension)
-            }
-        }
-        throw FileTreeError(.alreadyExists, "No free name for the copy", path: target, errno: EEXIST)
+        return try copy(
+            named: PathText.lastComponent(of: from), in: OpenFolder(path: PathText.parent(of: from)),
+            into: OpenFolder(path: target))
     }
 
     /// Removes an item; a folder with everything in it. Symlinks are removed, never followed.
     public static func remove(_ path: String) throws(FileTreeError) {
         let target = absolute(path)
-        let status = try SystemCalls.linkStatus(target)
-        if status.type == .directory {
-            let reader = DirectoryReader()
-            let folder = try reader.read(at: target)
-            for child in folder.entries { try remove(child.path) }
-            try SystemCalls.check(rmdir(target), target, "Removing a folder")
-        } else {
-            try SystemCalls.check(unlink(target), target, "Removing")
-        }
+        _ = try SystemCalls.linkStatus(target)
+        try remove(named: PathText.lastComponent(of: target), in: OpenFolder(path: PathText.parent(of: target)))
     }
 
     // MARK: Replacing folders whole
@@ -197,96 +174,6 @@ public enum FileOperations {
     /// survive a crash.
     public static func syncFolder(_ path: String) {
         SystemCalls.syncFolder(absolute(path))
-    }
-
-    // MARK: Copying
-
-    /// Copies into a hidden temporary item next to `destination`, then renames it into place
-    /// without replacing.
-    static func copyItem(_ source: String, _ destination: String) throws(FileTreeError) {
-        let folder = PathText.parent(of: destination)
-        let temporary = PathText.join(
-            folder, SystemCalls.temporaryName(for: PathText.lastComponent(of: destination)))
-        if SystemCalls.exists(destination) {
-            throw FileTreeError(errno: EEXIST, path: destination, operation: "Copying")
-        }
-        do {
-            try copyTree(source, temporary)
-            try SystemCalls.renameWithoutReplacing(temporary, destination)
-        } catch {
-            try? remove(temporary)
-            throw error
-        }
-    }
-
-    private static func copyTree(_ source: String, _ destination: String) throws(FileTreeError) {
-        let status = try SystemCalls.linkStatus(source)
-        switch status.type {
-        case .regular:
-            try copyFile(source, destination, status: status)
-        case .directory:
-            try SystemCalls.check(mkdir(destination, 0o700), destination, "Creating a folder")
-            let folder = try DirectoryReader().read(at: source)
-            for child in folder.entries {
-                try copyTree(child.path, PathText.join(destination, child.name))
-            }
-            try SystemCalls.check(
-                chmod(destination, mode_t(status.mode & 0o7777)), destination, "Setting permissions")
-            setTimes(destination, status)
-        case .symlink:
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink(source, &buffer, buffer.count - 1)
-            guard length >= 0 else {
-                throw FileTreeError(errno: errno, path: source, operation: "Reading a link")
-            }
-            buffer[length] = 0
-            try SystemCalls.check(symlink(buffer, destination), destination, "Copying a link")
-        case .other:
-            throw FileTreeError(.unsupported, "Only files, folders and links can be copied", path: source)
-        }
-    }
-
-    private static func copyFile(
-        _ source: String, _ destination: String, status: FileStatus
-    ) throws(FileTreeError) {
-        let input = open(source, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw FileTreeError(errno: errno, path: source, operation: "Opening") }
-        defer { close(input) }
-        let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard output >= 0 else { throw FileTreeError(errno: errno, path: destination, operation: "Creating") }
-        defer { close(output) }
-        let chunk = 1 << 20
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(input, buffer, chunk)
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileTreeError(errno: errno, path: source, operation: "Reading")
-            }
-            var offset = 0
-            while offset < count {
-                let written = SystemCalls.write(output, buffer + offset, count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw FileTreeError(errno: errno, path: destination, operation: "Writing")
-                }
-                offset += written
-            }
-        }
-        try SystemCalls.check(
-            fchmod(output, mode_t(status.mode & 0o7777)), destination, "Setting permissions")
-        try SystemCalls.check(fsync(output), destination, "Flushing to disk")
-        setTimes(destination, status)
-    }
-
-    private static func setTimes(_ path: String, _ status: FileStatus) {
-        var times = [
-            timespec(tv_sec: Int(status.accessed.seconds), tv_nsec: Int(status.accessed.nanoseconds)),
-            timespec(tv_sec: Int(status.modified.seconds), tv_nsec: Int(status.modified.nanoseconds)),
-        ]
-        utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW)
     }
 
     private static func absolute(_ path: String) -> String {

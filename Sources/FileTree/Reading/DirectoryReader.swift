@@ -166,21 +166,36 @@ public struct DirectoryReader: Sendable {
         visit: (FileEntry, Int) throws -> WalkAction
     ) throws -> [FileTreeError] {
         let root = try rootEntry(at: path)
+        return try walk(in: OpenFolder(path: root.path), depth: depth, extraAttributes: extraAttributes, visit: visit)
+    }
+
+    /// Visits every entry below an open folder, as ``walk(at:depth:extraAttributes:visit:)``
+    /// does: each folder below is opened relative to the one that holds it (never by its full
+    /// path, and never through a symlink), so a folder swapped for a link meanwhile is not
+    /// followed, and a tree deeper than `PATH_MAX` is walked whole.
+    @discardableResult
+    public func walk(
+        in folder: OpenFolder, depth: ReadDepth = .deep, extraAttributes: [AnyEntryAttribute] = [],
+        visit: (FileEntry, Int) throws -> WalkAction
+    ) throws -> [FileTreeError] {
         let scanner = Scanner(reader: self, extras: self.extraAttributes + extraAttributes, cancellation: nil)
         var problems: [FileTreeError] = []
-        var visited: Set<FileIdentity> = [FileIdentity(root.status)]
+        var visited: Set<FileIdentity> = [FileIdentity(folder.status())]
         let maximum = depth.maximumLevels
         // One frame per open level: the folder's entries and the next one to visit.
         var stack: [(entries: [FileEntry], next: Int)] = []
-        func push(_ folder: String) {
-            let (entries, error) = scanner.entries(of: folder)
+        var folders: [OpenFolder] = []
+        func push(_ folder: OpenFolder) {
+            let (entries, error) = scanner.entries(of: folder.path, in: folder.descriptor)
             if let error { problems.append(error) }
             stack.append((entries ?? [], 0))
+            folders.append(folder)
         }
-        push(root.path)
+        push(folder)
         while let top = stack.last {
             guard top.next < top.entries.count else {
                 stack.removeLast()
+                folders.removeLast()
                 continue
             }
             let entry = top.entries[top.next]
@@ -193,7 +208,11 @@ public struct DirectoryReader: Sendable {
             case .continue:
                 guard level < maximum, scanner.shouldDescend(into: entry) else { continue }
                 if visited.insert(FileIdentity(entry.status)).inserted {
-                    push(entry.path)
+                    do {
+                        push(try folders[folders.count - 1].folder(named: entry.name))
+                    } catch {
+                        problems.append(error)
+                    }
                 } else {
                     problems.append(FileTreeError.loop(at: entry.path))
                 }

@@ -11,13 +11,13 @@ internal import CFileTreeSystem
 extension Scanner {
     /// One folder as a ``FolderListing``: the same entries, filter and order as ``entries(of:expectedCount:)``
     /// without making a ``FileEntry`` per entry (unless the filter has a predicate, which needs one).
-    func listing(of path: String, expectedCount: Int = 0) -> (FolderListing?, FileTreeError?) {
+    func listing(of path: String, in folder: Int32? = nil, expectedCount: Int = 0) -> (FolderListing?, FileTreeError?) {
         var items: [FolderListing.Item] = []
         items.reserveCapacity(min(max(expectedCount, 16), 1 << 20))
         var names: [UInt8] = []
         names.reserveCapacity(min(max(expectedCount, 16), 1 << 20) * 24)
         let checksNames = !filter.excludedNames.isEmpty
-        let (opened, error) = readFolder(path) { cName, kind, descriptor in
+        let (opened, error) = readFolder(path, in: folder) { cName, kind, descriptor in
             if checksNames && !filter.includes(name: String(cString: cName)) { return }
             if let predicate = filter.predicate {
                 let entry = makeEntry(

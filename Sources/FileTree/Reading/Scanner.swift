@@ -84,9 +84,11 @@ struct Scanner {
     /// One folder's entries, filtered, in `readdir` order, handed to `consume` one by one.
     /// Returns whether the folder could be opened, and what went wrong (an error with
     /// `opened == true` means `readdir` failed part-way).
-    func scan(_ path: String, _ consume: (FileEntry) -> Void) -> (opened: Bool, error: FileTreeError?) {
+    func scan(
+        _ path: String, in folder: Int32? = nil, _ consume: (FileEntry) -> Void
+    ) -> (opened: Bool, error: FileTreeError?) {
         let checksNames = !filter.excludedNames.isEmpty
-        return readFolder(path) { cName, kind, descriptor in
+        return readFolder(path, in: folder) { cName, kind, descriptor in
             let name = String(cString: cName)
             if checksNames && !filter.includes(name: name) { return }
             let entry = makeEntry(name: name, cName: cName, folder: descriptor, parentPath: path, direntType: kind)
@@ -98,11 +100,16 @@ struct Scanner {
 
     /// Opens a folder and hands each name `readdir` gives (with its `d_type` and the folder's
     /// descriptor for `*at` calls) to `visit`, after the rules that need no system call: `.`
-    /// and `..`, hidden names, and what is surely not a folder in a folders-only read.
+    /// and `..`, hidden names, and what is surely not a folder in a folders-only read. With
+    /// `folder`, the folder is that open descriptor (read afresh, never reopened by name) and
+    /// `path` only names it.
     func readFolder(
-        _ path: String, _ visit: (UnsafePointer<CChar>, UInt8, Int32) -> Void
+        _ path: String, in folder: Int32? = nil, _ visit: (UnsafePointer<CChar>, UInt8, Int32) -> Void
     ) -> (opened: Bool, error: FileTreeError?) {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        let descriptor =
+            if let folder { openat(folder, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) } else {
+                path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            }
         guard descriptor >= 0 else { return (false, FileTreeError(errno: errno, path: path)) }
         guard let directory = fdopendir(descriptor) else {
             let number = errno
@@ -139,10 +146,10 @@ struct Scanner {
     }
 
     /// One folder's entries in the reader's order; `nil` when it cannot be opened.
-    func entries(of path: String, expectedCount: Int = 0) -> ([FileEntry]?, FileTreeError?) {
+    func entries(of path: String, in folder: Int32? = nil, expectedCount: Int = 0) -> ([FileEntry]?, FileTreeError?) {
         var entries: [FileEntry] = []
         entries.reserveCapacity(min(max(expectedCount, 16), 1 << 20))
-        let (opened, error) = scan(path) { entries.append($0) }
+        let (opened, error) = scan(path, in: folder) { entries.append($0) }
         guard opened else { return (nil, error) }
         if let order { order.sort(&entries) }
         return (entries, error)
