@@ -130,3 +130,45 @@ struct UploadTests {
         #expect(leftovers.isEmpty)
     }
 }
+
+@Suite("Uploads and writes where something is in the way")
+struct UploadObstacleTests {
+    @Test("a PUT onto a folder is 409 isADirectory, plain or resumable, and leaves no part file")
+    func putOntoFolder() async throws {
+        let fixture = try WritableFixture.make()
+        _ = try fixture.folder.folder("docs/box")
+        try await fixture.withClient { client in
+            for headers: HTTPFields in [[:], [.contentRange: "bytes 0-2/3"]] {
+                for query in ["", "&overwrite=1"] {
+                    let answer = try await client.put("/api/file?path=%2Fdocs%2Fbox\(query)", Array("abc".utf8), headers: headers)
+                    #expect(answer.status == .conflict && answer.json["code"] as? String == "isADirectory", "\(headers) \(query)")
+                }
+                var star = headers
+                star[.ifMatch] = "*"
+                let answer = try await client.put("/api/file?path=%2Fdocs%2Fbox", Array("abc".utf8), headers: star)
+                #expect(answer.status == .conflict && answer.json["code"] as? String == "isADirectory")
+            }
+        }
+        #expect(try fixture.folder.names(in: "docs").filter { $0.hasPrefix(".") } == [])
+    }
+
+    @Test("a link that leads out can be renamed and deleted: the link goes, its target stays")
+    func outwardLinks() async throws {
+        let fixture = try WritableFixture.make()
+        let outside = try TemporaryFolder(prefix: "browsey-outside")
+        try outside.file("kept.txt", "kept")
+        _ = try fixture.folder.symlink("docs/away", to: outside.path("kept.txt"))
+        try await fixture.withClient { client in
+            let renamed = try await client.post("/api/rename", RenameRequest(path: "/docs/away", newName: "elsewhere"))
+            #expect(renamed.status == .ok)
+            #expect(try await client.ask("/api/file?path=%2Fdocs%2Felsewhere").status == .forbidden)
+            let deleted = try await client.post("/api/delete", PathRequest(path: "/docs/elsewhere"))
+            #expect(deleted.status == .ok)
+            let saved = try await client.post(
+                "/api/save", SaveRequest(path: "/docs/elsewhere", content: "x", baseModified: Date(), baseSize: 4))
+            #expect(saved.status == .notFound)
+        }
+        #expect(!fixture.exists("docs/away") && !fixture.exists("docs/elsewhere"))
+        #expect(try outside.text("kept.txt") == "kept")
+    }
+}

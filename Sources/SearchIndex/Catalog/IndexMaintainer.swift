@@ -15,6 +15,16 @@ struct IndexMaintainer: Sendable {
     /// A watcher the index was given rather than started (not stopped here).
     let sharedWatcher: DirectoryWatcher?
     let logger: Logger
+    /// The root held open: folders are read below it, never through a link that leads out (a
+    /// folder swapped for one between a change and its reading puts no outside name in the index).
+    let root: ContainedRoot?
+
+    init(options: SearchIndex.Options, sharedWatcher: DirectoryWatcher?, logger: Logger) {
+        self.options = options
+        self.sharedWatcher = sharedWatcher
+        self.logger = logger
+        root = try? ContainedRoot(path: options.root)
+    }
 
     /// Hands a new catalog, the phase and the changes to the index; `false` means stop.
     typealias Publish = @Sendable (Catalog, SearchIndex.Phase, [TreeChange]) -> Bool
@@ -103,7 +113,9 @@ struct IndexMaintainer: Sendable {
     /// A folder's entries, or `nil` when it is no longer a readable folder.
     func read(_ folder: String) -> [IndexedEntry]? {
         let reader = DirectoryReader(filter: options.filter)
-        guard let listing = try? reader.listing(at: folder.isEmpty ? options.root : options.root + folder) else {
+        guard let root, let descriptor = try? root.open(folder, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW),
+            let listing = try? reader.listing(in: OpenFolder(adopting: descriptor, path: root.absolute(folder)))
+        else {
             return nil
         }
         return listing.items.map { item in
