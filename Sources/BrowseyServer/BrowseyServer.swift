@@ -111,7 +111,13 @@ public enum BrowseyServer {
             server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Browsey"),
             services: services,
-            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+            onServerRunning: { channel in
+                // The listener's own pipeline is reachable only here: accepting at EMFILE.
+                try? await channel.eventLoop.submit {
+                    try channel.pipeline.syncOperations.addHandler(AcceptGuard(registry: connections), position: .first)
+                }.get()
+                await onServerRunning(channel.localAddress?.port ?? configuration.port)
+            },
             logger: logger)
     }
 }

@@ -18,6 +18,8 @@ import Synchronization
 ///   is never the one closed; when every connection is busy, the newcomer is closed instead. So
 ///   the server never runs out of descriptors because of idle clients, and a new client always
 ///   gets in while some are only waiting.
+/// - **Descriptors running out anyway** (files being served hold them too): the same, for every
+///   newcomer while ``AcceptGuard`` reports the shortage.
 /// - **Closing them all**, at the shutdown deadline.
 final class ConnectionRegistry: Sendable {
     /// What the caps count by: an IPv4 address, or an IPv6 address's first 64 bits.
@@ -43,11 +45,19 @@ final class ConnectionRegistry: Sendable {
     /// Connections the server holds at once before it closes idle ones for newcomers.
     let total: Int
     private let state = Mutex(State())
+    private let short = Atomic<Bool>(false)
 
     init(maximumPerAddress: Int, total: Int) {
         self.maximumPerAddress = maximumPerAddress
         self.total = max(1, total)
     }
+
+    /// Whether the process has just run out of descriptors (an `accept` failed): then every
+    /// newcomer takes the place of an idle connection, whatever the budget says. Set and cleared
+    /// by ``AcceptGuard``.
+    var isShortOfDescriptors: Bool { short.load(ordering: .relaxed) }
+
+    func setShortOfDescriptors(_ value: Bool) { short.store(value, ordering: .relaxed) }
 
     /// How many connections are open.
     var count: Int { state.withLock { $0.entries.count } }
@@ -58,12 +68,13 @@ final class ConnectionRegistry: Sendable {
     func admit(_ channel: any Channel) -> Bool {
         let address = channel.remoteAddress.flatMap(Self.key(of:))
         let now = ContinuousClock.now
+        let short = isShortOfDescriptors
         let (admitted, evicted): (Bool, (any Channel)?) = state.withLock { state in
             if let address, maximumPerAddress > 0, state.perAddress[address, default: 0] >= maximumPerAddress {
                 return (false, nil)
             }
             var evicted: (any Channel)?
-            if state.entries.count >= total {
+            if state.entries.count >= total || short {
                 var oldest: (id: ObjectIdentifier, since: ContinuousClock.Instant)?
                 for (id, entry) in state.entries {
                     guard let since = entry.idleSince else { continue }
