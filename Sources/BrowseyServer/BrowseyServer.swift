@@ -2,7 +2,9 @@ public import Hummingbird
 public import Logging
 import HummingbirdCore
 import HummingbirdTLS
+import NIOCore
 import NIOSSL
+import ServiceLifecycle
 
 /// Builds the Browsey HTTP application for a configuration.
 ///
@@ -32,16 +34,54 @@ public enum BrowseyServer {
     }
 
     /// The application, listening where the configuration says, over HTTPS when it names a
-    /// certificate and a key.
+    /// certificate and a key. Its connections have the configuration's timeouts and caps; see
+    /// ``run(_:logger:onServerRunning:)`` for the way `browsey serve` runs it.
     ///
     /// - Throws: ``ServerSetupError`` when the certificate or the key cannot be read.
     public static func application(
         _ configuration: ServerConfiguration, logger: Logger = Logger(label: "Browsey"),
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
+        try application(
+            configuration, logger: logger, connections: connectionRegistry(for: configuration),
+            onServerRunning: onServerRunning)
+    }
+
+    /// Runs the server until SIGINT or SIGTERM, then stops it within
+    /// ``ServerConfiguration/shutdownTimeout``: requests in progress may finish until then,
+    /// after which their connections are closed (an upload cut so removes its temporary file,
+    /// a resumable one keeps its part); a second signal closes them at once.
+    ///
+    /// - Throws: ``ServerSetupError`` when the certificate or the key cannot be read.
+    public static func run(
+        _ configuration: ServerConfiguration, logger: Logger = Logger(label: "Browsey"),
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        let connections = connectionRegistry(for: configuration)
+        let app = try application(configuration, logger: logger, connections: connections, onServerRunning: onServerRunning)
+        try await ServerShutdown.run(app, connections: connections, timeout: configuration.shutdownTimeout, logger: logger)
+    }
+
+    /// The registry that enforces the configuration's caps, sized to the descriptor limit now in
+    /// force (``DescriptorLimit/raiseToHard()`` first, to get the most of it).
+    static func connectionRegistry(for configuration: ServerConfiguration) -> ConnectionRegistry {
+        ConnectionRegistry(
+            maximumPerAddress: configuration.maximumConnectionsPerAddress,
+            total: DescriptorLimit.connectionBudget(forLimit: DescriptorLimit.current))
+    }
+
+    static func application(
+        _ configuration: ServerConfiguration, logger: Logger, connections: ConnectionRegistry,
+        onServerRunning: @escaping @Sendable (Int) async -> Void
+    ) throws -> some ApplicationProtocol {
         let sendfile = configuration.tls == nil && configuration.sendsFilesBySendfile
+        let headerTimeout = TimeAmount(configuration.headerTimeout)
         let http1 = HTTPServerBuilder.http1(
-            configuration: .init(additionalChannelHandlers: [ConnectionSetup(installsFileRegions: sendfile)]))
+            configuration: .init(
+                additionalChannelHandlers: [
+                    ConnectionSetup(installsFileRegions: sendfile, registry: connections, headerTimeout: headerTimeout)
+                ],
+                idleTimeout: TimeAmount(configuration.idleTimeout)))
         var server = http1
         if let tls = configuration.tls {
             let certificates: [NIOSSLCertificate]
@@ -63,11 +103,21 @@ public enum BrowseyServer {
                 certificateChain: certificates.map { .certificate($0) }, privateKey: .privateKey(key))
             server = try .tls(http1, tlsConfiguration: settings)
         }
+        // Leftovers of interrupted uploads go at start; a read-only server changes nothing.
+        let services: [any Service] =
+            configuration.readOnly ? [] : [UploadLeftovers(root: configuration.root, logger: logger)]
         return Application(
             router: router(configuration, logger: logger, sendfile: sendfile),
             server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Browsey"),
-            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+            services: services,
+            onServerRunning: { channel in
+                // The listener's own pipeline is reachable only here: accepting at EMFILE.
+                try? await channel.eventLoop.submit {
+                    try channel.pipeline.syncOperations.addHandler(AcceptGuard(registry: connections), position: .first)
+                }.get()
+                await onServerRunning(channel.localAddress?.port ?? configuration.port)
+            },
             logger: logger)
     }
 }

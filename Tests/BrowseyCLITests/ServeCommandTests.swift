@@ -18,9 +18,16 @@ final class RunningBrowsey: @unchecked Sendable {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("browsey")
     }
 
-    init(_ arguments: [String]) throws {
-        process.executableURL = Self.executable
-        process.arguments = arguments
+    /// Starts `browsey` with `arguments`; with a `launcher` (`["/usr/bin/prlimit", "--nofile=1024"]`),
+    /// through it.
+    init(_ arguments: [String], launcher: [String] = []) throws {
+        if let first = launcher.first {
+            process.executableURL = URL(fileURLWithPath: first)
+            process.arguments = launcher.dropFirst() + [Self.executable.path] + arguments
+        } else {
+            process.executableURL = Self.executable
+            process.arguments = arguments
+        }
         process.standardOutput = output
         process.standardError = output
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in

@@ -127,14 +127,14 @@ struct DirectoryWatcherTests {
     }
 }
 
-@Suite("Watching folders, synchronously")
-struct WatcherSynchronizeTests {
+@Suite("Watching folders: proving a cache fresh")
+struct WatcherCaughtUpTests {
     final class Seen: Sendable {
         let paths = Mutex<[String]>([])
     }
 
-    @Test("after synchronize, every change made before it has reached the immediate handler")
-    func synchronize() throws {
+    @Test("once the watcher says it has caught up, every change made before has reached the immediate handler")
+    func caughtUp() async throws {
         let folder = try TemporaryFolder()
         try folder.file("docs/a.txt", "a")
         let seen = Seen()
@@ -143,18 +143,21 @@ struct WatcherSynchronizeTests {
         defer { watcher.stop() }
         for round in 0..<20 {
             try folder.file("docs/file \(round).txt", "x")
-            #expect(watcher.synchronize())
+            // Caught up within moments (the watcher's thread reads every 10 ms); 10 s means hung.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !watcher.isCaughtUp && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+            #expect(watcher.isCaughtUp, "round \(round)")
             #expect(seen.paths.withLock { $0.contains(folder.path("docs/file \(round).txt")) }, "round \(round)")
         }
     }
 
-    @Test("in polling mode synchronize says it cannot vouch for anything")
-    func synchronizeWhilePolling() throws {
+    @Test("in polling mode the watcher never claims to have caught up")
+    func caughtUpWhilePolling() throws {
         let folder = try TemporaryFolder()
         try folder.file("a/b.txt")
         let watcher = try DirectoryWatcher(path: folder.path, options: .init(maximumWatches: 1))
         defer { watcher.stop() }
         #expect(watcher.mode == .polling)
-        #expect(!watcher.synchronize())
+        #expect(!watcher.isCaughtUp)
     }
 }

@@ -6,12 +6,14 @@ import Synchronization
 /// Encoded listings, kept until the watcher says a folder changed: a repeated listing costs a
 /// dictionary lookup instead of a `statx` per entry.
 ///
-/// Never stale: every change invalidates at once (the watcher's immediate handler, not its
-/// coalesced batches); before answering from the cache, and before keeping a listing, the
-/// watcher drains what the kernel has already queued, so anything done before the request
-/// arrived is seen; and a listing read while something changed is not kept (a generation
-/// counter says so). Where draining is not possible (no inotify, or the watch limit ran out) the
-/// cache steps aside and every listing is read fresh.
+/// Never stale, and never waited for: every change invalidates at once (the watcher's immediate
+/// handler, not its coalesced batches); a cached listing is served only when the watcher can
+/// prove it has handled everything the kernel queued before the request
+/// (``DirectoryWatcher/isCaughtUp``, which never waits and never reads events on the request's
+/// thread), otherwise the listing is read from disk; and a listing is kept only when that proof
+/// holds again once it is read and nothing changed meanwhile (a generation counter says so).
+/// Where no proof is possible (no inotify, or the watch limit ran out) the cache steps aside and
+/// every listing is read fresh.
 final class ListingCache: Sendable {
     struct Key: Hashable {
         let folder: String
@@ -38,16 +40,20 @@ final class ListingCache: Sendable {
         self.watcher.withLock { $0 = watcher }
     }
 
-    /// The cached listing when there is one that is certainly current, else the generation to
+    /// The cached listing when there is one that is certainly current, and the generation to
     /// hand back to ``store(_:for:since:)`` (`nil`: the cache cannot vouch for anything now).
     func lookup(_ key: Key) -> (listing: ByteBuffer?, generation: UInt64?) {
-        guard isTrustworthy() else { return (nil, nil) }
-        return state.withLock { ($0.entries[key], $0.generation) }
+        guard let watcher = eventWatcher() else { return (nil, nil) }
+        // The generation first: a change handled after it makes the store refuse the read.
+        let generation = state.withLock { $0.generation }
+        guard watcher.isCaughtUp else { return (nil, generation) }
+        return state.withLock { ($0.entries[key], generation) }
     }
 
-    /// Keeps a listing read since `generation`, unless something changed meanwhile.
+    /// Keeps a listing read since `generation`, unless something changed meanwhile (or may have:
+    /// the watcher has not caught up).
     func store(_ buffer: ByteBuffer, for key: Key, since generation: UInt64) {
-        guard isTrustworthy() else { return }
+        guard let watcher = eventWatcher(), watcher.isCaughtUp else { return }
         state.withLock { state in
             guard state.generation == generation else { return }
             if state.entries.count >= Self.capacity { state.entries.removeAll(keepingCapacity: true) }
@@ -55,13 +61,14 @@ final class ListingCache: Sendable {
         }
     }
 
-    private func isTrustworthy() -> Bool {
-        guard let watcher = watcher.withLock({ $0 }) else { return false }
-        guard watcher.mode == .events, watcher.synchronize() else {
+    /// The watcher, while it runs on kernel events; `nil` (and nothing kept) otherwise.
+    private func eventWatcher() -> DirectoryWatcher? {
+        guard let watcher = watcher.withLock({ $0 }) else { return nil }
+        guard watcher.mode == .events else {
             state.withLock { $0.entries.removeAll() }
-            return false
+            return nil
         }
-        return true
+        return watcher
     }
 
     /// A change at `path` touches its folder's listing, and its own when it is a folder.

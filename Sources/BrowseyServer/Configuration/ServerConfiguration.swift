@@ -45,6 +45,22 @@ public struct ServerConfiguration: Sendable {
     public var indexPath: String?
     /// How often `/api/events` streams send a heartbeat while nothing happens.
     public var eventHeartbeat: Duration = .seconds(15)
+    /// How long a client has to send a request's head, counted from when it connects or from
+    /// the first bytes of a later request on the same connection (`--header-timeout`); then
+    /// the connection is closed. A request line held half-sent cannot keep a descriptor.
+    public var headerTimeout: Duration = .seconds(10)
+    /// How long a connection may stay silent while no response is being written
+    /// (`--idle-timeout`): between keep-alive requests, or in the middle of an upload that
+    /// stopped sending. A response in progress (a download, an event stream) is never cut.
+    public var idleTimeout: Duration = .seconds(60)
+    /// How many connections one client address (an IPv6 client's /64) may hold at once
+    /// (`--max-connections-per-address`); 0: no cap. A browser opens at most six per server
+    /// and one more per open tab's event stream: 128 leaves room for a phone, a laptop and a
+    /// score of tabs behind one address, and keeps one LAN client from taking every descriptor.
+    public var maximumConnectionsPerAddress = 128
+    /// How long a stopping server lets requests in progress finish (`--shutdown-timeout`); then
+    /// their connections are closed, and a second SIGINT or SIGTERM stops it at once.
+    public var shutdownTimeout: Duration = .seconds(10)
 
     /// A configuration; by default read-only, port 8080, every interface, no hidden names.
     public init(

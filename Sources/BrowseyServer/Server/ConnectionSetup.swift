@@ -8,14 +8,20 @@ import NIOHTTP1
 ///   fill their buffer, so small requests keep small buffers.
 /// - with `installsFileRegions`, a ``FileRegionWriter`` right after NIO's HTTP encoder, for
 ///   downloads by `sendfile` (not under TLS, whose handler cannot encrypt a file region).
+/// - with a `registry`, a ``ConnectionGuard`` right after NIO's request decoder: the header
+///   timeout and the connection caps.
 final class ConnectionSetup: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
     static let maximumRead = 1 << 20
     let installsFileRegions: Bool
+    let registry: ConnectionRegistry?
+    let headerTimeout: TimeAmount
 
-    init(installsFileRegions: Bool = false) {
+    init(installsFileRegions: Bool = false, registry: ConnectionRegistry? = nil, headerTimeout: TimeAmount = .seconds(10)) {
         self.installsFileRegions = installsFileRegions
+        self.registry = registry
+        self.headerTimeout = headerTimeout
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -23,6 +29,12 @@ final class ConnectionSetup: ChannelInboundHandler, RemovableChannelHandler {
         context.channel.setOption(ChannelOptions.recvAllocator, value: allocator).whenComplete { _ in }
         if installsFileRegions, let encoder = try? context.pipeline.syncOperations.handler(type: HTTPResponseEncoder.self) {
             try? context.pipeline.syncOperations.addHandler(FileRegionWriter(), position: .after(encoder))
+        }
+        if let registry,
+            let decoder = try? context.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+        {
+            let guardHandler = ConnectionGuard(registry: registry, headerTimeout: headerTimeout)
+            try? context.pipeline.syncOperations.addHandler(guardHandler, position: .after(decoder))
         }
         context.pipeline.syncOperations.removeHandler(self, promise: nil)
     }

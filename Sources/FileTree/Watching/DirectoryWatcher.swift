@@ -43,9 +43,8 @@ public final class DirectoryWatcher: Sendable {
         /// Names left out of the reports and never watched (for example hidden names, which
         /// also hides the temporary files of atomic writes).
         public var filter: EntryFilter
-        /// Called at once for every change, on the watcher's thread (or the thread calling
-        /// ``DirectoryWatcher/synchronize()``), before coalescing: for caches that must never
-        /// serve a stale answer. The flag says the whole tree must be considered changed. Keep
+        /// Called at once for every change, on the watcher's thread, before coalescing: for
+        /// caches that must never serve a stale answer (with ``DirectoryWatcher/isCaughtUp``). The flag says the whole tree must be considered changed. Keep
         /// it short and never call back into the watcher from it.
         public var immediateHandler: (@Sendable (_ path: String, _ everything: Bool) -> Void)?
 
@@ -101,11 +100,13 @@ public final class DirectoryWatcher: Sendable {
     /// Whether the watcher runs on kernel events or has fallen back to rescans.
     public var mode: Mode { backend.mode }
 
-    /// Handles every change the kernel has already queued, now: once it returns, everything
-    /// done to the tree before the call has reached ``Options/immediateHandler``. Returns
-    /// `false` when this is not possible (polling mode, or kqueue), so a cache must not rely on
-    /// it then.
-    public func synchronize() -> Bool { backend.synchronize() }
+    /// Whether everything done to the tree before the call has already reached
+    /// ``Options/immediateHandler``: the kernel holds no unread event and the watcher's thread
+    /// is not in the middle of a batch. Never waits and never reads events itself (the watcher's
+    /// thread does, a bounded batch at a time), so a request can ask it at any moment: when it
+    /// says `false`, read from the disk instead of trusting a cache. Always `false` in polling
+    /// mode and with kqueue, where no such proof exists.
+    public var isCaughtUp: Bool { backend.isCaughtUp() }
 
     /// Stops watching and ends ``changes``.
     public func stop() { backend.stop() }

@@ -37,7 +37,7 @@
             while !isStopped {
                 let readable = wait(for: descriptor, timeout: sink.timeUntilDue())
                 if isStopped { break }
-                if readable && drainEvents() == false {
+                if readable && handleBatch() == false {
                     fallBackToPolling(reason: "the limit of watched folders was reached")
                     reportEverything()
                     return false
@@ -46,30 +46,44 @@
                 // Let the kernel gather what comes next: a file being written sends an event per
                 // write, which the queue merges while nobody reads it. Up to 100 wake-ups a
                 // second instead of one per write (a 1 GiB upload cost this thread 9% of the
-                // server's CPU); `synchronize()` still drains the queue at once when asked.
+                // server's CPU). Meanwhile `isCaughtUp` says no, and listings are read from disk.
                 if readable { _ = wait(for: nil, timeout: .milliseconds(10)) }
             }
             return true
         }
 
-        /// Handles every event the kernel has queued, now, on the caller's thread. Returns `nil`
-        /// when the watcher is not on inotify (any more), `false` when the watch limit ran out.
-        @discardableResult
-        func drainEvents() -> Bool? {
+        /// The most one batch reads: one `read` of the kernel's queue. A batch holds the lock
+        /// that ``inotifyQueueIsHandled()`` tries, so it is kept short; a queue longer than this
+        /// is read over the next wake-ups (and one that overflows meanwhile says so with
+        /// `IN_Q_OVERFLOW`, which reports everything as changed).
+        static let batchBytes = 64 * 1024
+
+        /// Reads and handles one batch of the kernel's queue, on the watcher's thread. Returns
+        /// `nil` when the watcher is not on inotify (any more), `false` when the watch limit ran
+        /// out.
+        func handleBatch() -> Bool? {
             inotify.withLock { state -> Bool? in
                 guard var watches = state else { return nil }
                 defer { state = watches }
-                let bufferSize = 64 * 1024
-                let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 8)
+                let buffer = UnsafeMutableRawPointer.allocate(byteCount: Self.batchBytes, alignment: 8)
                 defer { buffer.deallocate() }
-                while true {
-                    let count = read(watches.descriptor, buffer, bufferSize)
-                    if count <= 0 { return true }
-                    if !handleEvents(UnsafeRawBufferPointer(start: buffer, count: count), watches: &watches) {
-                        return false
-                    }
-                }
+                let count = read(watches.descriptor, buffer, Self.batchBytes)
+                if count <= 0 { return true }
+                return handleEvents(UnsafeRawBufferPointer(start: buffer, count: count), watches: &watches)
             }
+        }
+
+        /// Whether the kernel's queue is empty and no batch is being handled: then every event
+        /// queued before the call has reached the immediate handler (the kernel queues a
+        /// change's event before the system call that made it returns). Only tries the lock:
+        /// `false` while the watcher's thread holds it.
+        func inotifyQueueIsHandled() -> Bool {
+            let handled = inotify.withLockIfAvailable { state -> Bool in
+                guard let watches = state else { return false }
+                var unread: Int32 = 0
+                return ioctl(watches.descriptor, UInt(FIONREAD), &unread) == 0 && unread == 0
+            }
+            return handled ?? false
         }
 
         /// Handles one read's worth of events; `false` when the watch limit ran out.

@@ -25,7 +25,8 @@ final class WatcherBackend: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let polling = Atomic<Bool>(false)
     #if os(Linux)
-    /// The inotify watches, shared by the watcher's thread and ``synchronize()``.
+    /// The inotify watches, held by the watcher's thread while it reads and handles a batch;
+    /// ``isCaughtUp()`` only ever tries the lock.
     let inotify = Mutex<InotifyWatches?>(nil)
     #endif
 
@@ -53,7 +54,7 @@ final class WatcherBackend: Sendable {
     func start() {
         let events = prepareEvents()
         #if os(Linux)
-        inotify.withLock { $0 = events }  // before the thread: synchronize() works from now on
+        inotify.withLock { $0 = events }  // before the thread: isCaughtUp() works from now on
         #endif
         let snapshot = events == nil ? TreeSnapshot(root: root, options: options) : nil
         let started = DetachedThread.start(name: "FileTree.Watch") { [self] in
@@ -80,11 +81,11 @@ final class WatcherBackend: Sendable {
 
     var isStopped: Bool { stopped.load(ordering: .relaxed) }
 
-    /// Handles the kernel's queued events on the caller's thread; `false` when the watcher
-    /// cannot (polling, or a platform without a queue to drain).
-    func synchronize() -> Bool {
+    /// Whether every event the kernel has queued so far has been handled; never waits (see
+    /// ``DirectoryWatcher/isCaughtUp``).
+    func isCaughtUp() -> Bool {
         #if os(Linux)
-        return drainEvents() == true
+        return inotifyQueueIsHandled()
         #else
         return false
         #endif

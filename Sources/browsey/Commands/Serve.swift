@@ -99,6 +99,18 @@ struct Serve: AsyncParsableCommand {
           help: "Send downloads with sendfile (plain HTTP; HTTPS always copies through buffers).")
     var sendfile = true
 
+    @Option(help: ArgumentHelp("Close a connection that has not sent a whole request head this many seconds after connecting or starting a request.", valueName: "seconds"))
+    var headerTimeout: Double = 10
+
+    @Option(help: ArgumentHelp("Close a connection silent this long while no response is being written (between requests, or an upload that stopped sending); downloads and event streams are never cut.", valueName: "seconds"))
+    var idleTimeout: Double = 60
+
+    @Option(help: ArgumentHelp("How many connections one client address may hold at once (0: no cap).", valueName: "count"))
+    var maxConnectionsPerAddress: Int = 128
+
+    @Option(help: ArgumentHelp("On Ctrl-C or SIGTERM, let requests in progress finish for this long, then close them; a second Ctrl-C stops at once.", valueName: "seconds"))
+    var shutdownTimeout: Double = 10
+
     @Flag(help: "Open the Local URL in a browser once serving.")
     var open = false
 
@@ -114,6 +126,14 @@ struct Serve: AsyncParsableCommand {
         guard (httpsCert == nil) == (httpsKey == nil) else {
             throw ValidationError("--https-cert and --https-key go together.")
         }
+        for (flag, seconds) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout), ("--shutdown-timeout", shutdownTimeout)] {
+            guard seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+                throw ValidationError("\(flag) takes a number of seconds above 0 (e.g. 2.5), at most a day.")
+            }
+        }
+        guard maxConnectionsPerAddress >= 0 else {
+            throw ValidationError("--max-connections-per-address takes 0 (no cap) or more.")
+        }
         if let token {
             guard token.count >= 16, token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) }) else {
                 throw ValidationError("--token takes at least 16 letters, digits or -_.~ (it goes into URLs).")
@@ -124,6 +144,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         MemoryTuning.apply()
+        DescriptorLimit.raiseToHard()
         var logger = Logger(label: "browsey")
         logger.logLevel = .info
         let root: String
@@ -176,9 +197,13 @@ struct Serve: AsyncParsableCommand {
         }
         configuration.trashMaximumBytes = trashLimit * 1024 * 1024
         configuration.trashMaximumAge = trashDays * 24 * 3600
+        configuration.headerTimeout = .milliseconds(Int64(headerTimeout * 1000))
+        configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+        configuration.maximumConnectionsPerAddress = maxConnectionsPerAddress
+        configuration.shutdownTimeout = .milliseconds(Int64(shutdownTimeout * 1000))
         do {
             let announcement = Mutex<BonjourAnnouncement?>(nil)
-            let app = try BrowseyServer.application(configuration, logger: logger) {
+            try await BrowseyServer.run(configuration, logger: logger) {
                 [configuration, open, qr, bonjour, logger] port in
                 var bonjourLine = "off (--no-bonjour)"
                 if bonjour && ["127.0.0.1", "localhost", "::1"].contains(configuration.host) {
@@ -193,7 +218,6 @@ struct Serve: AsyncParsableCommand {
                 Banner.print(configuration: configuration, port: port, showsQRCode: qr, bonjour: bonjourLine)
                 if open { Banner.openBrowser("\(configuration.tls == nil ? "http" : "https")://localhost:\(port)/") }
             }
-            try await app.runService()
             announcement.withLock { $0?.withdraw() }
         } catch let failure as ServerSetupError {
             throw CommandFailure(failure.message)

@@ -1,0 +1,106 @@
+import BrowseyAPI
+@testable import BrowseyServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whether the server has closed this connection (an end of stream or a reset is waiting).
+/// Never blocks.
+func closedByServer(_ socket: RawSocket) -> Bool {
+    var byte: UInt8 = 0
+    let peeked = recv(socket.descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+    return peeked == 0 || (peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+}
+
+/// Waits until the server closes `socket` (reading and dropping whatever it sends first), or
+/// `seconds` pass; returns how long after `since` it closed.
+func closeTime(of socket: RawSocket, since: ContinuousClock.Instant, within seconds: Double) async -> Duration? {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while ContinuousClock.now < deadline {
+        let count = recv(socket.descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+        if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK) { return ContinuousClock.now - since }
+        if count < 0 { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+    return nil
+}
+
+@Suite("Connection timeouts")
+struct ConnectionTimeoutTests {
+    static let health = Array("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+
+    @Test("a half-sent request head is closed after the header timeout; a quiet keep-alive connection lasts until the idle timeout")
+    func headerAndIdle() async throws {
+        let fixture = try ServerFixture.make()
+        var configuration = fixture.configuration()
+        configuration.headerTimeout = .seconds(1)
+        configuration.idleTimeout = .seconds(4)
+        let app = try BrowseyServer.application(configuration)
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let started = ContinuousClock.now
+            // Half a request line, right after connecting.
+            let half = try #require(RawSocket(port: port))
+            defer { half.close() }
+            half.send(Array("GET /api/hea".utf8))
+            // A whole request, answered, then nothing.
+            let quiet = try #require(RawSocket(port: port))
+            defer { quiet.close() }
+            quiet.send(Self.health)
+            #expect(await quiet.receive(for: 10) { $0.contains("\"ok\"") || $0.contains("}") }.contains("200 OK"))
+            // A whole request, answered, then half of the next one.
+            let second = try #require(RawSocket(port: port))
+            defer { second.close() }
+            second.send(Self.health)
+            #expect(await second.receive(for: 10) { $0.contains("}") }.contains("200 OK"))
+            let secondStarted = ContinuousClock.now
+            second.send(Array("GET /api/he".utf8))
+
+            let halfClosed = await closeTime(of: half, since: started, within: 10)
+            let secondClosed = await closeTime(of: second, since: secondStarted, within: 10)
+            #expect(halfClosed.map { $0 >= .seconds(0.9) && $0 < .seconds(3) } == true, "\(String(describing: halfClosed))")
+            #expect(secondClosed.map { $0 >= .seconds(0.9) && $0 < .seconds(3) } == true, "\(String(describing: secondClosed))")
+            #expect(!closedByServer(quiet), "between requests only the idle timeout counts")
+            let quietClosed = await closeTime(of: quiet, since: started, within: 15)
+            #expect(quietClosed.map { $0 >= .seconds(3.5) } == true, "\(String(describing: quietClosed))")
+        }
+    }
+
+    @Test("an event stream outlives the idle timeout: its heartbeats keep coming")
+    func eventStreamIsNotCut() async throws {
+        let fixture = try ServerFixture.make()
+        var configuration = fixture.configuration()
+        configuration.idleTimeout = .seconds(1)
+        configuration.headerTimeout = .seconds(1)
+        configuration.eventHeartbeat = .milliseconds(300)
+        let app = try BrowseyServer.application(configuration)
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let (stream, _) = try await EventsTests.open(port: port)
+            defer { stream.close() }
+            try await Task.sleep(for: .seconds(2.5))
+            let later = await stream.receive(for: 5) { $0.contains(": heartbeat") }
+            #expect(later.contains(": heartbeat"))
+            #expect(!closedByServer(stream))
+        }
+    }
+
+    @Test("the caps count IPv4 clients of a dual-stack socket as IPv4, and IPv6 clients by their /64")
+    func addressKeys() throws {
+        let mapped = try SocketAddress(ipAddress: "::ffff:192.0.2.7", port: 1)
+        let plain = try SocketAddress(ipAddress: "192.0.2.7", port: 2)
+        #expect(ConnectionRegistry.key(of: mapped) == ConnectionRegistry.key(of: plain))
+        let one = try SocketAddress(ipAddress: "2001:db8:1:2::1", port: 1)
+        let other = try SocketAddress(ipAddress: "2001:db8:1:2:aaaa::9", port: 1)
+        let elsewhere = try SocketAddress(ipAddress: "2001:db8:1:3::1", port: 1)
+        #expect(ConnectionRegistry.key(of: one) == ConnectionRegistry.key(of: other))
+        #expect(ConnectionRegistry.key(of: one) != ConnectionRegistry.key(of: elsewhere))
+    }
+}
