@@ -43,7 +43,7 @@ func timedHealth(port: Int) -> (status: Int?, time: Duration) {
     return (status, time)
 }
 
-@Suite("Connections cannot be held", .serialized)
+@Suite("Connections cannot be held", .serialized, .enabled(if: TimingSensitive.runsHere, "timing tests run apart: Scripts/test, BROWSEY_TIMING_TESTS=1"))
 struct ConnectionLimitTests {
     static let halfRequestLine = Array("GET /api/hea".utf8)
 

@@ -41,7 +41,7 @@ func exitTime(of browsey: RunningBrowsey, since: ContinuousClock.Instant, within
     return ended ? ContinuousClock.now - since : nil
 }
 
-@Suite("Stopping the server", .serialized)
+@Suite("Stopping the server", .serialized, .enabled(if: TimingSensitive.runsHere, "timing tests run apart: Scripts/test, BROWSEY_TIMING_TESTS=1"))
 struct ShutdownTests {
     static let sent = 256 * 1024
 

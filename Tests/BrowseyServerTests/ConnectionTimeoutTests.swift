@@ -32,7 +32,7 @@ func closeTime(of socket: RawSocket, since: ContinuousClock.Instant, within seco
     return nil
 }
 
-@Suite("Connection timeouts")
+@Suite("Connection timeouts", .enabled(if: TimingSensitive.runsHere, "timing tests run apart: Scripts/test, BROWSEY_TIMING_TESTS=1"))
 struct ConnectionTimeoutTests {
     static let health = Array("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
 

@@ -47,7 +47,7 @@ final class Answered: Sendable {
     let names = Mutex<[String]?>(nil)
 }
 
-@Suite("The watcher never blocks a request")
+@Suite("The watcher never blocks a request", .enabled(if: TimingSensitive.runsHere, "timing tests run apart: Scripts/test, BROWSEY_TIMING_TESTS=1"))
 struct RenameStormTests {
     @Test("a folder renamed in a tight loop for 3 s: every listing of another folder answers within a second, and right")
     func renameStorm() async throws {
