@@ -19,7 +19,7 @@ public enum BrowseyServer {
     }
 
     static func router(_ configuration: ServerConfiguration, logger: Logger, sendfile: Bool) -> Router<BasicRequestContext> {
-        let router = Router()
+        let router = Router(options: .autoGenerateHeadEndpoints)  // HEAD wherever GET
         if let extra = configuration.allowedHosts {
             router.add(middleware: HostCheck(extra: extra, boundHost: configuration.host))
         }
@@ -41,7 +41,7 @@ public enum BrowseyServer {
     ) throws -> some ApplicationProtocol {
         let sendfile = configuration.tls == nil && configuration.sendsFilesBySendfile
         let http1 = HTTPServerBuilder.http1(
-            configuration: .init(additionalChannelHandlers: [ConnectionSetup(installsFileRegions: sendfile)]))
+            configuration: .init(additionalChannelHandlers: [ConnectionSetup(installsFileRegions: sendfile), RequestFraming.Installer()]))
         var server = http1
         if let tls = configuration.tls {
             let certificates: [NIOSSLCertificate]
