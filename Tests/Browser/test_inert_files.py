@@ -1,6 +1,7 @@
 """Files from the served folder never run on the server's origin: an HTML, XHTML or SVG file whose
 script would write to the server, change the page or message it is opened every way a person (or
 a link someone sends them) can open it, and nothing of it runs."""
+import json
 import os
 import urllib.parse
 import urllib.request
@@ -26,7 +27,7 @@ def hostile_files(marker):
     script = payload(marker)
     return {
         "page.html": "<!doctype html><title>page</title><body onload=\"%s\"><h1>hello</h1>"
-                     "<img src=x onerror=\"%s\"><script>%s</script></body>" % (script, script, script),
+                     "<img src=\"data:image/png;base64,AAAA\" onerror=\"%s\"><script>%s</script></body>" % (script, script, script),
         "page.xhtml": '<?xml version="1.0" encoding="UTF-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head>'
                       "<title>page</title></head><body><h1>hello</h1><script>//<![CDATA[\n%s\n//]]></script>"
                       "</body></html>" % script,
@@ -38,7 +39,7 @@ def hostile_files(marker):
 
 def upload(server, path, content):
     request = urllib.request.Request(
-        server.url("/api/file?path=" + urllib.parse.quote(path, safe="")), data=content.encode(), method="PUT")
+        server.url("/api/file?overwrite=1&path=" + urllib.parse.quote(path, safe="")), data=content.encode(), method="PUT")
     with urllib.request.urlopen(request, timeout=10) as response:
         assert response.status == 201
 
@@ -59,6 +60,11 @@ def hostile(page, writable_server):
     """The hostile files, uploaded into a folder of their own through the API."""
     marker = "pwned-%s" % page.kind
     folder = "/inert-%s" % page.kind
+    if not os.path.isdir(writable_server.root + folder):
+        request = urllib.request.Request(
+            writable_server.url("/api/mkdir"), data=json.dumps({"path": folder}).encode(),
+            headers={"Content-Type": "application/json"}, method="POST")
+        urllib.request.urlopen(request, timeout=10).close()
     for name, content in hostile_files(marker).items():
         upload(writable_server, "%s/%s" % (folder, name), content)
     # The sandboxed documents report what they refused to run; those refusals are the point.
