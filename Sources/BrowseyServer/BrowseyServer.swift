@@ -21,7 +21,7 @@ public enum BrowseyServer {
     }
 
     static func router(_ configuration: ServerConfiguration, logger: Logger, sendfile: Bool) -> Router<BasicRequestContext> {
-        let router = Router()
+        let router = Router(options: .autoGenerateHeadEndpoints)  // HEAD wherever GET
         if let extra = configuration.allowedHosts {
             router.add(middleware: HostCheck(extra: extra, boundHost: configuration.host))
         }
@@ -79,7 +79,8 @@ public enum BrowseyServer {
         let http1 = HTTPServerBuilder.http1(
             configuration: .init(
                 additionalChannelHandlers: [
-                    ConnectionSetup(installsFileRegions: sendfile, registry: connections, headerTimeout: headerTimeout)
+                    ConnectionSetup(installsFileRegions: sendfile, registry: connections, headerTimeout: headerTimeout),
+                    RequestFraming.Installer(),
                 ],
                 idleTimeout: TimeAmount(configuration.idleTimeout)))
         var server = http1

@@ -69,4 +69,41 @@ struct ArchiveTests {
         #expect(read.ok && read.entries["a/b é.txt"]?.size == content.count && read.entries["a/"] != nil)
         #expect(ZipStream.dosTime(1_700_000_000) == (time: UInt16(22 << 11 | 13 << 5 | 10), date: UInt16((2023 - 1980) << 9 | 11 << 5 | 14)))
     }
+
+    @Test("entry names are safe for every unpacker: no backslash, drive, stream, control character, leading slash or dot-dot")
+    func safeNames() async throws {
+        let fixture = try ServerFixture.make()
+        let names = ["a\\..\\b.txt", "C:evil.txt", "line\r\nfeed\t.txt", "bell\u{7}.txt", "a_.._b.txt", " .. /inside.txt", "ok é.txt"]
+        for name in names { try fixture.folder.file("odd/\(name)", Array(name.utf8)) }
+        let archive = try TemporaryFolder(prefix: "browsey-zip-names")
+        try await fixture.withClient { client in
+            let answer = try await client.ask("/api/archive?path=%2Fodd")
+            #expect(answer.status == .ok)
+            try answer.body.write(to: URL(fileURLWithPath: archive.path("odd.zip")))
+        }
+        let read = try inspectZip(archive.path("odd.zip"))
+        #expect(read.ok)
+        #expect(
+            Set(read.entries.keys) == [
+                "____/", "____/inside.txt", "a_.._b.txt", "a_.._b (2).txt", "C_evil.txt", "line__feed_.txt", "bell_.txt", "ok é.txt",
+            ], "\(read.entries.keys.sorted())")
+        for name in read.entries.keys {
+            #expect(ArchiveTests.isSafe(name), "\(name)")
+        }
+        // The rule alone, on what a walk never gives but a caller might.
+        #expect(ArchiveEntryName.safe("/abs//x/./../y") == "abs/x/_/__/y")
+        #expect(ArchiveEntryName.safe("D:\\Windows\\x") == "D__Windows_x")
+        #expect(ArchiveEntryName.safe("") == "_")
+        #expect(ArchiveEntryName.numbered("a/b.tar.gz", 3) == "a/b.tar (3).gz")
+        #expect(ArchiveEntryName.numbered("a.b/.profile", 2) == "a.b/.profile (2)")
+    }
+
+    /// The rule in Docs/API.md, checked on a name as an unpacker reads it.
+    static func isSafe(_ name: String) -> Bool {
+        if name.hasPrefix("/") || name.contains("\\") || name.contains(":") { return false }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return false }
+        let components = name.split(separator: "/", omittingEmptySubsequences: false)
+        let inner = name.hasSuffix("/") ? components.dropLast() : components[...]
+        return inner.allSatisfy { !$0.isEmpty && !$0.allSatisfy { $0 == "." || $0 == " " } }
+    }
 }

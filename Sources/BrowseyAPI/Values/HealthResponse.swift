@@ -44,6 +44,23 @@ public struct HealthResponse: Codable, Sendable, Hashable {
     /// runs with `--hidden`; additive, absent from older servers).
     public var hidden: Bool?
 
+    private enum CodingKeys: String, CodingKey {
+        case ok, readonly, host, auth, hidden
+    }
+
+    /// Reads a health answer. A server with `--auth` asked without the token answers only `ok`
+    /// and `auth`: then `readonly` reads `true` and `host` is empty (nothing known).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        ok = try container.decode(Bool.self, forKey: .ok)
+        readonly = try container.decodeIfPresent(Bool.self, forKey: .readonly) ?? true
+        host =
+            try container.decodeIfPresent(Host.self, forKey: .host)
+            ?? Host(hostname: "", platform: "", arch: "", osRelease: "", runtime: "", runtimeVersion: "", uptimeSeconds: 0)
+        auth = try container.decodeIfPresent(Bool.self, forKey: .auth)
+        hidden = try container.decodeIfPresent(Bool.self, forKey: .hidden)
+    }
+
     /// Makes a health answer.
     public init(ok: Bool = true, readonly: Bool, host: Host, auth: Bool? = nil, hidden: Bool? = nil) {
         self.ok = ok

@@ -22,6 +22,8 @@ struct ZipStream {
     }
 
     private var records: [CentralRecord] = []
+    /// Every entry name given so far (folders without their `/`), to keep names distinct.
+    private var givenNames: Set<String> = []
     /// Bytes of the archive written so far.
     private(set) var offset: UInt64 = 0
     let forcesZip64: Bool
@@ -43,14 +45,23 @@ struct ZipStream {
     }
 
     /// The local header of a file of (about) `expectedSize` bytes; write it, then the bytes
-    /// (through ``add(_:to:)``), then ``finishFile(_:into:)``.
+    /// (through ``add(_:to:)``), then ``finishFile(_:into:)``. The name is made safe by
+    /// ``ArchiveEntryName``, and numbered (`a (2).txt`) when an entry already has it.
     mutating func startFile(
         name: String, mode: UInt32, modifiedSeconds: Int64, expectedSize: UInt64, into buffer: inout ByteBuffer
     ) -> OpenEntry {
         let zip64 = forcesZip64 || expectedSize >= 0xFFFF_FFFF || offset >= 0xFFFF_FFFF
         let (time, date) = Self.dosTime(modifiedSeconds)
+        let safe = ArchiveEntryName.safe(name)
+        var unique = safe
+        var number = 2
+        while givenNames.contains(unique) {
+            unique = ArchiveEntryName.numbered(safe, number)
+            number += 1
+        }
+        givenNames.insert(unique)
         let entry = OpenEntry(
-            name: Array(name.utf8), mode: mode, time: time, date: date, offset: offset, zip64: zip64)
+            name: Array(unique.utf8), mode: mode, time: time, date: date, offset: offset, zip64: zip64)
         writeLocalHeader(entry, isFolder: false, into: &buffer)
         return entry
     }
@@ -82,10 +93,14 @@ struct ZipStream {
                 zip64: entry.zip64 || entry.offset >= 0xFFFF_FFFF))
     }
 
-    /// A folder entry (`name/`, no bytes), so that empty folders survive.
+    /// A folder entry (`name/`, no bytes), so that empty folders survive. Names are made safe by
+    /// ``ArchiveEntryName``; a folder whose safe name was given already is the same folder (its
+    /// files join the other's).
     mutating func addFolder(name: String, mode: UInt32, modifiedSeconds: Int64, into buffer: inout ByteBuffer) {
         let (time, date) = Self.dosTime(modifiedSeconds)
-        let folderName = Array((name.hasSuffix("/") ? name : name + "/").utf8)
+        let safe = ArchiveEntryName.safe(name)
+        guard givenNames.insert(safe).inserted else { return }
+        let folderName = Array((safe + "/").utf8)
         let entry = OpenEntry(
             name: folderName, mode: mode, time: time, date: date, offset: offset,
             zip64: forcesZip64 || offset >= 0xFFFF_FFFF)

@@ -57,10 +57,11 @@ extension BrowseyRoutes {
             return items
         }
         let name = folder.relative == "/" ? PathName.last(of: root) : PathName.last(of: folder.absolute)
-        let headers: HTTPFields = [
+        var headers: HTTPFields = [
             .contentType: "application/zip",
             .contentDisposition: HTTPValidators.contentDisposition((name == "/" ? "files" : name) + ".zip", attachment: true),
         ]
+        InertContent.apply(to: &headers, for: request)
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             var zip = ZipStream()
             var out = ByteBuffer()

@@ -29,7 +29,7 @@ extension BrowseyRoutes {
         let routes = self
         return Response(
             status: .ok,
-            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache", .init("X-Accel-Buffering")!: "no"],
+            headers: Self.eventStreamHeaders,
             body: ResponseBody { writer in
                 let beats = Task {
                     while !Task.isCancelled {
@@ -53,6 +53,20 @@ extension BrowseyRoutes {
                 try await writer.finish(nil)
             })
     }
+
+    /// `HEAD /api/events`: the stream's headers, without subscribing to the feed.
+    func eventsHead(_ request: Request) throws -> Response {
+        _ = try resolve(request, required: false, notFound: "Directory not found")
+        guard searchIndex != nil else {
+            throw APIError(
+                .serviceUnavailable, "Live events need the index, and this server runs with --no-index", code: "noIndex")
+        }
+        return Response(status: .ok, headers: Self.eventStreamHeaders)
+    }
+
+    static let eventStreamHeaders: HTTPFields = [
+        .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache", .init("X-Accel-Buffering")!: "no",
+    ]
 
     private func eventText(_ event: ChangeFeed.Event) -> ByteBuffer {
         let change = event.change

@@ -40,6 +40,7 @@ extension BrowseyRoutes {
             .contentDisposition: HTTPValidators.contentDisposition(
                 name, attachment: request.uri.queryParameters.get("download") != "false"),
         ]
+        InertContent.apply(to: &headers, for: request)
         if HTTPValidators.isNotModified(request.headers, etag: etag, modifiedSeconds: status.modified.seconds) {
             headers[.contentType] = nil
             headers[.contentDisposition] = nil

@@ -17,7 +17,7 @@ extension BrowseyRoutes {
     /// Browsey's text extensions (and whole names such as `makefile`), viewable up to 5 MiB.
     static let textExtensions: Set<String> = Set(
         """
-        txt md markdown json js jsx ts tsx mjs cjs html htm css scss sass less xml yaml yml toml ini conf cfg \
+        txt md markdown json js jsx ts tsx mjs cjs html htm xhtml css scss sass less xml yaml yml toml ini conf cfg \
         sh bash zsh fish ps1 bat cmd py rb php pl pm lua r go rs java kt kts scala clj cljs c cpp cc cxx h hpp \
         hxx cs fs fsx swift mm m zig nim v odin sql graphql gql env envrc gitignore gitattributes dockerignore \
         editorconfig dockerfile makefile cmake gradle properties log diff patch vue svelte astro hbs handlebars \

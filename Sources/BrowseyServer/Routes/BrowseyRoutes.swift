@@ -83,6 +83,8 @@ public struct BrowseyRoutes: Sendable {
         add(.get, "/api/health") { _, _ in self.health() }
         add(.get, "/api/search") { request, _ in try await self.search(request) }
         add(.get, "/api/events") { request, _ in try await self.events(request) }
+        // HEAD of the others is their GET without the body (the router's own); this one must not subscribe.
+        router.on("/api/events", method: .head) { request, _ in try self.eventsHead(request) }
         add(.get, "/api/archive") { request, _ in try await self.archive(request) }
         add(.get, "/api/openapi.json") { _, _ in OpenAPIDocument.response() }
         add(.post, "/api/save") { request, _ in try await self.save(request) }

@@ -23,7 +23,12 @@ public struct TokenAuthentication<Context: RequestContext>: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let path = request.uri.path
-        if path == "/api/health" { return try await next(request, context) }
+        if path == "/api/health" {
+            // The health check needs no token; without one it tells only that the server is up
+            // and that a token is needed, nothing about the machine.
+            if isAuthenticated(request) { return try await next(request, context) }
+            return JSONBody.response(MinimalHealth(ok: true, auth: true))
+        }
         if let bearer = Self.bearer(request.headers[.authorization]), matches(bearer) {
             return try await next(request, context)
         }
@@ -35,10 +40,11 @@ public struct TokenAuthentication<Context: RequestContext>: RouterMiddleware {
             // A page: keep the token in a cookie and show the address without it.
             let rest = (request.uri.query ?? "").split(separator: "&")
                 .filter { !$0.hasPrefix("token=") && $0 != "token" }.joined(separator: "&")
+            let location = Self.sameOriginPath(path)
             return Response(
                 status: .seeOther,
                 headers: [
-                    .location: rest.isEmpty ? path : path + "?" + rest,
+                    .location: rest.isEmpty ? location : location + "?" + rest,
                     .setCookie: "\(Self.cookieName)=\(String(decoding: token, as: UTF8.self)); Path=/; HttpOnly; SameSite=Strict",
                     .cacheControl: "no-store",
                 ])
@@ -47,6 +53,21 @@ public struct TokenAuthentication<Context: RequestContext>: RouterMiddleware {
             .unauthorized,
             body: .init(error: "Unauthorized", code: "unauthorized", message: "Valid API token required"),
             headers: [.wwwAuthenticate: "Bearer realm=\"Browsey API\""])
+    }
+
+    /// The path as a redirect that stays on this server: `//evil.example/x` (or `/\\evil.example`)
+    /// would be read by a browser as another host, so leading slashes and backslashes become one `/`.
+    static func sameOriginPath(_ path: String) -> String {
+        "/" + path.drop { $0 == "/" || $0 == "\\" }
+    }
+
+    /// Whether the request carries the token in a header or the cookie (the query form counts
+    /// only where a page is redirected).
+    func isAuthenticated(_ request: Request) -> Bool {
+        if let bearer = Self.bearer(request.headers[.authorization]), matches(bearer) { return true }
+        if let cookie = Self.cookie(request.headers[values: .cookie]), matches(cookie) { return true }
+        if let query = request.uri.queryParameters.get("token"), matches(query) { return true }
+        return false
     }
 
     /// Compares in time that depends only on the lengths, never on where the first difference is.
@@ -78,4 +99,10 @@ public struct TokenAuthentication<Context: RequestContext>: RouterMiddleware {
         }
         return nil
     }
+}
+
+/// What `/api/health` tells a client without the token.
+private struct MinimalHealth: Encodable, Sendable {
+    let ok: Bool
+    let auth: Bool
 }

@@ -29,11 +29,15 @@ struct WebAsset: Sendable {
         var headers: HTTPFields = [
             .contentType: contentType, .cacheControl: "no-cache", .eTag: etag,
             .xContentTypeOptions: "nosniff",
+            // Only our own pages may load these, and no address of ours leaves in a Referer.
+            .crossOriginResourcePolicy: "same-origin", InertContent.referrerPolicy: "no-referrer",
         ]
         if contentType.hasPrefix("text/html") {
-            // The page runs only its own script and styles; images and media come from this server.
+            // The page runs only its own script and styles; images and media come from this server;
+            // no worker (a service worker would outlive the page), and no other site may frame it.
             headers[.contentSecurityPolicy] =
-                "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; object-src 'none'; frame-src 'self'; base-uri 'none'; form-action 'none'"
+                "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; object-src 'none'; frame-src 'self'; "
+                + "worker-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
         }
         if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingSpaces() == etag || $0.trimmingSpaces() == "*" }) {
             return Response(status: .notModified, headers: headers)

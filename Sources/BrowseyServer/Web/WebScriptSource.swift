@@ -76,7 +76,7 @@ enum WebScriptSource {
           archive: ["zip", "tar", "gz", "tgz", "bz2", "xz", "7z", "rar"],
           markdown: ["md", "markdown"],
           code: ["swift", "js", "mjs", "cjs", "ts", "tsx", "jsx", "py", "rb", "go", "rs", "c", "h", "cpp", "hpp", "cc", "java", "kt",
-            "cs", "php", "sh", "bash", "zsh", "json", "yaml", "yml", "toml", "html", "htm", "css", "scss", "xml", "sql", "lua", "zig"],
+            "cs", "php", "sh", "bash", "zsh", "json", "yaml", "yml", "toml", "html", "htm", "xhtml", "css", "scss", "xml", "sql", "lua", "zig"],
         };
         function kindOf(item) {
           if (item.type === "directory" || item.targetType === "directory") return "folder";

@@ -22,7 +22,7 @@ public enum SyntaxLanguage {
         "tsx": "typescript", "md": "markdown", "markdown": "markdown", "mdx": "markdown", "sh": "bash",
         "bash": "bash", "zsh": "bash", "fish": "bash", "ps1": "powershell", "bat": "dos", "cmd": "dos",
         "json": "json", "jsonc": "json", "json5": "json", "yaml": "yaml", "yml": "yaml", "toml": "ini",
-        "ini": "ini", "conf": "ini", "cfg": "ini", "properties": "properties", "html": "xml", "htm": "xml",
+        "ini": "ini", "conf": "ini", "cfg": "ini", "properties": "properties", "html": "xml", "htm": "xml", "xhtml": "xml",
         "xml": "xml", "svg": "xml", "vue": "xml", "svelte": "xml", "astro": "xml", "css": "css", "scss": "scss",
         "sass": "scss", "less": "less", "c": "c", "h": "c", "cpp": "cpp", "cc": "cpp", "cxx": "cpp", "hpp": "cpp",
         "hxx": "cpp", "hh": "cpp", "m": "objectivec", "mm": "objectivec", "go": "go", "rs": "rust",
