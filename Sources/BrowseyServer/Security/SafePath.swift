@@ -182,13 +182,6 @@ public struct SafePath: Sendable {
         allowsSymlinks || Self.realPath(absolute).map { Self.isInside($0, realRoot) } ?? true
     }
 
-    /// The status of what `path` leads to, following symlinks; `nil` when nothing is there.
-    static func status(following path: String) -> FileStatus? {
-        guard let entry = try? DirectoryReader().entry(at: path) else { return nil }
-        if let link = entry.symlink { return link.targetStatus }
-        return entry.status
-    }
-
     static func isInside(_ path: String, _ folder: String) -> Bool {
         folder == "/" || path == folder || path.hasPrefix(folder + "/")
     }

@@ -35,10 +35,4 @@ enum Paths {
         default: return .other
         }
     }
-
-    /// The size of what is at `path` (a link itself, not followed); `nil` when nothing is.
-    static func size(of path: String) -> Int64? {
-        var status = stat()
-        return lstat(path, &status) == 0 ? Int64(status.st_size) : nil
-    }
 }

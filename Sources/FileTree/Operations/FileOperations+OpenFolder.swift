@@ -30,13 +30,7 @@ extension FileOperations {
     public static func move(
         named name: String, in source: OpenFolder, to newName: String, in destination: OpenFolder
     ) throws(FileTreeError) {
-        guard let status = source.status(of: name) else {
-            throw FileTreeError(errno: ENOENT, path: source.path(of: name), operation: "Moving")
-        }
-        if status.type == .directory, destination.isInside(FileIdentity(status)) {
-            throw FileTreeError(
-                .intoItself, "A folder cannot be moved into itself", path: source.path(of: name), errno: EINVAL)
-        }
+        let status = try transferable(name, in: source, to: destination, "moved")
         do {
             try renameWithoutReplacing(name, in: source, to: newName, in: destination, status: status)
         } catch where error.errno == EXDEV {
@@ -72,13 +66,7 @@ extension FileOperations {
     public static func copy(
         named name: String, in source: OpenFolder, to newName: String, in destination: OpenFolder
     ) throws(FileTreeError) {
-        guard let status = source.status(of: name) else {
-            throw FileTreeError(errno: ENOENT, path: source.path(of: name), operation: "Copying")
-        }
-        if status.type == .directory, destination.isInside(FileIdentity(status)) {
-            throw FileTreeError(
-                .intoItself, "A folder cannot be copied into itself", path: source.path(of: name), errno: EINVAL)
-        }
+        _ = try transferable(name, in: source, to: destination, "copied")
         try copyItem(name, in: source, to: newName, in: destination)
     }
 
@@ -88,13 +76,7 @@ extension FileOperations {
     public static func copy(named name: String, in source: OpenFolder, into destination: OpenFolder) throws(FileTreeError)
         -> String
     {
-        guard let status = source.status(of: name) else {
-            throw FileTreeError(errno: ENOENT, path: source.path(of: name), operation: "Copying")
-        }
-        if status.type == .directory, destination.isInside(FileIdentity(status)) {
-            throw FileTreeError(
-                .intoItself, "A folder cannot be copied into itself", path: source.path(of: name), errno: EINVAL)
-        }
+        let status = try transferable(name, in: source, to: destination, "copied")
         let keepsExtension = status.type != .directory || ContentTypeRegistry.standard.isPackage(folderName: name)
         let taken: (String) -> Bool = { destination.contains($0) }
         var candidate = name
@@ -130,6 +112,21 @@ extension FileOperations {
     }
 
     // MARK: Internals
+
+    /// The status of `name`, which a move or a copy into `destination` needs: it must exist, and a
+    /// folder may not go below itself (decided by identity, see ``OpenFolder/isInside(_:)``).
+    private static func transferable(
+        _ name: String, in source: OpenFolder, to destination: OpenFolder, _ verb: String
+    ) throws(FileTreeError) -> FileStatus {
+        guard let status = source.status(of: name) else {
+            throw FileTreeError(errno: ENOENT, path: source.path(of: name), operation: verb == "moved" ? "Moving" : "Copying")
+        }
+        if status.type == .directory, destination.isInside(FileIdentity(status)) {
+            throw FileTreeError(
+                .intoItself, "A folder cannot be \(verb) into itself", path: source.path(of: name), errno: EINVAL)
+        }
+        return status
+    }
 
     /// Renames without replacing: `renameat2(RENAME_NOREPLACE)`, or where the file system cannot,
     /// `linkat` + `unlinkat` for a file (also atomic) and a checked `renameat` for a folder.
