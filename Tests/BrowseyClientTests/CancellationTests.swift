@@ -11,7 +11,9 @@ private final class Received: Sendable {
     var value: Int64 { count.withLock { $0 } }
 }
 
-@Suite("Timeouts and cancellation: a stalled server never hangs a client")
+@Suite(
+    "Timeouts and cancellation: a stalled server never hangs a client",
+    .enabled(if: TimingSensitive.runsHere, "timing tests run apart: Scripts/test, BROWSEY_TIMING_TESTS=1"))
 struct CancellationTests {
     /// A server that answers with a head and the first 100,000 of 2,000,000 bytes, then goes silent.
     private static func stallingDownload() throws -> StallingServer {

@@ -156,8 +156,12 @@ final class BrowseyProcess: Sendable {
     init(serving folder: String) throws {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("browsey").path
+        // A long header timeout: in the full parallel run this process's tasks wait seconds for
+        // a thread, and a request head sent 10 s after its connection opened was closed by the
+        // server's header timeout (as it should be: that has its own tests). This test is about
+        // a server that vanishes, not about slow clients.
         command = try ExternalCommand(
-            executable, ["serve", folder, "-p", "0", "--host", "127.0.0.1", "--no-qr", "--no-index"])
+            executable, ["serve", folder, "-p", "0", "--host", "127.0.0.1", "--no-qr", "--no-index", "--header-timeout", "600"])
         var port: Int?
         for _ in 0..<400 where port == nil {
             if let range = command.output.range(of: "http://localhost:") {
