@@ -1136,8 +1136,28 @@ enum OpenAPIDocument {
      "400": {
       "description": "Path required, Cannot download directory"
      },
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Access denied: a path outside the root (.., NUL, a link leading out), or a write to a read-only server"
+     },
      "404": {
       "description": "File not found"
+     },
+     "500": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Internal server error"
      }
     },
     "summary": "The headers of GET /api/file, without the body",
@@ -1974,14 +1994,15 @@ enum OpenAPIDocument {
       }
      },
      {
-      "description": "Only files or only folders",
+      "description": "file or directory; empty: both",
       "in": "query",
       "name": "type",
       "required": false,
       "schema": {
        "enum": [
         "file",
-        "directory"
+        "directory",
+        ""
        ],
        "type": "string"
       }
@@ -2254,6 +2275,16 @@ enum OpenAPIDocument {
        }
       },
       "description": "Server is in read-only mode"
+     },
+     "404": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "The path, or the folder it lies in, does not exist"
      }
     },
     "summary": "How many bytes of a resumable upload the server holds",
