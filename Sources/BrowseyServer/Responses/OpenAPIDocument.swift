@@ -243,6 +243,7 @@ enum OpenAPIDocument {
    "PathRequest": {
     "properties": {
      "path": {
+      "minLength": 1,
       "type": "string"
      }
     },
@@ -254,9 +255,11 @@ enum OpenAPIDocument {
    "RenameRequest": {
     "properties": {
      "newName": {
+      "minLength": 1,
       "type": "string"
      },
      "path": {
+      "minLength": 1,
       "type": "string"
      }
     },
@@ -269,6 +272,7 @@ enum OpenAPIDocument {
    "RestoreRequest": {
     "properties": {
      "id": {
+      "minLength": 1,
       "type": "string"
      }
     },
@@ -290,6 +294,7 @@ enum OpenAPIDocument {
       "type": "string"
      },
      "path": {
+      "minLength": 1,
       "type": "string"
      }
     },
@@ -432,9 +437,11 @@ enum OpenAPIDocument {
    "TransferRequest": {
     "properties": {
      "destination": {
+      "minLength": 1,
       "type": "string"
      },
      "path": {
+      "minLength": 1,
       "type": "string"
      }
     },
@@ -552,14 +559,6 @@ enum OpenAPIDocument {
      "content": {
       "type": "string"
      },
-     "html": {
-      "description": "A Markdown file rendered to HTML (raw HTML in it escaped)",
-      "type": "string"
-     },
-     "highlighted": {
-      "description": "Source code as HTML with its tokens in <span class=\"hl-c|s|n|k|t|a\"> (comment, string, number, keyword, tag, attribute); up to 1 MiB of code",
-      "type": "string"
-     },
      "dimensions": {
       "properties": {
        "height": {
@@ -582,6 +581,14 @@ enum OpenAPIDocument {
       ]
      },
      "filename": {
+      "type": "string"
+     },
+     "highlighted": {
+      "description": "Source code as HTML with its tokens in <span class=\"hl-c|s|n|k|t|a\"> (comment, string, number, keyword, tag, attribute); up to 1 MiB of code",
+      "type": "string"
+     },
+     "html": {
+      "description": "A Markdown file rendered to HTML (raw HTML in it escaped)",
       "type": "string"
      },
      "language": {
@@ -648,6 +655,7 @@ enum OpenAPIDocument {
       }
      },
      {
+      "description": "1 includes hidden names (only when the server runs with --hidden); any other value is ignored",
       "in": "query",
       "name": "hidden",
       "required": false,
@@ -917,7 +925,22 @@ enum OpenAPIDocument {
       "content": {
        "text/event-stream": {
         "schema": {
-         "type": "string"
+         "description": "One event of the stream: its event name, its data (a ChangeEvent as JSON) and its id",
+         "properties": {
+          "data": {
+           "type": "string"
+          },
+          "event": {
+           "type": "string"
+          },
+          "id": {
+           "type": "string"
+          },
+          "retry": {
+           "type": "integer"
+          }
+         },
+         "type": "object"
         }
        }
       },
@@ -969,17 +992,15 @@ enum OpenAPIDocument {
       "name": "path",
       "required": true,
       "schema": {
+       "minLength": 1,
        "type": "string"
       }
      },
      {
-      "description": "false: Content-Disposition inline instead of attachment",
+      "description": "false answers inline (Content-Disposition: inline); any other value, or none, answers as an attachment",
       "in": "query",
       "name": "download",
       "schema": {
-       "enum": [
-        "false"
-       ],
        "type": "string"
       }
      },
@@ -1016,25 +1037,25 @@ enum OpenAPIDocument {
     "responses": {
      "200": {
       "content": {
-       "application/octet-stream": {
+       "*/*": {
         "schema": {
          "format": "binary",
          "type": "string"
         }
        }
       },
-      "description": "The whole file"
+      "description": "The whole file (Content-Type: the file's own type from the content-type registry, ; charset=utf-8 for text)"
      },
      "206": {
       "content": {
-       "application/octet-stream": {
+       "*/*": {
         "schema": {
          "format": "binary",
          "type": "string"
         }
        }
       },
-      "description": "The requested range, with Content-Range"
+      "description": "The requested range, with Content-Range (Content-Type: the file's own type from the content-type registry, ; charset=utf-8 for text)"
      },
      "304": {
       "description": "Not modified"
@@ -1103,6 +1124,7 @@ enum OpenAPIDocument {
       "name": "path",
       "required": true,
       "schema": {
+       "minLength": 1,
        "type": "string"
       }
      }
@@ -1114,8 +1136,28 @@ enum OpenAPIDocument {
      "400": {
       "description": "Path required, Cannot download directory"
      },
+     "403": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Access denied: a path outside the root (.., NUL, a link leading out), or a write to a read-only server"
+     },
      "404": {
       "description": "File not found"
+     },
+     "500": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "Internal server error"
      }
     },
     "summary": "The headers of GET /api/file, without the body",
@@ -1132,6 +1174,7 @@ enum OpenAPIDocument {
       "name": "path",
       "required": true,
       "schema": {
+       "minLength": 1,
        "type": "string"
       }
      },
@@ -1145,14 +1188,11 @@ enum OpenAPIDocument {
       }
      },
      {
-      "description": "rename: take a free name when the name is taken",
+      "description": "rename picks a free name when the target exists; any other value is ignored",
       "in": "query",
       "name": "onConflict",
       "required": false,
       "schema": {
-       "enum": [
-        "rename"
-       ],
        "type": "string"
       }
      },
@@ -1183,7 +1223,8 @@ enum OpenAPIDocument {
        }
       }
      },
-     "required": true
+     "description": " (none: an empty file)",
+     "required": false
     },
     "responses": {
      "201": {
@@ -1316,13 +1357,10 @@ enum OpenAPIDocument {
       }
      },
      {
-      "description": "Include dot-names (only when the server runs with --hidden)",
+      "description": "1 includes hidden names (only when the server runs with --hidden); any other value is ignored",
       "in": "query",
       "name": "hidden",
       "schema": {
-       "enum": [
-        "1"
-       ],
        "type": "string"
       }
      }
@@ -1947,24 +1985,24 @@ enum OpenAPIDocument {
       }
      },
      {
+      "description": "How many results at most: a whole number, taken as 1 when smaller and 200 when larger (default 50); anything else is 400 badFilter",
       "in": "query",
       "name": "limit",
       "schema": {
        "default": 50,
-       "maximum": 200,
-       "minimum": 1,
        "type": "integer"
       }
      },
      {
-      "description": "Only files or only folders",
+      "description": "file or directory; empty: both",
       "in": "query",
       "name": "type",
       "required": false,
       "schema": {
        "enum": [
         "file",
-        "directory"
+        "directory",
+        ""
        ],
        "type": "string"
       }
@@ -2015,14 +2053,11 @@ enum OpenAPIDocument {
       }
      },
      {
-      "description": "1: include hidden names (only when the server runs with --hidden)",
+      "description": "1 includes hidden names (only when the server runs with --hidden); any other value is ignored",
       "in": "query",
       "name": "hidden",
       "required": false,
       "schema": {
-       "enum": [
-        "1"
-       ],
        "type": "string"
       }
      }
@@ -2094,6 +2129,7 @@ enum OpenAPIDocument {
       "name": "path",
       "required": true,
       "schema": {
+       "minLength": 1,
        "type": "string"
       }
      }
@@ -2195,6 +2231,7 @@ enum OpenAPIDocument {
       "name": "path",
       "required": true,
       "schema": {
+       "minLength": 1,
        "type": "string"
       }
      },
@@ -2238,6 +2275,16 @@ enum OpenAPIDocument {
        }
       },
       "description": "Server is in read-only mode"
+     },
+     "404": {
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      },
+      "description": "The path, or the folder it lies in, does not exist"
      }
     },
     "summary": "How many bytes of a resumable upload the server holds",
@@ -2246,7 +2293,7 @@ enum OpenAPIDocument {
     ]
    },
    "post": {
-    "description": "Every part with a filename becomes a file in the folder (its last path component). Never replaces unless overwrite=1; onConflict=rename takes free names. A page of another site (Origin) is refused.",
+    "description": "Every part with a filename becomes a file in the folder (its last path component). Never replaces unless overwrite=1; onConflict=rename takes free names. A page of another site (Origin) is refused. A form without any file part is 400 invalidMultipart.",
     "parameters": [
      {
       "description": "The folder; default the root",
@@ -2266,13 +2313,11 @@ enum OpenAPIDocument {
       }
      },
      {
+      "description": "rename picks a free name when the target exists; any other value is ignored",
       "in": "query",
       "name": "onConflict",
       "required": false,
       "schema": {
-       "enum": [
-        "rename"
-       ],
        "type": "string"
       }
      }
@@ -2383,6 +2428,7 @@ enum OpenAPIDocument {
       "name": "path",
       "required": true,
       "schema": {
+       "minLength": 1,
        "type": "string"
       }
      }

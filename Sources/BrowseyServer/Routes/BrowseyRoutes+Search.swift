@@ -21,7 +21,14 @@ extension BrowseyRoutes {
         let text = parameters.get("q") ?? ""
         var query = SearchQuery(text: text)
         query.folder = folder.relative == "/" ? "" : folder.relative
-        query.limit = min(200, max(1, parameters.get("limit").flatMap { Int($0) } ?? 50))
+        var limit = 50
+        if let given = parameters.get("limit") {
+            guard let number = Int(given) else {
+                throw APIError(.badRequest, "limit must be a whole number (1 to 200)", code: "badFilter")
+            }
+            limit = number
+        }
+        query.limit = min(200, max(1, limit))
         query.includesHidden = configuration.showsHidden && parameters.get("hidden") == "1"
         try Self.readFilters(parameters, into: &query)
         guard NameMatcher(text) != nil || query.hasFilters else {

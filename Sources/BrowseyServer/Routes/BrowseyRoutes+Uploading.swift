@@ -140,6 +140,7 @@ extension BrowseyRoutes {
             current?.writer.discard()
             throw error
         }
+        if files.isEmpty && errors.isEmpty { throw APIError(.badRequest, "No file in the upload", code: "invalidMultipart") }
         return JSONBody.response(
             UploadBatchResponse(files: files, errors: errors), status: errors.isEmpty ? .created : .conflict)
     }

@@ -98,7 +98,11 @@ public struct BrowseyRoutes: Sendable {
         add(.put, "/api/file") { request, _ in try await self.upload(request) }
         add(.get, "/api/upload") { request, _ in try self.uploadStatus(request) }
         add(.post, "/api/upload") { request, _ in try await self.uploadForm(request) }
-        for method: HTTPRequest.Method in [.get, .head, .post, .put, .delete, .patch] {
+        // A method a documented path does not take: 405 with the methods it does (HEAD wherever GET).
+        var methodsByPath: [String: Set<HTTPRequest.Method>] = [:]
+        for route in documented { methodsByPath[route.path, default: []].insert(route.method) }
+        router.add(middleware: AllowedMethods(methodsByPath))
+        for method in Self.allMethods {
             router.on("/api/**", method: method) { _, _ -> Response in throw APIError.notFound }
         }
         router.get("/assets/app.js") { request, _ in WebAsset.script.response(to: request) }
@@ -107,6 +111,9 @@ public struct BrowseyRoutes: Sendable {
         router.get("/") { request, _ in WebAsset.page.response(to: request) }
         return documented
     }
+
+    /// The methods the router answers for any path, in the order an `Allow` header lists them.
+    static let allMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options, .trace]
 
     /// The `path` query parameter resolved inside the root; missing or empty means the root
     /// when `required` is false, 400 "Path required" otherwise.
