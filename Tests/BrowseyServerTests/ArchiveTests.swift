@@ -1,5 +1,6 @@
 import BrowseyAPI
 @testable import BrowseyServer
+import FileTree
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -96,6 +97,39 @@ struct ArchiveTests {
         #expect(ArchiveEntryName.safe("") == "_")
         #expect(ArchiveEntryName.numbered("a/b.tar.gz", 3) == "a/b.tar (3).gz")
         #expect(ArchiveEntryName.numbered("a.b/.profile", 2) == "a.b/.profile (2)")
+    }
+
+    @Test("a folder deeper than PATH_MAX downloads whole: every level and the file at the bottom")
+    func deeperThanPathMax() async throws {
+        let fixture = try ServerFixture.make()
+        let root = try ContainedRoot(path: fixture.folder.path(""))
+        let name = String(repeating: "d", count: 200)
+        try FileOperations.makeFolder(named: "deep", in: root.folder)
+        var current = try root.folder.folder(named: "deep")
+        var expected = ["" as String]
+        for _ in 0..<25 {  // 25 × 201 bytes below /deep: past the 4,096 of PATH_MAX
+            try FileOperations.makeFolder(named: name, in: current)
+            current = try current.folder(named: name)
+            expected.append(expected[expected.count - 1] + name + "/")
+        }
+        let writer = try AtomicFileWriter(named: "bottom.txt", in: current)
+        try writer.write(Array("at the bottom".utf8))
+        try writer.commit()
+        let bottom = expected[expected.count - 1] + "bottom.txt"
+        #expect(bottom.utf8.count > Int(PATH_MAX))
+
+        let archive = try TemporaryFolder(prefix: "browsey-zip-deep")
+        try await fixture.withClient { client in
+            let answer = try await client.ask("/api/archive?path=%2Fdeep")
+            #expect(answer.status == .ok)
+            try answer.body.write(to: URL(fileURLWithPath: archive.path("deep.zip")))
+        }
+        let read = try inspectZip(archive.path("deep.zip"))
+        #expect(read.ok)
+        #expect(Set(read.entries.keys) == Set(expected.dropFirst()).union([bottom]))
+        #expect(read.entries[bottom]?.size == "at the bottom".utf8.count)
+        #expect(read.entries[bottom]?.crc == CRC32.of(Array("at the bottom".utf8)))
+        try FileOperations.remove(named: "deep", in: root.folder)  // TemporaryFolder's cleanup goes by path
     }
 
     /// The rule in Docs/API.md, checked on a name as an unpacker reads it.

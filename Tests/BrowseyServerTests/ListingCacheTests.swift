@@ -1,7 +1,9 @@
 import BrowseyAPI
-import BrowseyServer
+@testable import BrowseyServer
+import FileTree
 import Foundation
 import HummingbirdTesting
+import NIOCore
 import TestSupport
 import Testing
 
@@ -46,5 +48,48 @@ struct ListingCacheTests {
                 #expect(items.first { $0.name == "round \(round).txt" }?.size == Int64(round), "round \(round)")
             }
         }
+    }
+}
+
+@Suite("The listing cache keeps what it can vouch for")
+struct ListingCacheKeepingTests {
+    @Test("a listing read while other folders change is kept; one read while its own folder changes is not")
+    func changesElsewhereDoNotStopKeeping() async throws {
+        let folder = try TemporaryFolder(prefix: "browsey-cache")
+        let watcher = try DirectoryWatcher(path: folder.path(""), options: .init())
+        defer { watcher.stop() }
+        let cache = ListingCache()
+        cache.attach(watcher)
+        let many = ListingCache.Key(folder: "/many", hidden: false)
+        let listing = ByteBuffer(string: "the listing of /many")
+
+        // Uploads land elsewhere while /many is read: it is kept.
+        let started = try #require(await caughtUp(cache, watcher, many).generation)
+        cache.invalidate("/scratch/upload 1.txt", everything: false)
+        cache.invalidate("/scratch", everything: false)
+        cache.store(listing, for: many, since: started)
+        #expect(await caughtUp(cache, watcher, many).listing == listing)
+
+        // Something in /many changes while it is read again: that read is not kept.
+        cache.invalidate("/many/new.txt", everything: false)
+        let again = try #require(await caughtUp(cache, watcher, many).generation)
+        #expect(await caughtUp(cache, watcher, many).listing == nil)
+        cache.invalidate("/many/newer.txt", everything: false)
+        cache.store(listing, for: many, since: again)
+        #expect(await caughtUp(cache, watcher, many).listing == nil)
+
+        // A change to everything (a moved folder, an overflowing queue) refuses every read begun before it.
+        let before = try #require(await caughtUp(cache, watcher, many).generation)
+        cache.invalidate("/", everything: true)
+        cache.store(listing, for: many, since: before)
+        #expect(await caughtUp(cache, watcher, many).listing == nil)
+    }
+
+    /// A lookup once the watcher has handled everything queued (it reads on its own thread).
+    func caughtUp(_ cache: ListingCache, _ watcher: DirectoryWatcher, _ key: ListingCache.Key) async -> (listing: ByteBuffer?, generation: UInt64?) {
+        for _ in 0..<500 where !watcher.isCaughtUp {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return cache.lookup(key)
     }
 }

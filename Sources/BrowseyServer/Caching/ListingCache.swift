@@ -11,7 +11,9 @@ import Synchronization
 /// prove it has handled everything the kernel queued before the request
 /// (``DirectoryWatcher/isCaughtUp``, which never waits and never reads events on the request's
 /// thread), otherwise the listing is read from disk; and a listing is kept only when that proof
-/// holds again once it is read and nothing changed meanwhile (a generation counter says so).
+/// holds again once it is read and nothing changed in that folder meanwhile (a generation
+/// counter, and the generation of each folder's last change, say so: changes elsewhere, such as
+/// a steady stream of uploads, do not stop a large folder from being kept).
 /// Where no proof is possible (no inotify, or the watch limit ran out) the cache steps aside and
 /// every listing is read fresh.
 final class ListingCache: Sendable {
@@ -22,11 +24,23 @@ final class ListingCache: Sendable {
 
     private struct State {
         var entries: [Key: ByteBuffer] = [:]
+        /// Counts changes.
         var generation: UInt64 = 0
+        /// The generation of each folder's last change, as far back as ``floor``.
+        var lastChange: [String: UInt64] = [:]
+        /// Changes at or before this generation are not remembered by folder: a read that
+        /// started before it is not kept.
+        var floor: UInt64 = 0
+
+        func changed(_ folder: String, since generation: UInt64) -> Bool {
+            max(floor, lastChange[folder] ?? 0) > generation
+        }
     }
 
     /// Above this many cached folders the cache starts over (a listing is cheap to rebuild).
     static let capacity = 1024
+    /// Above this many remembered changed folders the memory starts over (``State/floor``).
+    static let changesRemembered = 4096
 
     private let state = Mutex(State())
     private let watcher = Mutex<DirectoryWatcher?>(nil)
@@ -55,7 +69,7 @@ final class ListingCache: Sendable {
     func store(_ buffer: ByteBuffer, for key: Key, since generation: UInt64) {
         guard let watcher = eventWatcher(), watcher.isCaughtUp else { return }
         state.withLock { state in
-            guard state.generation == generation else { return }
+            guard !state.changed(key.folder, since: generation) else { return }
             if state.entries.count >= Self.capacity { state.entries.removeAll(keepingCapacity: true) }
             state.entries[key] = buffer
         }
@@ -77,13 +91,19 @@ final class ListingCache: Sendable {
         let parent = slash == path.startIndex ? "/" : String(path[..<slash])
         state.withLock { state in
             state.generation &+= 1
+            if everything || state.lastChange.count >= Self.changesRemembered {
+                state.floor = state.generation
+                state.lastChange.removeAll(keepingCapacity: true)
+            }
             if everything {
                 state.entries.removeAll()
                 return
             }
-            for hidden in [false, true] {
-                state.entries[Key(folder: parent, hidden: hidden)] = nil
-                state.entries[Key(folder: path, hidden: hidden)] = nil
+            for folder in [parent, path] {
+                state.lastChange[folder] = state.generation
+                for hidden in [false, true] {
+                    state.entries[Key(folder: folder, hidden: hidden)] = nil
+                }
             }
         }
     }

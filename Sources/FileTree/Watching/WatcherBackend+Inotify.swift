@@ -34,22 +34,50 @@
                 inotify.withLock { $0 = nil }
                 close(descriptor)
             }
+            var pace = EventPace()
             while !isStopped {
                 let readable = wait(for: descriptor, timeout: sink.timeUntilDue())
                 if isStopped { break }
-                if readable && handleBatch() == false {
-                    fallBackToPolling(reason: "the limit of watched folders was reached")
-                    reportEverything()
-                    return false
+                var bytes = 0
+                if readable, let handled = handleBatch() {
+                    guard handled.withinLimit else {
+                        fallBackToPolling(reason: "the limit of watched folders was reached")
+                        reportEverything()
+                        return false
+                    }
+                    bytes = handled.bytes
                 }
                 sink.flushIfDue()
-                // Let the kernel gather what comes next: a file being written sends an event per
-                // write, which the queue merges while nobody reads it. Up to 100 wake-ups a
-                // second instead of one per write (a 1 GiB upload cost this thread 9% of the
-                // server's CPU). Meanwhile `isCaughtUp` says no, and listings are read from disk.
-                if readable { _ = wait(for: nil, timeout: .milliseconds(10)) }
+                // In a storm, let the kernel gather what comes next: a file being written sends
+                // an event per write, which the queue merges while nobody reads it. Up to 100
+                // wake-ups a second instead of one per write (a 1 GiB upload cost this thread 9%
+                // of the server's CPU). Meanwhile `isCaughtUp` says no, and listings are read
+                // from disk, so the pause is only taken in a storm: a few changes a second (a
+                // server taking uploads and new folders under load) are read at once and the
+                // listing cache keeps serving.
+                if pace.isStorm(after: bytes) { _ = wait(for: nil, timeout: .milliseconds(10)) }
             }
             return true
+        }
+
+        /// How fast events arrive: a storm is more than ``stormBytes`` of them in
+        /// ``window``.
+        struct EventPace {
+            /// About 200 events (an event is 16 bytes and its name).
+            static let stormBytes = 8 * 1024
+            static let window = Duration.milliseconds(100)
+            private var start = ContinuousClock.now
+            private var bytes = 0
+
+            mutating func isStorm(after read: Int) -> Bool {
+                let now = ContinuousClock.now
+                if now - start > Self.window {
+                    start = now
+                    bytes = 0
+                }
+                bytes += read
+                return bytes > Self.stormBytes
+            }
         }
 
         /// The most one batch reads: one `read` of the kernel's queue. A batch holds the lock
@@ -58,18 +86,19 @@
         /// `IN_Q_OVERFLOW`, which reports everything as changed).
         static let batchBytes = 64 * 1024
 
-        /// Reads and handles one batch of the kernel's queue, on the watcher's thread. Returns
-        /// `nil` when the watcher is not on inotify (any more), `false` when the watch limit ran
-        /// out.
-        func handleBatch() -> Bool? {
-            inotify.withLock { state -> Bool? in
+        /// Reads and handles one batch of the kernel's queue, on the watcher's thread: how many
+        /// bytes of events it read, and `withinLimit: false` when the watch limit ran out; `nil`
+        /// when the watcher is not on inotify (any more).
+        func handleBatch() -> (bytes: Int, withinLimit: Bool)? {
+            inotify.withLock { state -> (bytes: Int, withinLimit: Bool)? in
                 guard var watches = state else { return nil }
                 defer { state = watches }
                 let buffer = UnsafeMutableRawPointer.allocate(byteCount: Self.batchBytes, alignment: 8)
                 defer { buffer.deallocate() }
                 let count = read(watches.descriptor, buffer, Self.batchBytes)
-                if count <= 0 { return true }
-                return handleEvents(UnsafeRawBufferPointer(start: buffer, count: count), watches: &watches)
+                if count <= 0 { return (0, true) }
+                let within = handleEvents(UnsafeRawBufferPointer(start: buffer, count: count), watches: &watches)
+                return (count, within)
             }
         }
 
