@@ -75,6 +75,23 @@ struct HTTPStrictnessTests {
         }
     }
 
+    @Test(
+        "a chunked body that breaks its framing gets 400 and a closed connection, whatever the route does with bodies",
+        arguments: [
+            "POST /api/mkdir HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+            "POST /api/save HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}XX\r\n0\r\n\r\n",
+            "PUT /api/file?path=%2Fbroken.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n",
+        ])
+    func badChunks(request: String) async throws {
+        let fixture = try ServerFixture.make()
+        try await withLiveServer(fixture.configuration(readOnly: false)) { port in
+            let (answer, closed) = try await exchange(request, port: port)
+            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer)")
+            #expect(closed, "the connection stays open")
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.folder.path("broken.txt")))
+    }
+
     @Test("well-framed requests pass: chunked bodies, HTTP/1.0 without a Host (closed after its answer), pipelined requests")
     func goodFraming() async throws {
         let fixture = try ServerFixture.make()

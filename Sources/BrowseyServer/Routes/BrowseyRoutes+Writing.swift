@@ -223,9 +223,9 @@ extension BrowseyRoutes {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: Self.writeBodyLimit)
-        } catch {
+        } catch is NIOTooManyBytesError {
             throw APIError(.contentTooLarge, "Request body too large", code: "tooLarge")
-        }
+        }  // A body that breaks its framing (a bad chunk size) is the channel's 400, and the connection closes.
         do {
             return try JSONDecoder.browsey().decode(Value.self, from: Data(buffer.readableBytesView))
         } catch {
