@@ -148,7 +148,7 @@ public struct BrowseyClient: Sendable {
         } catch {
             throw BrowseyClientError(
                 .decoding, "the server's answer to \(endpoint) is not what the contract says: \(error)",
-                underlying: SendableDescription("\(error)"))
+                cause: SendableDescription("\(error)"))
         }
     }
 

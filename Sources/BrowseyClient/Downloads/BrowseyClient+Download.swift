@@ -94,7 +94,7 @@ extension BrowseyClient {
                 lost = BrowseyClientError(
                     lost.code == .timedOut ? .timedOut : .unreachable,
                     "the connection to \(server.name) was lost after \(received) of \(total.map(String.init) ?? "?") bytes; \(whenLost)",
-                    underlying: SendableDescription("\(error)"))
+                    cause: SendableDescription("\(error)"))
             }
             throw lost
         }

@@ -115,7 +115,7 @@ extension BrowseyClientError {
     public static func from(_ error: any Error) -> BrowseyClientError {
         if let error = error as? BrowseyClientError { return error }
         if error is CancellationError { return BrowseyClientError(.cancelled, "the request was cancelled") }
-        return BrowseyClientError(.unreachable, "the connection failed: \(error)", underlying: SendableDescription("\(error)"))
+        return BrowseyClientError(.unreachable, "the connection failed: \(error)", cause: SendableDescription("\(error)"))
     }
 }
 
