@@ -1,4 +1,4 @@
-extension BrowseyClient {
+extension APIClient {
     /// Downloads the file at `path` into `destination`, which appears whole or not at all: the
     /// bytes go to `destination.part` (with the server's ETag beside it in
     /// `destination.part.etag`) and are moved into place once complete and flushed.
