@@ -17,6 +17,22 @@ private let codeSets: [(error: String, names: [String])] = [
     ("BrowseyClientError", BrowseyClientError.Code.allCases.map(\.description)),
 ]
 
+/// An error that is also an HTTP answer, as the server's is: the status beside the code.
+private struct AnswerError: CodedError {
+    struct Code: ErrorCode {
+        static let notFound = Code(.notFound)
+        var description: String { wrapped.rawValue }
+        static var allCases: [Code] { Wrapped.allCases.map(Code.init) }
+        private enum Wrapped: String, CaseIterable { case notFound }
+        private let wrapped: Wrapped
+        private init(_ wrapped: Wrapped) { self.wrapped = wrapped }
+    }
+
+    let status: Int
+    let code: Code
+    let message: String
+}
+
 @Suite("Error codes")
 struct ErrorCodeTests {
     @Test("every module's codes have distinct names", arguments: codeSets.map(\.error))
@@ -81,5 +97,13 @@ struct ErrorCodeTests {
         #expect(errors.map { "\($0.code)" } == ["noSpace", "timedOut", "unauthorized"])
         #expect(errors.map(\.message) == ["Disk full", "No answer", "Token refused"])
         #expect(errors.allSatisfy { $0.cause == nil })
+    }
+
+    @Test("an error that carries an HTTP status adopts the protocol unchanged")
+    func withStatus() {
+        let answer = AnswerError(status: 404, code: .notFound, message: "File not found")
+        let error: any CodedError = answer
+        #expect("\(error)" == "notFound: File not found")
+        #expect((error as? AnswerError)?.status == 404)
     }
 }
