@@ -13,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "browsey", targets: ["browsey"]),
+        .library(name: "ErrorModel", targets: ["ErrorModel"]),
         .library(name: "FileTree", targets: ["FileTree"]),
         .library(name: "BrowseyAPI", targets: ["BrowseyAPI"]),
         .library(name: "BrowseyServer", targets: ["BrowseyServer"]),
@@ -41,6 +42,9 @@ let package = Package(
     ],
     targets: [
         // MARK: Libraries
+        // The shape every module's error takes (CodedError, ErrorCode). It depends on nothing, so
+        // every library can use it without pulling anything in.
+        .target(name: "ErrorModel", swiftSettings: strict),
         .target(
             name: "CFileTreeSystem",
             path: "Sources/CFileTreeSystem"
@@ -48,7 +52,7 @@ let package = Package(
         .target(
             name: "FileTree",
             dependencies: [
-                "CFileTreeSystem",
+                "CFileTreeSystem", "ErrorModel",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -57,13 +61,15 @@ let package = Package(
         .target(
             name: "BrowseyServer",
             dependencies: [
-                "FileTree", "BrowseyAPI", "SearchIndex", "Preview", "QRCode", "ServiceDiscovery", "CFileTreeSystem",
+                "FileTree", "BrowseyAPI", "SearchIndex", "Preview", "ServiceDiscovery", "CFileTreeSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
@@ -72,18 +78,18 @@ let package = Package(
         .target(
             name: "SearchIndex",
             dependencies: [
-                "FileTree",
+                "FileTree", "ErrorModel",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
-        .target(name: "Preview", dependencies: ["FileTree"], swiftSettings: strict),
-        .target(name: "QRCode", swiftSettings: strict),
-        .target(name: "ServiceDiscovery", swiftSettings: strict),
+        .target(name: "Preview", swiftSettings: strict),
+        .target(name: "QRCode", dependencies: ["ErrorModel"], swiftSettings: strict),
+        .target(name: "ServiceDiscovery", dependencies: ["ErrorModel"], swiftSettings: strict),
         .target(
             name: "BrowseyClient",
-            dependencies: ["BrowseyAPI", "ServiceDiscovery"],
+            dependencies: ["BrowseyAPI", "ServiceDiscovery", "ErrorModel"],
             swiftSettings: strict
         ),
         // URLSession (FoundationNetworking on Linux) kept out of BrowseyClient: linking it costs a
@@ -96,6 +102,7 @@ let package = Package(
             dependencies: [
                 "BrowseyClient",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -103,7 +110,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .target(name: "DocumentBrowser", dependencies: ["FileTree"], swiftSettings: strict),
+        .target(name: "DocumentBrowser", dependencies: ["FileTree", "ErrorModel"], swiftSettings: strict),
         .target(
             name: "BrowseyUI",
             dependencies: ["BrowseyClient", "DocumentBrowser"],
@@ -115,8 +122,10 @@ let package = Package(
             name: "browsey",
             dependencies: [
                 "BrowseyServer",
+                "BrowseyAPI",
                 "BrowseyClient",
                 "BrowseyClientNIO",
+                "ErrorModel",
                 "FileTree",
                 "QRCode",
                 "ServiceDiscovery",
@@ -138,10 +147,15 @@ let package = Package(
             name: "BrowseyServerTests",
             dependencies: [
                 "BrowseyServer", "BrowseyAPI", "FileTree", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
+        // A test target that lists an executable (`browsey`, `DocumentSaveProbe`) runs it as a
+        // child process: the dependency builds it, nothing imports it.
         .testTarget(
             name: "BrowseyCLITests",
             dependencies: ["browsey", "QRCode", "TestSupport"],
@@ -191,6 +205,13 @@ let package = Package(
         .testTarget(
             name: "DocumentBrowserTests",
             dependencies: ["DocumentBrowser", "FileTree", "TestSupport", "DocumentSaveProbe"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ErrorModelTests",
+            dependencies: [
+                "ErrorModel", "FileTree", "SearchIndex", "QRCode", "ServiceDiscovery", "DocumentBrowser", "BrowseyClient",
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import AsyncAlgorithms
 import BrowseyClient
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import Synchronization
@@ -37,7 +38,7 @@ final class HTTPConnection: Sendable {
     typealias SendingProbe = @Sendable () async -> Duration?
 
     private let jobs: AsyncStream<Job>.Continuation
-    private let state = Locked(State())
+    private let state = NIOLockedValueBox(State())
     private let runner = Mutex<Task<Void, Never>?>(nil)
 
     init(_ channel: NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>) {
@@ -51,12 +52,12 @@ final class HTTPConnection: Sendable {
                     var parts = inbound.makeAsyncIterator()
                     for await job in queue {
                         let stall: @Sendable () -> Void = { [weak self] in
-                            state.withLock { $0.stalled = true }
+                            state.withLockedValue { $0.stalled = true }
                             self?.close()
                         }
                         let reusable = await Self.run(
                             job, parts: &parts, outbound: outbound, state: state, sending: sending, stall: stall)
-                        let onIdle = state.withLock { state in
+                        let onIdle = state.withLockedValue { state in
                             defer { state.onIdle = nil }
                             if !reusable { state.closed = true }
                             state.outcome = reusable
@@ -67,7 +68,7 @@ final class HTTPConnection: Sendable {
                     }
                 }
             } catch {}
-            state.withLock { $0.closed = true }
+            state.withLockedValue { $0.closed = true }
             jobs.finish()
         }
         runner.withLock { $0 = task }
@@ -75,13 +76,13 @@ final class HTTPConnection: Sendable {
 
     /// Whether the current request got a response head (a failure before it means the
     /// connection was stale, and the request can be tried again elsewhere).
-    var answeredThisRequest: Bool { state.withLock { $0.answered } }
+    var answeredThisRequest: Bool { state.withLockedValue { $0.answered } }
 
     /// Writes `request` and returns when the response's head has arrived.
     func send(
         _ request: TransportRequest, host: String, timeout: Duration, server: Server
     ) async throws(BrowseyClientError) -> TransportResponse {
-        let closed = state.withLock { state in
+        let closed = state.withLockedValue { state in
             state.answered = false
             state.outcome = nil
             return state.closed
@@ -105,7 +106,7 @@ final class HTTPConnection: Sendable {
     /// Called once the current response was read to its end (or abandoned), with whether the
     /// connection can take another request.
     func whenIdle(_ body: @escaping @Sendable (Bool) -> Void) {
-        let done = state.withLock { state -> Bool? in
+        let done = state.withLockedValue { state -> Bool? in
             if let outcome = state.outcome { return outcome }
             if state.closed { return false }
             state.onIdle = body
@@ -116,7 +117,7 @@ final class HTTPConnection: Sendable {
 
     /// Closes the connection (a request in progress fails).
     func close() {
-        state.withLock { $0.closed = true }
+        state.withLockedValue { $0.closed = true }
         jobs.finish()
         runner.withLock { $0 }?.cancel()
     }
@@ -124,7 +125,7 @@ final class HTTPConnection: Sendable {
     /// Writes one request and reads its response; whether the connection can be used again.
     private static func run(
         _ job: Job, parts: inout NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator,
-        outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>, state: Locked<State>,
+        outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>, state: NIOLockedValueBox<State>,
         sending: @escaping SendingProbe, stall: @escaping @Sendable () -> Void
     ) async -> Bool {
         // The server's silence is timed from when it stopped taking the request: a large body
@@ -137,7 +138,7 @@ final class HTTPConnection: Sendable {
             let first = UploadSilence.allowance(timeout: job.timeout, sent: sent, elapsed: ContinuousClock.now - started)
             job.head.startClock(job.timeout, firstWait: first, server: job.server, sending: sending)
         } catch {
-            let stalled = state.withLock { $0.stalled }
+            let stalled = state.withLockedValue { $0.stalled }
             job.head.settle(
                 .failure(
                     stalled
@@ -151,7 +152,7 @@ final class HTTPConnection: Sendable {
                 switch part {
                 case .head(let head):
                     keepAlive = head.isKeepAlive
-                    state.withLock { $0.answered = true }
+                    state.withLockedValue { $0.answered = true }
                     var headers: [(name: String, value: String)] = []
                     for field in head.headers { headers.append((field.name, field.value)) }
                     job.head.settle(
@@ -168,7 +169,7 @@ final class HTTPConnection: Sendable {
             }
             throw BrowseyClientError(.unreachable, "the server closed the connection mid-answer")
         } catch {
-            let stalled = state.withLock { $0.stalled }
+            let stalled = state.withLockedValue { $0.stalled }
             let failure: any Error =
                 stalled
                 ? BrowseyClientError(.timedOut, "the server stopped sending for \(job.timeout.components.seconds) s")
@@ -384,11 +385,4 @@ final class BodyReader: AsyncSequence, Sendable {
         func finished() { done.withLock { $0 = true } }
         deinit { if !done.withLock({ $0 }) { reader.abandon() } }
     }
-}
-
-/// A value shared between a connection's task and its users, behind a lock.
-final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result { mutex.withLock { body(&$0) } }
 }

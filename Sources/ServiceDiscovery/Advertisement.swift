@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A service being announced; it is withdrawn by ``cancel()`` or when the value goes away.
 ///
 /// When the name is already taken on the network the responder refuses it (Avahi) or picks
@@ -13,18 +15,18 @@ public final class Advertisement: Sendable {
     private let library: DNSServiceLibrary
     private let service: ServiceRegistration
     private let txt: [UInt8]
-    private let state: Locked<State>
+    private let state: Mutex<State>
     private let confirmation = FirstAnswer<String>()
 
     init(library: DNSServiceLibrary, service: ServiceRegistration, txt: [UInt8]) {
         self.library = library
         self.service = service
         self.txt = txt
-        state = Locked(State(name: service.name))
+        state = Mutex(State(name: service.name))
     }
 
     /// The name announced: the one asked for until the responder says otherwise.
-    public var name: String { state.value.name }
+    public var name: String { state.withLock { $0.name } }
 
     /// Waits until the responder has claimed the name on the network (Avahi probes for about
     /// a second) and returns the name it announced; throws when it failed or took longer than
@@ -43,7 +45,7 @@ public final class Advertisement: Sendable {
         connection?.cancel()
     }
 
-    deinit { state.value.connection?.cancel() }
+    deinit { state.withLock { $0.connection }?.cancel() }
 
     /// Registers under the `attempt`th name (the one asked for, then `Name (2)`, …): a name
     /// refused at once as taken (the responder itself holds it) moves on to the next.

@@ -35,7 +35,7 @@ enum Banner {
             lines.append("  Trash:    \(configuration.trashFolder ?? "off (deletes are permanent)")")
         }
         lines.append("")
-        if showsQRCode, let network, let code = try? QRCode(text: network) {
+        if showsQRCode, let network, let code = try? QRSymbol(text: network) {
             lines.append(code.terminalString(border: 2))
             lines.append("  Scan to open \(network)")
             lines.append("")

@@ -96,7 +96,7 @@ struct ServeCommandTests {
         #expect(network.hasPrefix("http://") && network.hasSuffix("/"))
         let drawing = lines.filter { $0.hasPrefix("\u{1B}[30;47m") }
         #expect(drawing.count > 10)
-        let png = QRCode.pngData(modules: modules(fromTerminal: drawing), scale: 4)
+        let png = QRSymbol.pngData(modules: modules(fromTerminal: drawing), scale: 4)
         let image = try folder.file("banner.png", png)
         let decoder = Process()
         decoder.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")

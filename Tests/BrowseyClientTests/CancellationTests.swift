@@ -21,8 +21,8 @@ struct CancellationTests {
         return try StallingServer(answer: Array(head.utf8) + [UInt8](repeating: 7, count: 100_000))
     }
 
-    private static func client(_ port: Int, _ transport: TransportKind, timeout: Duration) throws -> BrowseyClient {
-        BrowseyClient(server: try Server(name: "Stalled", host: "127.0.0.1", port: port), transport: transport.make(), timeout: timeout)
+    private static func client(_ port: Int, _ transport: TransportKind, timeout: Duration) throws -> APIClient {
+        APIClient(server: try Server(name: "Stalled", host: "127.0.0.1", port: port), transport: transport.make(), timeout: timeout)
     }
 
     @Test("a server that never answers is timedOut after the client's timeout", arguments: TransportKind.allCases)

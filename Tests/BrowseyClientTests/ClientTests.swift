@@ -60,7 +60,7 @@ struct ClientTests {
         }
         // A port nobody listens on.
         let closed = try Server(name: "Gone", host: "127.0.0.1", port: 9)
-        let client = BrowseyClient(server: closed, transport: transport.make(), timeout: .seconds(5))
+        let client = APIClient(server: closed, transport: transport.make(), timeout: .seconds(5))
         await #expect {
             _ = try await client.health()
         } throws: { error in

@@ -50,7 +50,7 @@ struct DirectoryBrowserModelTests {
             guard case .failed(let error) = model.phase else { Issue.record("\(model.phase)"); return }
             #expect(error.status == 404 && model.rows.map(\.name) == [".."])
         }
-        let gone = BrowseyClient(server: try Server(host: "127.0.0.1", port: 9), transport: URLSessionTransport())
+        let gone = APIClient(server: try Server(host: "127.0.0.1", port: 9), transport: URLSessionTransport())
         let model = DirectoryBrowserModel(client: gone)
         await model.load()
         guard case .offline = model.phase else { Issue.record("\(model.phase)"); return }

@@ -112,7 +112,7 @@ struct DownloadTests {
 
         let first = try BrowseyProcess(serving: served.path)
         defer { first.kill() }
-        let client = BrowseyClient(server: try Server(host: "127.0.0.1", port: first.port), transport: transport.make())
+        let client = APIClient(server: try Server(host: "127.0.0.1", port: first.port), transport: transport.make())
         let killed = Mutex(false)
         await #expect {
             try await client.download("/large file.bin", to: destination) { progress in
@@ -132,7 +132,7 @@ struct DownloadTests {
 
         let second = try BrowseyProcess(serving: served.path)
         defer { second.kill() }
-        let resumed = BrowseyClient(server: try Server(host: "127.0.0.1", port: second.port), transport: transport.make())
+        let resumed = APIClient(server: try Server(host: "127.0.0.1", port: second.port), transport: transport.make())
         let log = ProgressLog()
         try await resumed.download("/large file.bin", to: destination) { log.record($0) }
         #expect(log.first?.received == Int64(kept))

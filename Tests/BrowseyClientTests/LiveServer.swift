@@ -30,7 +30,7 @@ struct LiveServer {
     static func with(
         _ folder: TemporaryFolder, readOnly: Bool = true, token: String? = nil, transport: TransportKind = .urlSession,
         index: TemporaryFolder? = nil,
-        _ body: @Sendable (LiveServer, BrowseyClient) async throws -> Void
+        _ body: @Sendable (LiveServer, APIClient) async throws -> Void
     ) async throws {
         var configuration = ServerConfiguration(
             root: folder.path, host: "127.0.0.1", port: 0, readOnly: readOnly, showsHidden: false, ignoredNames: [],
@@ -47,7 +47,7 @@ struct LiveServer {
         defer { running.cancel() }
         let port = try await ready.port()
         let server = try Server(name: "Test server", host: "127.0.0.1", port: port, token: token)
-        let client = BrowseyClient(server: server, transport: transport.make(), timeout: .seconds(10))
+        let client = APIClient(server: server, transport: transport.make(), timeout: .seconds(10))
         try await body(LiveServer(folder: folder, port: port), client)
     }
 }

@@ -79,7 +79,7 @@ struct ServerTests {
                 ($0 as? BrowseyClientError)?.code == .unauthorized
             }
         }
-        let gone = BrowseyClient(server: try Server(host: "127.0.0.1", port: 9), transport: URLSessionTransport())
+        let gone = APIClient(server: try Server(host: "127.0.0.1", port: 9), transport: URLSessionTransport())
         let status = await gone.status(timeout: .seconds(2))
         #expect(!status.isOnline)
     }

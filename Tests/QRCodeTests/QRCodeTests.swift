@@ -6,7 +6,7 @@ import Testing
 @Suite("The QR encoder, checked by an independent decoder")
 struct QRCodeTests {
     /// Decodes a PNG with zbar's `zbarimg` (Debian's zbar-tools, installed by Scripts/test).
-    static func decode(_ code: QRCode, in folder: TemporaryFolder, name: String) throws -> String {
+    static func decode(_ code: QRSymbol, in folder: TemporaryFolder, name: String) throws -> String {
         let image = try folder.file("\(name).png", code.pngData(scale: 4))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
@@ -41,23 +41,23 @@ struct QRCodeTests {
     @Test("every URL decodes back to itself, whatever its length and version", arguments: urls)
     func roundTrip(url: String) throws {
         let folder = try TemporaryFolder()
-        let code = try QRCode(text: url)
+        let code = try QRSymbol(text: url)
         #expect(try Self.decode(code, in: folder, name: "code") == url)
     }
 
     @Test("the smallest version that holds the bytes is chosen")
     func versions() throws {
-        #expect(try QRCode(text: String(repeating: "a", count: 14)).version == 1)
-        #expect(try QRCode(text: String(repeating: "a", count: 15)).version == 2)
-        #expect(try QRCode(text: "http://192.168.1.23:8080/").version == 2)
-        #expect(try QRCode(text: String(repeating: "a", count: 213)).version == 10)
-        #expect(try QRCode(text: String(repeating: "a", count: 213)).size == 57)
+        #expect(try QRSymbol(text: String(repeating: "a", count: 14)).version == 1)
+        #expect(try QRSymbol(text: String(repeating: "a", count: 15)).version == 2)
+        #expect(try QRSymbol(text: "http://192.168.1.23:8080/").version == 2)
+        #expect(try QRSymbol(text: String(repeating: "a", count: 213)).version == 10)
+        #expect(try QRSymbol(text: String(repeating: "a", count: 213)).size == 57)
     }
 
     @Test("too much text is refused with a clear error")
     func tooLong() {
         #expect {
-            try QRCode(text: String(repeating: "a", count: 214))
+            try QRSymbol(text: String(repeating: "a", count: 214))
         } throws: { error in
             (error as? QRCodeError)?.code == .tooLong && (error as? QRCodeError)?.message.contains("214") == true
         }
@@ -65,13 +65,13 @@ struct QRCodeTests {
 
     @Test("the mask is the one with the lowest penalty, and codes differ by mask")
     func masks() throws {
-        let masks = Set(try Self.urls.map { try QRCode(text: $0).mask })
+        let masks = Set(try Self.urls.map { try QRSymbol(text: $0).mask })
         #expect(masks.count > 1, "several masks are chosen across inputs")
     }
 
     @Test("the terminal drawing has two modules a line, with a quiet zone")
     func terminal() throws {
-        let code = try QRCode(text: "http://192.168.1.23:8080/")
+        let code = try QRSymbol(text: "http://192.168.1.23:8080/")
         let lines = code.terminalString(border: 2, colors: false).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == (code.size + 4 + 1) / 2)
         #expect(lines.allSatisfy { $0.count == code.size + 4 })

@@ -23,8 +23,8 @@ struct IndexFixture {
 
     var storePath: String { cache.path("index.sqlite") }
 
-    func start(stored: Bool = true, includesHidden: Bool = false) -> SearchIndex {
-        SearchIndex(
+    func start(stored: Bool = true, includesHidden: Bool = false) -> NameIndex {
+        NameIndex(
             options: .init(
                 root: folder.path,
                 filter: EntryFilter(includesHidden: includesHidden, excludedNames: [NamePattern("*.log")]),
@@ -32,7 +32,7 @@ struct IndexFixture {
     }
 
     /// The paths found for `text`.
-    static func paths(_ index: SearchIndex, _ text: String, configure: (inout SearchQuery) -> Void = { _ in }) -> [String] {
+    static func paths(_ index: NameIndex, _ text: String, configure: (inout SearchQuery) -> Void = { _ in }) -> [String] {
         var query = SearchQuery(text: text)
         configure(&query)
         return index.search(query)?.map(\.path) ?? []

@@ -12,7 +12,7 @@ struct RankingTests {
         for name in ["a/b/c/r-e-a-d-m-e.txt", "thread.txt", "my read.txt", "readme.md", "read", "zz/Read Me First.pdf"] {
             try folder.file(name, "x")
         }
-        let index = SearchIndex(options: .init(root: folder.path))
+        let index = NameIndex(options: .init(root: folder.path))
         defer { index.stop() }
         await index.waitUntilReady()
         let paths = IndexFixture.paths(index, "read")
@@ -27,7 +27,7 @@ struct RankingTests {
         let folder = try TemporaryFolder()
         try folder.file("abc", "x")  // scattered for "ac"? no: "ac" is not in "abc" as a substring
         try folder.file("deep/er/and/deeper/a very long name that has ac somewhere in the middle.txt", "x")
-        let index = SearchIndex(options: .init(root: folder.path))
+        let index = NameIndex(options: .init(root: folder.path))
         defer { index.stop() }
         await index.waitUntilReady()
         let hits = index.search(SearchQuery(text: "ac")) ?? []
@@ -40,7 +40,7 @@ struct RankingTests {
         let folder = try TemporaryFolder()
         try folder.file("Crème Brûlée.TXT", "x")
         try folder.file("cafe\u{301} decomposed.md", "x")
-        let index = SearchIndex(options: .init(root: folder.path))
+        let index = NameIndex(options: .init(root: folder.path))
         defer { index.stop() }
         await index.waitUntilReady()
         #expect(IndexFixture.paths(index, "creme brulee") == ["/Crème Brûlée.TXT"])
@@ -57,7 +57,7 @@ struct RankingTests {
         try folder.folder("reports/report archive")
         let old = Date(timeIntervalSince1970: 1_600_000_000)
         try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.path("reports/report 2024.pdf"))
-        let index = SearchIndex(options: .init(root: folder.path))
+        let index = NameIndex(options: .init(root: folder.path))
         defer { index.stop() }
         await index.waitUntilReady()
         #expect(IndexFixture.paths(index, "report") { $0.kinds = [.directory] } == ["/reports", "/reports/report archive"])
@@ -94,7 +94,7 @@ struct RankingTests {
         let folder = try TemporaryFolder()
         for number in 0..<300 { try folder.file("many/item \(number).txt", "x") }
         try folder.file("item", "x")
-        let index = SearchIndex(options: .init(root: folder.path))
+        let index = NameIndex(options: .init(root: folder.path))
         defer { index.stop() }
         await index.waitUntilReady()
         let hits = IndexFixture.paths(index, "item") { $0.limit = 50 }
@@ -181,7 +181,7 @@ struct ShortcutTests {
         }
         // The index holds hidden names (as a server showing them does); a query not asking for
         // them must leave them out.
-        let index = SearchIndex(options: .init(root: folder.path, filter: EntryFilter(includesHidden: true)))
+        let index = NameIndex(options: .init(root: folder.path, filter: EntryFilter(includesHidden: true)))
         defer { index.stop() }
         await index.waitUntilReady()
         // Once by scanning, once more with the names in order (built a moment after the index is

@@ -19,7 +19,7 @@ public enum ServerStatus: Sendable {
     }
 }
 
-extension BrowseyClient {
+extension APIClient {
     /// A cheap check (`GET /api/health`, a few hundred bytes, no token needed) with a short
     /// timeout, for a list's online/offline dots.
     public func status(timeout: Duration = .seconds(3)) async -> ServerStatus {

@@ -34,7 +34,7 @@ public final class DirectoryBrowserModel {
     }
 
     /// The client asked.
-    public let client: BrowseyClient
+    public let client: APIClient
     /// The folder shown.
     public private(set) var path: String
     /// The state of the screen.
@@ -53,7 +53,7 @@ public final class DirectoryBrowserModel {
     private var lastEventID: String?
 
     /// A browser of `path` (the root by default) on `client`'s server.
-    public init(client: BrowseyClient, path: String = "/") {
+    public init(client: APIClient, path: String = "/") {
         self.client = client
         self.path = Self.normalized(path)
     }

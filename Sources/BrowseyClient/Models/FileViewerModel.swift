@@ -44,7 +44,7 @@ public final class FileViewerModel {
     }
 
     /// The client asked.
-    public let client: BrowseyClient
+    public let client: APIClient
     /// The file's path on the server.
     public private(set) var path: String
     /// The state of the screen.
@@ -65,7 +65,7 @@ public final class FileViewerModel {
     private var stat: StatResponse?
 
     /// A viewer of `path` on `client`'s server.
-    public init(client: BrowseyClient, path: String) {
+    public init(client: APIClient, path: String) {
         self.client = client
         self.path = path
     }
@@ -180,7 +180,7 @@ public final class FileViewerModel {
 
     // MARK: Building
 
-    static func content(of path: String, stat: StatResponse, client: BrowseyClient) async throws(BrowseyClientError) -> Content {
+    static func content(of path: String, stat: StatResponse, client: APIClient) async throws(BrowseyClientError) -> Content {
         let url = "/api/file?path=" + PercentEncoding.queryValue(path) + "&download=false"
         let mime = stat.mimeType ?? ""
         if mime.hasPrefix("audio/") { return .audio(url: url) }

@@ -59,7 +59,7 @@ public final class ServerListModel {
     }
 
     /// A client for `server`.
-    public func client(for server: Server) -> BrowseyClient { BrowseyClient(server: server, transport: transport) }
+    public func client(for server: Server) -> APIClient { APIClient(server: server, transport: transport) }
 
     /// Looks for servers on the network for `duration` and checks every server's status.
     public func refresh(discoveringFor duration: Duration = .seconds(2)) async {

@@ -1,5 +1,5 @@
 /// Carries requests to a server: URLSession for apps (module `BrowseyURLSession`), or anything
-/// else that speaks HTTP/1.1. ``BrowseyClient`` builds the requests and reads the answers; a
+/// else that speaks HTTP/1.1. ``APIClient`` builds the requests and reads the answers; a
 /// transport only moves bytes.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` to `server` and returns once the response's head has arrived; its body
@@ -9,7 +9,7 @@ public protocol HTTPTransport: Sendable {
         -> TransportResponse
 }
 
-/// One HTTP request, as ``BrowseyClient`` builds it.
+/// One HTTP request, as ``APIClient`` builds it.
 public struct TransportRequest: Sendable {
     /// `GET`, `POST`, `PUT`, `HEAD`, …
     public var method: String
@@ -115,7 +115,7 @@ extension BrowseyClientError {
     public static func from(_ error: any Error) -> BrowseyClientError {
         if let error = error as? BrowseyClientError { return error }
         if error is CancellationError { return BrowseyClientError(.cancelled, "the request was cancelled") }
-        return BrowseyClientError(.unreachable, "the connection failed: \(error)", underlying: SendableDescription("\(error)"))
+        return BrowseyClientError(.unreachable, "the connection failed: \(error)", cause: SendableDescription("\(error)"))
     }
 }
 

@@ -21,7 +21,7 @@ public struct BrowseyRoutes: Sendable {
     let logger: Logger
     let listingCache: ListingCache?
     /// The search index and its change feed; `nil` with `--no-index`.
-    let searchIndex: SearchIndex?
+    let searchIndex: NameIndex?
     /// Where deletes go; `nil` deletes for good.
     let trash: Trash?
     /// Whether downloads go by `sendfile` (only when the application's connections carry a
@@ -57,7 +57,7 @@ public struct BrowseyRoutes: Sendable {
         listingCache = cache
         searchIndex =
             configuration.indexesSearch
-            ? SearchIndex(
+            ? NameIndex(
                 options: .init(root: configuration.root, filter: filter, storePath: configuration.indexPath),
                 watcher: watcher, logger: logger)
             : nil

@@ -18,7 +18,7 @@ extension DocumentBrowserModel {
         }
         let folder = currentFolder
         let base = library.newDocumentName
-        let name = await BackgroundWork.run { UniqueName.numbered(base, pathExtension: ext, in: folder) }
+        let name = await BlockingWork.run { UniqueName.numbered(base, pathExtension: ext, in: folder) }
         let path = folder + "/" + name
         do {
             try await actions.createDocument(path)
@@ -27,7 +27,7 @@ extension DocumentBrowserModel {
         } catch {
             throw DocumentBrowserError(
                 .fileSystem, "The new document could not be written: \(error)",
-                underlying: error)
+                cause: error)
         }
         let item = try await waitForDocument(at: path)
         revealedItemID = item.id

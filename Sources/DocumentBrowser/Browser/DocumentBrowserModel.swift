@@ -185,10 +185,10 @@ public final class DocumentBrowserModel {
     func fileWork<Value: Sendable>(
         _ doing: String, _ work: @escaping @Sendable () throws(FileTreeError) -> Value
     ) async throws(DocumentBrowserError) -> Value {
-        let result = await BackgroundWork.run { Result { () throws(FileTreeError) in try work() } }
-        switch result {
-        case .success(let value): return value
-        case .failure(let error): throw DocumentBrowserError(error, doing)
+        do throws(FileTreeError) {
+            return try await BlockingWork.run(work)
+        } catch {
+            throw DocumentBrowserError(error, doing)
         }
     }
 }

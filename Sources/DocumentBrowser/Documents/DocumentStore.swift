@@ -101,7 +101,7 @@ public final class DocumentStore<Document: BrowserDocument> {
         at path: String, registry: ContentTypeRegistry = .standard, readOnly: Bool = false,
         autosaveDelay: Duration = .seconds(2), clock: any Clock<Duration> = ContinuousClock()
     ) async throws(DocumentBrowserError) -> DocumentStore<Document> {
-        let loaded = await BackgroundWork.run { Self.load(path, registry: registry) }
+        let loaded = await BlockingWork.run { Self.load(path, registry: registry) }
         let (document, contentType, wrapper, version, writable) = try loaded.get()
         return DocumentStore(
             document: document, path: path, contentType: contentType, isEditable: writable && !readOnly,
@@ -128,7 +128,7 @@ public final class DocumentStore<Document: BrowserDocument> {
             let document = try Document(configuration: DocumentReadConfiguration(contentType: type, file: wrapper))
             return .success((document, type, wrapper, version, DiskVersion.isWritable(path)))
         } catch {
-            return .failure(DocumentBrowserError(.unreadable, "\(name) could not be read: \(error)", underlying: error))
+            return .failure(DocumentBrowserError(.unreadable, "\(name) could not be read: \(error)", cause: error))
         }
     }
 
@@ -224,7 +224,7 @@ public final class DocumentStore<Document: BrowserDocument> {
         try await write(to: path, checkingDisk: false, replacing: false)
         self.path = path
         configuration.fileURL = URL(fileURLWithPath: path)
-        configuration.isEditable = await BackgroundWork.run { DiskVersion.isWritable(path) }
+        configuration.isEditable = await BlockingWork.run { DiskVersion.isWritable(path) }
     }
 
     /// Keeps this version: saves over the file even though it changed on disk.
@@ -237,7 +237,7 @@ public final class DocumentStore<Document: BrowserDocument> {
     public func revert() async throws(DocumentBrowserError) {
         guard let path else { return }
         let contentType = contentType
-        let loaded = await BackgroundWork.run { Self.reload(path, contentType: contentType) }
+        let loaded = await BlockingWork.run { Self.reload(path, contentType: contentType) }
         let (document, wrapper, version) = try loaded.get()
         autosaveTask?.cancel()
         configuration.document = document
@@ -255,7 +255,7 @@ public final class DocumentStore<Document: BrowserDocument> {
         guard let path else { return false }
         // Our own save in progress is not someone else's change.
         while let running = currentSave { await running.value }
-        let current = await BackgroundWork.run { DiskVersion.current(at: path) }
+        let current = await BlockingWork.run { DiskVersion.current(at: path) }
         guard current != diskVersion else { return false }
         guard !hasUnsavedChanges else {
             conflict = Self.changedOnDisk(path)
@@ -263,7 +263,7 @@ public final class DocumentStore<Document: BrowserDocument> {
         }
         let edits = editCount
         let contentType = contentType
-        let loaded = await BackgroundWork.run { Self.reload(path, contentType: contentType) }
+        let loaded = await BlockingWork.run { Self.reload(path, contentType: contentType) }
         // An edit made while the file was read wins over the reload: that is a conflict.
         guard editCount == edits, case .success(let (document, wrapper, version)) = loaded else {
             if editCount != edits { conflict = Self.changedOnDisk(path) }
@@ -286,7 +286,7 @@ public final class DocumentStore<Document: BrowserDocument> {
                 let document = try Document(configuration: DocumentReadConfiguration(contentType: contentType, file: wrapper))
                 return .success((document, wrapper, version))
             } catch {
-                return .failure(DocumentBrowserError(.unreadable, "The document could not be read: \(error)", underlying: error))
+                return .failure(DocumentBrowserError(.unreadable, "The document could not be read: \(error)", cause: error))
             }
         } catch {
             return .failure(DocumentBrowserError(error, "Reading the document again"))
@@ -311,7 +311,7 @@ public final class DocumentStore<Document: BrowserDocument> {
         let writeConfiguration = DocumentWriteConfiguration(contentType: contentType, existingFile: onDisk)
         let expected = checkingDisk ? diskVersion : nil
         isSaving = true
-        let running = Task { await BackgroundWork.run { Self.perform(document, writeConfiguration, at: path, expected: expected, checkingDisk: checkingDisk, replacing: replacing) } }
+        let running = Task { await BlockingWork.run { Self.perform(document, writeConfiguration, at: path, expected: expected, checkingDisk: checkingDisk, replacing: replacing) } }
         currentSave = Task { _ = await running.value }
         let result = await running.value
         currentSave = nil
@@ -341,7 +341,7 @@ public final class DocumentStore<Document: BrowserDocument> {
         do {
             wrapper = try document.fileWrapper(configuration: writeConfiguration)
         } catch {
-            return .failure(DocumentBrowserError(.unreadable, "The document could not write itself: \(error)", underlying: error))
+            return .failure(DocumentBrowserError(.unreadable, "The document could not write itself: \(error)", cause: error))
         }
         let stored = Result { () throws(FileTreeError) in try Self.store(wrapper, at: path, replacing: replacing) }
         if case .failure(let error) = stored {

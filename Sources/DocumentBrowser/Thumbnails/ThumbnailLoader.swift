@@ -1,3 +1,4 @@
+import FileTree
 import Synchronization
 
 /// Loads and caches the documents' thumbnails: a package document's own PNG (the library's
@@ -39,7 +40,7 @@ public final class ThumbnailLoader: Sendable {
         var data: [UInt8]?
         if item.isPackage, let name = library.thumbnailName {
             let path = item.path + "/" + name
-            data = await BackgroundWork.run { Self.readPNG(at: path) }
+            data = await BlockingWork.run { Self.readPNG(at: path) }
         }
         if data == nil, let generator, !Task.isCancelled {
             data = try? await generator(item)

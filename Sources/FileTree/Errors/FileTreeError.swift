@@ -1,3 +1,5 @@
+public import ErrorModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -12,48 +14,57 @@
 /// A deep read never throws for one bad entry: the error is attached to that entry
 /// (``FileEntry/error``) or to the folder that could not be read (``FileNode/readError``), and the
 /// walk goes on.
-public struct FileTreeError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct FileTreeError: CodedError, Hashable {
     /// What kind of failure this is, stable enough to switch on.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The code's name, such as `"notFound"`.
-        public let rawValue: String
-        /// Makes a code from its name.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        /// The code's name.
-        public var description: String { rawValue }
-
+    ///
+    /// A closed set: compare or switch on the static members; a new code is a new case of
+    /// `Wrapped`. The ``description`` is the code's stable name, such as `"notFound"`.
+    public struct Code: ErrorCode {
         /// Nothing exists at the path.
-        public static let notFound = Code(rawValue: "notFound")
+        public static let notFound = Code(.notFound)
         /// The system refused access.
-        public static let permissionDenied = Code(rawValue: "permissionDenied")
+        public static let permissionDenied = Code(.permissionDenied)
         /// A folder was expected.
-        public static let notADirectory = Code(rawValue: "notADirectory")
+        public static let notADirectory = Code(.notADirectory)
         /// A file was expected, but the path is a folder.
-        public static let isADirectory = Code(rawValue: "isADirectory")
+        public static let isADirectory = Code(.isADirectory)
         /// The destination exists and FileTree never replaces it unless asked.
-        public static let alreadyExists = Code(rawValue: "alreadyExists")
+        public static let alreadyExists = Code(.alreadyExists)
         /// The name is not a single valid path component.
-        public static let invalidName = Code(rawValue: "invalidName")
+        public static let invalidName = Code(.invalidName)
         /// A folder cannot be moved or copied into itself.
-        public static let intoItself = Code(rawValue: "intoItself")
+        public static let intoItself = Code(.intoItself)
         /// The path has too many symbolic links (a loop) or is too long.
-        public static let symlinkLoop = Code(rawValue: "symlinkLoop")
+        public static let symlinkLoop = Code(.symlinkLoop)
         /// The process ran out of file descriptors.
-        public static let tooManyOpenFiles = Code(rawValue: "tooManyOpenFiles")
+        public static let tooManyOpenFiles = Code(.tooManyOpenFiles)
         /// The disk is full or a quota ran out.
-        public static let noSpace = Code(rawValue: "noSpace")
+        public static let noSpace = Code(.noSpace)
         /// An argument is not acceptable, such as a content type whose parent is unknown.
-        public static let invalidArgument = Code(rawValue: "invalidArgument")
+        public static let invalidArgument = Code(.invalidArgument)
         /// The system cannot do this operation here.
-        public static let unsupported = Code(rawValue: "unsupported")
+        public static let unsupported = Code(.unsupported)
         /// A read or write failed.
-        public static let ioError = Code(rawValue: "ioError")
+        public static let ioError = Code(.ioError)
         /// The task that asked for the work was cancelled.
-        public static let cancelled = Code(rawValue: "cancelled")
+        public static let cancelled = Code(.cancelled)
         /// The path leads out of a ``ContainedRoot`` (a `..` or a symlink that points outside).
-        public static let outsideRoot = Code(rawValue: "outsideRoot")
+        public static let outsideRoot = Code(.outsideRoot)
         /// Any other failure; `errno` says which.
-        public static let other = Code(rawValue: "other")
+        public static let other = Code(.other)
+
+        /// The code's stable name.
+        public var description: String { wrapped.rawValue }
+        /// Every code, in the order they are declared.
+        public static var allCases: [Code] { Wrapped.allCases.map(Code.init) }
+
+        private enum Wrapped: String, CaseIterable {
+            case notFound, permissionDenied, notADirectory, isADirectory, alreadyExists, invalidName,
+                intoItself, symlinkLoop, tooManyOpenFiles, noSpace, invalidArgument, unsupported, ioError,
+                cancelled, outsideRoot, other
+        }
+        private let wrapped: Wrapped
+        private init(_ wrapped: Wrapped) { self.wrapped = wrapped }
     }
 
     /// What kind of failure this is.
@@ -94,7 +105,8 @@ public struct FileTreeError: Error, Sendable, Hashable, CustomStringConvertible 
         self.init(code, message, path: path, errno: number)
     }
 
-    /// The code, the message and the path in one line.
+    /// The code, the message and the path in one line (FileTree errors wrap no other error: the
+    /// ``errno`` is their cause).
     public var description: String {
         var text = "\(code): \(message)"
         if let path { text += " (\(path))" }

@@ -22,7 +22,7 @@ extension DirectoryReader {
 
     /// An open folder for a listing, on a background thread.
     public func listing(in folder: OpenFolder) async throws(FileTreeError) -> FolderListing {
-        try await Self.offThread { () throws(FileTreeError) in try self.listing(in: folder) }.get()
+        try await BlockingWork.run { () throws(FileTreeError) in try self.listing(in: folder) }
     }
 
     /// The entry of `name` in an open folder (a symlink there is described, not followed).

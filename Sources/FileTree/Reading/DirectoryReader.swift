@@ -1,5 +1,4 @@
 internal import CFileTreeSystem
-import Dispatch
 
 #if canImport(Glibc)
     import Glibc
@@ -81,16 +80,14 @@ public struct DirectoryReader: Sendable {
         at path: String, depth: ReadDepth = .shallow, extraAttributes: [AnyEntryAttribute] = []
     ) async throws(FileTreeError) -> FileNode {
         let flag = CancellationFlag()
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation {
-                (continuation: CheckedContinuation<Result<FileNode, FileTreeError>, Never>) in
-                DispatchQueue.global(qos: .userInitiated).async {
-                    continuation.resume(
-                        returning: Result { () throws(FileTreeError) in
-                            try self.read(
-                                at: path, depth: depth, extraAttributes: extraAttributes, cancellation: flag)
-                        })
-                }
+        let result = await withTaskCancellationHandler { () async -> Result<FileNode, FileTreeError> in
+            do throws(FileTreeError) {
+                return .success(
+                    try await BlockingWork.run { () throws(FileTreeError) in
+                        try self.read(at: path, depth: depth, extraAttributes: extraAttributes, cancellation: flag)
+                    })
+            } catch {
+                return .failure(error)
             }
         } onCancel: {
             flag.cancel()
@@ -121,9 +118,9 @@ public struct DirectoryReader: Sendable {
     public func entries(at path: String, extraAttributes: [AnyEntryAttribute] = []) async throws(FileTreeError)
         -> [FileEntry]
     {
-        try await Self.offThread { () throws(FileTreeError) in
+        try await BlockingWork.run { () throws(FileTreeError) in
             try self.entries(at: path, extraAttributes: extraAttributes)
-        }.get()
+        }
     }
 
     /// Reads one folder for a listing: the entries of ``entries(at:extraAttributes:)`` (same
@@ -139,7 +136,7 @@ public struct DirectoryReader: Sendable {
 
     /// Reads one folder for a listing on a background thread.
     public func listing(at path: String) async throws(FileTreeError) -> FolderListing {
-        try await Self.offThread { () throws(FileTreeError) in try self.listing(at: path) }.get()
+        try await BlockingWork.run { () throws(FileTreeError) in try self.listing(at: path) }
     }
 
     /// Reads one item's entry (a final symlink is not followed).
@@ -257,18 +254,6 @@ public struct DirectoryReader: Sendable {
         return FileEntry(
             name: name, parentPath: absolute == "/" ? "" : PathText.parent(of: absolute), type: .directory,
             status: status, contentType: registry.type(forFileName: name, isDirectory: true))
-    }
-
-    /// Runs blocking file-system work on a Dispatch thread, so the caller's executor (Swift's
-    /// cooperative pool) is never blocked by the disk.
-    static func offThread<Value: Sendable>(
-        _ work: @escaping @Sendable () throws(FileTreeError) -> Value
-    ) async -> Result<Value, FileTreeError> {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(returning: Result { () throws(FileTreeError) in try work() })
-            }
-        }
     }
 
     static func currentDirectory() -> String {

@@ -42,11 +42,11 @@ public enum SyntaxHighlighter {
         output.reserveCapacity(source.utf8.count + source.utf8.count / 2)
         var position = 0
         for token in scanner.run() {
-            if token.range.lowerBound > position { output += MarkdownRenderer.escape(String(characters[position..<token.range.lowerBound])) }
-            output += "<span class=\"hl-\(token.kind.rawValue)\">" + MarkdownRenderer.escape(String(characters[token.range])) + "</span>"
+            if token.range.lowerBound > position { output += HTMLText.escaped(String(characters[position..<token.range.lowerBound])) }
+            output += "<span class=\"hl-\(token.kind.rawValue)\">" + HTMLText.escaped(String(characters[token.range])) + "</span>"
             position = token.range.upperBound
         }
-        if position < characters.count { output += MarkdownRenderer.escape(String(characters[position...])) }
+        if position < characters.count { output += HTMLText.escaped(String(characters[position...])) }
         return output
     }
 }

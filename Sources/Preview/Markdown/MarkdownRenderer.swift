@@ -49,14 +49,14 @@ public enum MarkdownRenderer {
                 }
                 index += 1
                 let info = fence.info.split(separator: " ").first.map(String.init)
-                let language = info.map { " class=\"language-\(escape($0))\"" } ?? ""
+                let language = info.map { " class=\"language-\(HTMLText.escaped($0))\"" } ?? ""
                 let source = code.joined(separator: "\n") + (code.isEmpty ? "" : "\n")
                 // Highlighted like any source file when the highlighter knows the language
                 // (named as in the info string, or by its usual extension: `js`, `py`, `sh`).
                 let highlighted = info.flatMap { name in
                     SyntaxHighlighter.html(for: source, language: SyntaxLanguage.extensions[name.lowercased()] ?? name.lowercased())
                 }
-                output += "<pre><code\(language)>" + (highlighted ?? escape(source)) + "</code></pre>\n"
+                output += "<pre><code\(language)>" + (highlighted ?? HTMLText.escaped(source)) + "</code></pre>\n"
                 continue
             }
             if indent < 4, let heading = atxHeading(trimmed) {
@@ -119,7 +119,7 @@ public enum MarkdownRenderer {
                     index += 1
                 }
                 while code.last == "" { code.removeLast() }
-                output += "<pre><code>" + escape(code.joined(separator: "\n")) + "\n</code></pre>\n"
+                output += "<pre><code>" + HTMLText.escaped(code.joined(separator: "\n")) + "\n</code></pre>\n"
                 continue
             }
             paragraph.append(String(trimmed))
@@ -394,7 +394,7 @@ public enum MarkdownRenderer {
             switch character {
             case "\\":
                 if index + 1 < text.endIndex, text[index + 1].isASCII, text[index + 1].isPunctuation || text[index + 1].isSymbol {
-                    output += escape(String(text[index + 1]))
+                    output += HTMLText.escaped(String(text[index + 1]))
                     index += 2
                     continue
                 }
@@ -405,7 +405,7 @@ public enum MarkdownRenderer {
                     if code.count >= 2, code.hasPrefix(" "), code.hasSuffix(" "), !code.allSatisfy({ $0 == " " }) {
                         code = String(code.dropFirst().dropLast())
                     }
-                    output += "<code>" + escape(code) + "</code>"
+                    output += "<code>" + HTMLText.escaped(code) + "</code>"
                     index = close + run
                     continue
                 }
@@ -416,11 +416,11 @@ public enum MarkdownRenderer {
                 if index + 1 < text.endIndex, text[index + 1] == "[", let link = parseLink(text, at: index + 1) {
                     let alt = plainText(text[link.label])
                     if let url = safeURL(link.destination) {
-                        output += "<img src=\"\(escape(url))\" alt=\"\(escape(alt))\""
-                        if let title = link.title { output += " title=\"\(escape(title))\"" }
+                        output += "<img src=\"\(HTMLText.escaped(url))\" alt=\"\(HTMLText.escaped(alt))\""
+                        if let title = link.title { output += " title=\"\(HTMLText.escaped(title))\"" }
                         output += " loading=\"lazy\">"
                     } else {
-                        output += escape(alt)
+                        output += HTMLText.escaped(alt)
                     }
                     index = link.end
                     continue
@@ -430,8 +430,8 @@ public enum MarkdownRenderer {
                     var label = ""
                     renderInline(text[link.label], into: &label)
                     if let url = safeURL(link.destination) {
-                        output += "<a href=\"\(escape(url))\""
-                        if let title = link.title { output += " title=\"\(escape(title))\"" }
+                        output += "<a href=\"\(HTMLText.escaped(url))\""
+                        if let title = link.title { output += " title=\"\(HTMLText.escaped(title))\"" }
                         output += ">" + label + "</a>"
                     } else {
                         output += label
@@ -443,7 +443,7 @@ public enum MarkdownRenderer {
                 if let close = text[index...].firstIndex(of: ">") {
                     let inside = String(text[(index + 1)..<close])
                     if !inside.contains(" "), let url = autolink(inside) {
-                        output += "<a href=\"\(escape(url))\">" + escape(inside) + "</a>"
+                        output += "<a href=\"\(HTMLText.escaped(url))\">" + HTMLText.escaped(inside) + "</a>"
                         index = close + 1
                         continue
                     }
@@ -459,7 +459,7 @@ public enum MarkdownRenderer {
             default:
                 break
             }
-            output += escape(String(character))
+            output += HTMLText.escaped(String(character))
             index += 1
         }
     }
@@ -607,23 +607,6 @@ public enum MarkdownRenderer {
 
     private static func plainText(_ text: ArraySlice<Character>) -> String {
         String(text.filter { $0 != "*" && $0 != "_" && $0 != "`" && $0 != "[" && $0 != "]" })
-    }
-
-    /// Text made safe inside HTML and its attributes.
-    static func escape(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.append(character)
-            }
-        }
-        return output
     }
 }
 

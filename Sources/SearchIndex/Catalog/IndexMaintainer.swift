@@ -7,11 +7,11 @@ import Glibc
 import Darwin
 #endif
 
-/// The work behind a ``SearchIndex``: reads the last run's file, reconciles it with the disk,
+/// The work behind a ``NameIndex``: reads the last run's file, reconciles it with the disk,
 /// then turns each batch of the watcher's changes into new folder records, the events that
 /// describe them, and the rows to write.
 struct IndexMaintainer: Sendable {
-    let options: SearchIndex.Options
+    let options: NameIndex.Options
     /// A watcher the index was given rather than started (not stopped here).
     let sharedWatcher: DirectoryWatcher?
     let logger: Logger
@@ -19,7 +19,7 @@ struct IndexMaintainer: Sendable {
     /// folder swapped for one between a change and its reading puts no outside name in the index).
     let root: ContainedRoot?
 
-    init(options: SearchIndex.Options, sharedWatcher: DirectoryWatcher?, logger: Logger) {
+    init(options: NameIndex.Options, sharedWatcher: DirectoryWatcher?, logger: Logger) {
         self.options = options
         self.sharedWatcher = sharedWatcher
         self.logger = logger
@@ -27,7 +27,7 @@ struct IndexMaintainer: Sendable {
     }
 
     /// Hands a new catalog, the phase and the changes to the index; `false` means stop.
-    typealias Publish = @Sendable (Catalog, SearchIndex.Phase, [TreeChange]) -> Bool
+    typealias Publish = @Sendable (Catalog, NameIndex.Phase, [TreeChange]) -> Bool
 
     func run(publish: Publish) async {
         let clock = ContinuousClock()

@@ -1,16 +1,36 @@
+public import ErrorModel
+
 /// The one error of the SearchIndex module: the SQLite search index (opening, migrating, querying).
 ///
-/// It carries a stable `code` to switch on, a `message` for people, and the underlying error
-/// that caused it, when there is one.
-public struct SearchIndexError: Error, Sendable, CustomStringConvertible {
+/// It carries a `code` from a closed set to switch on, a `message` for people, and the error
+/// that caused it, when there is one (see `CodedError`).
+public struct SearchIndexError: CodedError {
     /// What kind of failure this is.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The code's name.
-        public let rawValue: String
-        /// Makes a code from its name.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        /// The code's name.
-        public var description: String { rawValue }
+    ///
+    /// A closed set: compare or switch on the static members; a new code is a new case of
+    /// `Wrapped`. The ``description`` is the code's stable name, such as `"cannotOpen"`.
+    public struct Code: ErrorCode {
+        /// The index file cannot be opened or created.
+        public static let cannotOpen = Code(.cannotOpen)
+        /// The index file is not a database, or a damaged one.
+        public static let corrupt = Code(.corrupt)
+        /// The disk is full or failing.
+        public static let storage = Code(.storage)
+        /// A statement failed.
+        public static let query = Code(.query)
+        /// The index file was written by a newer Browsey.
+        public static let newerVersion = Code(.newerVersion)
+
+        /// The code's stable name.
+        public var description: String { wrapped.rawValue }
+        /// Every code, in the order they are declared.
+        public static var allCases: [Code] { Wrapped.allCases.map(Code.init) }
+
+        private enum Wrapped: String, CaseIterable {
+            case cannotOpen, corrupt, storage, query, newerVersion
+        }
+        private let wrapped: Wrapped
+        private init(_ wrapped: Wrapped) { self.wrapped = wrapped }
     }
 
     /// What kind of failure this is.
@@ -18,19 +38,12 @@ public struct SearchIndexError: Error, Sendable, CustomStringConvertible {
     /// A sentence for people.
     public var message: String
     /// The error that caused this one, if any.
-    public var underlying: (any Error & Sendable)?
+    public var cause: (any Error)?
 
     /// Makes an error.
-    public init(_ code: Code, _ message: String, underlying: (any Error & Sendable)? = nil) {
+    public init(_ code: Code, _ message: String, cause: (any Error)? = nil) {
         self.code = code
         self.message = message
-        self.underlying = underlying
-    }
-
-    /// The code and the message, then the cause.
-    public var description: String {
-        var text = "\(code): \(message)"
-        if let underlying { text += " (\(underlying))" }
-        return text
+        self.cause = cause
     }
 }

@@ -15,7 +15,7 @@ final class NameOrder: Sendable {
     /// Each name as `folder << 32 | index`, sorted by folded bytes.
     private let order: [UInt64]
 
-    /// Sorts the names of `folders` (off the request path: see ``SearchIndex``).
+    /// Sorts the names of `folders` (off the request path: see ``NameIndex``).
     init(_ folders: [FolderRecord]) {
         self.folders = folders
         var order: [UInt64] = []

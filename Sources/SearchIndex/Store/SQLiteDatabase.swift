@@ -125,16 +125,3 @@ final class SQLiteDatabase {
         }
     }
 }
-
-extension SearchIndexError.Code {
-    /// The index file cannot be opened or created.
-    public static let cannotOpen = Self(rawValue: "cannotOpen")
-    /// The index file is not a database, or a damaged one.
-    public static let corrupt = Self(rawValue: "corrupt")
-    /// The disk is full or failing.
-    public static let storage = Self(rawValue: "storage")
-    /// A statement failed.
-    public static let query = Self(rawValue: "query")
-    /// The index file was written by a newer Browsey.
-    public static let newerVersion = Self(rawValue: "newerVersion")
-}

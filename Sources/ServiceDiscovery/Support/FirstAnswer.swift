@@ -43,7 +43,7 @@ final class FirstAnswer<Value: Sendable>: Sendable {
         } catch let error as ServiceDiscoveryError {
             throw error
         } catch {
-            throw ServiceDiscoveryError(.failed, "\(error)", underlying: error)
+            throw ServiceDiscoveryError(.failed, "\(error)", cause: error)
         }
     }
 }

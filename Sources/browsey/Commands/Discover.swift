@@ -31,13 +31,13 @@ struct Discover: AsyncParsableCommand {
         do {
             bonjour = try Bonjour()
         } catch {
-            throw CommandFailure("Bonjour is not available: \(error.message)")
+            throw CommandFailure(.discoveryUnavailable, "Bonjour is not available: \(error.message)")
         }
         let servers: [DiscoveredServer]
         do {
             servers = try await bonjour.discoverBrowseyServers(for: .milliseconds(Int(timeout * 1000)))
         } catch let error as ServiceDiscoveryError {
-            throw CommandFailure("Bonjour is not available: \(error.message)")
+            throw CommandFailure(.discoveryUnavailable, "Bonjour is not available: \(error.message)")
         }
         if json {
             let encoder = JSONEncoder()

@@ -151,7 +151,7 @@ struct Serve: AsyncParsableCommand {
         do {
             root = try await DirectoryReader().read(at: path, depth: .levels(0)).entry.path
         } catch {
-            throw CommandFailure("Cannot serve \(path): \(error.message)")
+            throw CommandFailure(.cannotServe, "Cannot serve \(path): \(error.message)")
         }
         var chosenPort = port
         if port != 0 && !PortProbe.isFree(port, host: host) {
@@ -164,7 +164,7 @@ struct Serve: AsyncParsableCommand {
             if let trashDir {
                 trashFolder = trashDir.hasPrefix("/") ? trashDir : Self.currentFolder() + "/" + trashDir
                 if let folder = trashFolder, folder == root || folder.hasPrefix(root == "/" ? "/" : root + "/") {
-                    throw CommandFailure("--trash-dir must lie outside the served folder")
+                    throw CommandFailure(.conflictingOptions, "--trash-dir must lie outside the served folder")
                 }
             } else {
                 trashFolder = TrashLocation.defaultFolder(forRoot: root)
@@ -188,7 +188,7 @@ struct Serve: AsyncParsableCommand {
             if let indexDir {
                 let folder = indexDir.hasPrefix("/") ? indexDir : Self.currentFolder() + "/" + indexDir
                 guard let file = IndexLocation.path(inFolder: folder, forRoot: root) else {
-                    throw CommandFailure("--index-dir must lie outside the served folder.")
+                    throw CommandFailure(.conflictingOptions, "--index-dir must lie outside the served folder.")
                 }
                 configuration.indexPath = file
             } else {
@@ -220,7 +220,7 @@ struct Serve: AsyncParsableCommand {
             }
             announcement.withLock { $0?.withdraw() }
         } catch let failure as ServerSetupError {
-            throw CommandFailure(failure.message)
+            throw CommandFailure(.serverSetup, failure.message)
         }
     }
 }

@@ -22,7 +22,7 @@ struct ClientOptions: ParsableArguments {
     var timeout: Double = 30
 
     /// The server and the path a URL names, and a client for it.
-    func client(for url: String) throws -> (client: BrowseyClient, path: String) {
+    func client(for url: String) throws -> (client: APIClient, path: String) {
         // Downloads move megabyte chunks: keep them in the heap (see MemoryTuning).
         MemoryTuning.apply()
         let location: ServerLocation
@@ -36,7 +36,7 @@ struct ClientOptions: ParsableArguments {
             server.token = String(cString: environment)
         }
         let transport = NIOHTTPTransport(trustsAnyCertificate: insecure)
-        let client = BrowseyClient(server: server, transport: transport, timeout: .milliseconds(Int(timeout * 1000)))
+        let client = APIClient(server: server, transport: transport, timeout: .milliseconds(Int(timeout * 1000)))
         return (client, location.path)
     }
 }

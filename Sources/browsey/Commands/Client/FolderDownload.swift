@@ -15,7 +15,7 @@ import Darwin
 /// A folder copied from a server: its tree listed, its files fetched several at once, each
 /// dated as on the server so that a second run skips what it already has.
 struct FolderDownload {
-    let client: BrowseyClient
+    let client: APIClient
     let parallel: Int
     let resume: Bool
 

@@ -61,7 +61,7 @@ struct Put: AsyncParsableCommand {
         }
     }
 
-    private func upload(folder: FileNode, to target: String, client: BrowseyClient, policy: ExistingFile) async throws {
+    private func upload(folder: FileNode, to target: String, client: APIClient, policy: ExistingFile) async throws {
         if await Self.remoteSize(target, client: client) == nil {
             _ = try await ClientExit.run { () async throws(BrowseyClientError) in try await client.makeFolder(target) }
         }
@@ -75,7 +75,7 @@ struct Put: AsyncParsableCommand {
         }
     }
 
-    private func upload(file: String, to target: String, client: BrowseyClient, policy: ExistingFile) async throws {
+    private func upload(file: String, to target: String, client: APIClient, policy: ExistingFile) async throws {
         let label = target.split(separator: "/").last.map(String.init) ?? target
         if policy == .refuse, let remoteSize = await Self.remoteSize(target, client: client) {
             // Already there with the same size: a second run after an interruption skips it.
@@ -93,7 +93,7 @@ struct Put: AsyncParsableCommand {
     }
 
     /// The size of what the server has at `target`, if anything.
-    private static func remoteSize(_ target: String, client: BrowseyClient) async -> Int64? {
+    private static func remoteSize(_ target: String, client: APIClient) async -> Int64? {
         let answer = try? await client.stat(target)
         return answer?.size
     }

@@ -1,4 +1,4 @@
-extension BrowseyClient {
+extension APIClient {
     /// Downloads the file at `path` into `destination`, which appears whole or not at all: the
     /// bytes go to `destination.part` (with the server's ETag beside it in
     /// `destination.part.etag`) and are moved into place once complete and flushed.
@@ -94,7 +94,7 @@ extension BrowseyClient {
                 lost = BrowseyClientError(
                     lost.code == .timedOut ? .timedOut : .unreachable,
                     "the connection to \(server.name) was lost after \(received) of \(total.map(String.init) ?? "?") bytes; \(whenLost)",
-                    underlying: SendableDescription("\(error)"))
+                    cause: SendableDescription("\(error)"))
             }
             throw lost
         }

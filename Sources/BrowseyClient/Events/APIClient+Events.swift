@@ -5,7 +5,7 @@ import Foundation
 #endif
 import BrowseyAPI
 
-extension BrowseyClient {
+extension APIClient {
     /// The changes under `folder` as the server reports them (`GET /api/events`), from
     /// `lastEventID` on when given (what was missed meanwhile is replayed, or a `.reset` says to
     /// reload). The sequence ends when the connection does; reconnect with the last event's id.

@@ -15,7 +15,7 @@ public enum ExistingFile: Sendable, Hashable {
     case keepBoth
 }
 
-extension BrowseyClient {
+extension APIClient {
     /// Uploads the local file at `localPath` to `remotePath`, resumably: the server keeps what
     /// it received of an interrupted upload, and the next call with the same file goes on from
     /// there. The file appears on the server whole or not at all. `progress` gets bytes sent

@@ -13,12 +13,12 @@ import Synchronization
 /// reconciled with the disk), kept fresh by a ``DirectoryWatcher``, and saved in SQLite.
 ///
 /// ```swift
-/// let index = SearchIndex(options: .init(root: "/srv/files", storeFolder: "/var/cache/browsey"))
+/// let index = NameIndex(options: .init(root: "/srv/files", storeFolder: "/var/cache/browsey"))
 /// await index.waitUntilReady()
 /// for hit in index.search(SearchQuery(text: "report")) ?? [] { print(hit.path, hit.score) }
 /// for await item in index.feed.subscribe().items { print(item) }   // live changes
 /// ```
-public final class SearchIndex: Sendable {
+public final class NameIndex: Sendable {
     /// What to index and where to keep it.
     public struct Options: Sendable {
         /// The indexed folder, absolute.

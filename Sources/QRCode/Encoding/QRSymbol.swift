@@ -1,13 +1,13 @@
-/// A QR code (ISO/IEC 18004) of some bytes: byte mode, error correction level M (15% of the
-/// code may be lost), versions 1 to 10 (up to 213 bytes), the mask chosen by the standard's
-/// penalty rules.
+/// A QR code symbol (ISO/IEC 18004's word for the printed square) of some bytes: byte mode,
+/// error correction level M (15% of the code may be lost), versions 1 to 10 (up to 213 bytes),
+/// the mask chosen by the standard's penalty rules.
 ///
 /// ```swift
-/// let code = try QRCode(text: "http://192.168.1.23:8080/")
+/// let code = try QRSymbol(text: "http://192.168.1.23:8080/")
 /// print(code.terminalString())     // scan it from a phone
 /// let png = code.pngData(scale: 8) // or save it as an image
 /// ```
-public struct QRCode: Sendable, Hashable {
+public struct QRSymbol: Sendable, Hashable {
     /// The version, 1–10: the code is `17 + 4 × version` modules wide.
     public let version: Int
     /// The mask pattern used, 0–7.

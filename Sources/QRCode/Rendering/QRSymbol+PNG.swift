@@ -1,4 +1,4 @@
-extension QRCode {
+extension QRSymbol {
     /// The code as a black-on-white PNG, `scale` pixels a module, with a quiet zone of `border`
     /// modules (4 is what the standard asks for).
     public func pngData(scale: Int = 8, border: Int = 4) -> [UInt8] {

@@ -10,10 +10,10 @@ public import Foundation
 ///
 /// ```swift
 /// let server = try Server(host: "192.168.1.23", port: 8080)
-/// let client = BrowseyClient(server: server, transport: URLSessionTransport())
+/// let client = APIClient(server: server, transport: URLSessionTransport())
 /// let listing = try await client.list("/docs")
 /// ```
-public struct BrowseyClient: Sendable {
+public struct APIClient: Sendable {
     /// The server asked.
     public var server: Server
     /// How long a request may wait for the response's head.
@@ -148,7 +148,7 @@ public struct BrowseyClient: Sendable {
         } catch {
             throw BrowseyClientError(
                 .decoding, "the server's answer to \(endpoint) is not what the contract says: \(error)",
-                underlying: SendableDescription("\(error)"))
+                cause: SendableDescription("\(error)"))
         }
     }
 

@@ -1,4 +1,4 @@
-extension QRCode {
+extension QRSymbol {
     /// The code drawn with Unicode half blocks, two modules a character row, with a quiet zone of
     /// `border` modules. Colours are set explicitly (black on white), so it scans whatever the
     /// terminal's theme; `colors: false` leaves them out (dark modules drawn as blocks).
