@@ -259,7 +259,7 @@ struct ListingJSONTests {
         try fixture.folder.file("awkward/zz folder/inside.txt", "x")
         try fixture.folder.file("awkward/ünïcode ä.md", "x")
         try fixture.folder.file("awkward/.hidden", "x")
-        let routes = BrowseyRoutes(configuration: fixture.configuration())
+        let safePath = SafePath(fixture.configuration())
         try await fixture.withClient { client in
             for folder in ["/", "/awkward", "/docs"] {
                 let answer = try await client.ask("/api/list?path=\(q(folder))")
@@ -269,7 +269,7 @@ struct ListingJSONTests {
                 let visible = EntryFilter(includesHidden: false, excludedNames: [NamePattern("*.log")])
                 let entries = try await FileTree.DirectoryReader(filter: visible, order: .browsey).read(at: fixture.folder.path + folder).entries
                 let viaCodable = ListResponse(
-                    path: folder, absolutePath: decoded.absolutePath, items: entries.map { routes.listItem($0) })
+                    path: folder, absolutePath: decoded.absolutePath, items: entries.map { ListItem($0, under: safePath) })
                 #expect(viaCodable == decoded, "\(folder)")
             }
         }

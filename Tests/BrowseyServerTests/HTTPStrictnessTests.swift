@@ -112,8 +112,8 @@ struct HTTPStrictnessTests {
                 #expect(header.map { String($0.dropFirst("location:".count)).trimmingCharacters(in: .whitespaces) } == location, "\(target)")
             }
         }
-        #expect(TokenAuthentication<BasicRequestContext>.sameOriginPath("/\\evil.example") == "/evil.example")
-        #expect(TokenAuthentication<BasicRequestContext>.sameOriginPath("/\\/\\x") == "/x")
+        #expect(TokenAuthentication<FileServerContext>.sameOriginPath("/\\evil.example") == "/evil.example")
+        #expect(TokenAuthentication<FileServerContext>.sameOriginPath("/\\/\\x") == "/x")
     }
 
     @Test("with a token required, health without it says only that the server is up and needs a token")

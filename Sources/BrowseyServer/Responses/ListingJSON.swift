@@ -71,7 +71,7 @@ enum ListingJSON {
 
     /// One item, keys sorted as the encoder sorts them.
     static func item(_ entry: FileEntry, escapedFolder: [UInt8]?, safePath: SafePath, into json: inout JSONWriter) {
-        let type = BrowseyRoutes.itemType(entry.type)
+        let type = ItemType(entry.type)
         json.raw("{")
         json.key("absolutePath")
         if let escapedFolder { json.string(escapedPrefix: escapedFolder, entry.name) } else { json.string(entry.path) }
@@ -110,7 +110,7 @@ enum ListingJSON {
             json.string(orNull: link.flatMap { safePath.relativePath(of: $0.resolvedPath) })
             json.raw(",")
             json.key("targetType")
-            json.string(orNull: link?.targetType.map { BrowseyRoutes.itemType($0).rawValue })
+            json.string(orNull: link?.targetType.map { ItemType($0).rawValue })
         }
         json.raw(",")
         json.key("type")

@@ -8,7 +8,18 @@ import FileTree
 import Hummingbird
 import NIOCore
 
-extension BrowseyRoutes {
+/// Uploads: `PUT /api/file` (plain or resumable), `GET /api/upload` (how much of a resumable
+/// upload has arrived) and `POST /api/upload` (a multipart form).
+struct UploadController: ServedFolderRoutes {
+    let configuration: ServerConfiguration
+    let safePath: SafePath
+
+    func addRoutes(to group: RouterGroup<FileServerContext>) {
+        group.put("/api/file") { request, _ in try await upload(request) }
+        group.get("/api/upload") { request, _ in try uploadStatus(request) }
+        group.post("/api/upload") { request, _ in try await uploadForm(request) }
+    }
+
     /// `PUT /api/file?path=FILE[&overwrite=1|&onConflict=rename]`: the raw body becomes the
     /// file, streamed to disk with bounded memory.
     ///

@@ -13,7 +13,7 @@ import Foundation
 import Hummingbird
 import Preview
 
-extension BrowseyRoutes {
+extension FileController {
     /// Browsey's text extensions (and whole names such as `makefile`), viewable up to 5 MiB.
     static let textExtensions: Set<String> = Set(
         """

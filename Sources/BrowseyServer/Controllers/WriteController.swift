@@ -9,7 +9,23 @@ import Hummingbird
 import NIOCore
 import NIOPosix
 
-extension BrowseyRoutes {
+/// The writes of a writable server: `POST /api/save`, `/api/rename`, `/api/move`, `/api/copy`,
+/// `/api/delete`, `/api/mkdir`.
+struct WriteController: ServedFolderRoutes {
+    let configuration: ServerConfiguration
+    let safePath: SafePath
+    /// Where deletes go; `nil` deletes for good.
+    let trash: Trash?
+
+    func addRoutes(to group: RouterGroup<FileServerContext>) {
+        group.post("/api/save") { request, _ in try await save(request) }
+        group.post("/api/rename") { request, _ in try await rename(request) }
+        group.post("/api/move") { request, _ in try await move(request) }
+        group.post("/api/copy") { request, _ in try await copy(request) }
+        group.post("/api/delete") { request, _ in try await delete(request) }
+        group.post("/api/mkdir") { request, _ in try await makeFolder(request) }
+    }
+
     /// The largest JSON body a write accepts: a 5 MiB text escaped for JSON, with room to spare.
     static let writeBodyLimit = 32 * 1024 * 1024
 
@@ -19,7 +35,7 @@ extension BrowseyRoutes {
         try requireWritable(request)
         let body = try await decode(SaveRequest.self, from: request)
         let bytes = Array(body.content.utf8)
-        guard Int64(bytes.count) <= Self.textLimit else {
+        guard Int64(bytes.count) <= FileController.textLimit else {
             throw APIError(.contentTooLarge, "File too large to save", code: "tooLarge")
         }
         let target = try resolveForWriting(body.path, notFound: "File not found")
@@ -158,156 +174,4 @@ extension BrowseyRoutes {
         return JSONBody.response(ChangeResponse(newPath: target.relative))
     }
 
-    /// `POST /api/restore {id}`: a deleted item back where it was; 409 when the place is taken.
-    func restore(_ request: Request) async throws -> Response {
-        try requireWritable(request)
-        let body = try await decode(RestoreRequest.self, from: request)
-        guard let trash else { throw APIError(.notFound, "Trash is off", code: "noTrash") }
-        let safePath = self.safePath
-        let restored = try await offThread { () throws(FileTreeError) in
-            try trash.restore(id: body.id) { item throws(FileTreeError) in
-                // The original place, under today's rules; its missing folders are made again.
-                guard let place = try? safePath.resolveForWriting(item.originalPath) else {
-                    throw FileTreeError(.permissionDenied, "The original place is not allowed", path: item.originalPath)
-                }
-                try Self.makeMissingFolders(of: place, safePath: safePath)
-                return try safePath.parent(forWriting: place)
-            }
-        }
-        return JSONBody.response(ChangeResponse(newPath: relative(restored.restoredAt)))
-    }
-
-    /// `GET /api/trash`: the deleted items that can be restored, newest first.
-    func trashItems(_ request: Request) throws -> Response {
-        try requireWritable(request, needsJSON: false)
-        return JSONBody.response(TrashResponse(items: trash?.items() ?? []))
-    }
-
-    // MARK: - Shared rules
-
-    /// Refuses writes on a read-only server (403) and bodies that a cross-site HTML form could
-    /// send (415): a write's body is JSON, which a browser sends elsewhere only after a CORS
-    /// preflight this server does not grant.
-    func requireWritable(_ request: Request, needsJSON: Bool = true) throws(APIError) {
-        if configuration.readOnly { throw .readOnly }
-        // A browser names the page that sent a write; a page of another site may not write here
-        // (a multipart form needs no preflight). Clients that are not browsers send no Origin.
-        if let origin = request.headers[.origin], !Self.isSameOrigin(origin, authority: request.head.authority),
-            !configuration.corsOrigins.contains(origin)
-        {
-            throw APIError(.forbidden, "Cross-site request refused", code: "crossSite")
-        }
-        guard needsJSON else { return }
-        let type = request.headers[.contentType]?.lowercased() ?? ""
-        guard type == "application/json" || type.hasPrefix("application/json;") else {
-            throw APIError(.unsupportedMediaType, "Writes need a JSON body (Content-Type: application/json)", code: "jsonRequired")
-        }
-    }
-
-    /// Whether an `Origin` (`http://host:port`) is the server the request was sent to.
-    static func isSameOrigin(_ origin: String, authority: String?) -> Bool {
-        guard let authority, let schemeEnd = origin.firstRange(of: "://") else { return false }
-        let host = origin[schemeEnd.upperBound...]
-        let scheme = origin[..<schemeEnd.lowerBound].lowercased()
-        let defaultPort = scheme == "https" ? ":443" : ":80"
-        func normalized(_ text: some StringProtocol) -> String {
-            let lowered = text.lowercased()
-            return lowered.contains("]:") || (!lowered.hasPrefix("[") && lowered.contains(":")) ? lowered : lowered + defaultPort
-        }
-        return normalized(host) == normalized(authority)
-    }
-
-    /// The request's JSON body as `Value`: 413 past ``writeBodyLimit``, 400 when it is not the
-    /// expected JSON.
-    func decode<Value: Decodable>(_ type: Value.Type, from request: Request) async throws -> Value {
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: Self.writeBodyLimit)
-        } catch {
-            throw APIError(.contentTooLarge, "Request body too large", code: "tooLarge")
-        }
-        do {
-            return try JSONDecoder.browsey().decode(Value.self, from: Data(buffer.readableBytesView))
-        } catch {
-            throw APIError(.badRequest, "Invalid JSON body", code: "invalidBody")
-        }
-    }
-
-    /// A path a write changes or creates, with the contract's refusals.
-    func resolveForWriting(_ raw: String, notFound: String) throws(APIError) -> SafePath.Resolved {
-        guard !raw.isEmpty else { throw .pathRequired }
-        do {
-            return try safePath.resolveForWriting(raw)
-        } catch {
-            throw APIError.from(error, notFound: notFound)
-        }
-    }
-
-    /// The folder a move or copy goes into: it must exist, be a folder, and lie inside the root.
-    func destinationFolder(_ raw: String) throws(APIError) -> OpenFolder {
-        let folder: SafePath.Resolved
-        do {
-            folder = try safePath.resolve(raw.isEmpty ? "/" : raw)
-        } catch {
-            throw APIError.from(error, notFound: "Destination not found")
-        }
-        do {
-            return try safePath.folder(forWriting: folder)
-        } catch {
-            if error.code == .notADirectory {
-                throw APIError(.badRequest, "Destination is not a directory", code: "notADirectory")
-            }
-            throw APIError.from(error, notFound: "Destination not found")
-        }
-    }
-
-    /// Runs a step that opens where a write lands, answering its failures as writes are answered.
-    func writing<Value>(_ notFound: String, _ work: () throws(FileTreeError) -> Value) throws(APIError) -> Value {
-        do {
-            return try work()
-        } catch {
-            if error.code == .notFound || error.code == .notADirectory {
-                throw APIError(.notFound, notFound, code: "notFound")
-            }
-            throw APIError.fromWrite(error)
-        }
-    }
-
-    /// The path relative to the root of an absolute path a write produced.
-    func relative(_ absolute: String) -> String {
-        safePath.relativePath(of: absolute) ?? "/" + PathName.last(of: absolute)
-    }
-
-    /// Whether a name is one of the contract's text files (by extension or whole name).
-    static func isText(name: String) -> Bool {
-        let ext = FileName.pathExtension(of: name).map(String.init)
-        return textExtensions.contains((ext ?? String(name.drop { $0 == "." })).lowercased())
-    }
-
-    /// Makes the folders above `place` that are missing, one by one inside the root.
-    static func makeMissingFolders(of place: SafePath.Resolved, safePath: SafePath) throws(FileTreeError) {
-        var folder = ""
-        for component in place.relative.split(separator: "/").dropLast() {
-            let parent = SafePath.Resolved(absolute: "", relative: folder.isEmpty ? "/" : folder)
-            folder += "/" + component
-            let here = SafePath.Resolved(absolute: "", relative: folder)
-            if (try? safePath.folder(forWriting: here)) == nil {
-                try FileOperations.makeFolder(named: String(component), in: safePath.folder(forWriting: parent))
-            }
-        }
-    }
-
-    /// Runs blocking file work on NIO's blocking-I/O pool, answering FileTree's failures with
-    /// the contract's statuses.
-    func offThread<Value: Sendable>(
-        _ work: @escaping @Sendable () throws(FileTreeError) -> Value
-    ) async throws -> Value {
-        let result: Result<Value, FileTreeError> = try await NIOThreadPool.singleton.runIfActive {
-            Result { () throws(FileTreeError) in try work() }
-        }
-        switch result {
-        case .success(let value): return value
-        case .failure(let error): throw APIError.fromWrite(error)
-        }
-    }
 }

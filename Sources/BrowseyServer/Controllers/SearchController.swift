@@ -10,7 +10,17 @@ import NIOCore
 import NIOPosix
 import SearchIndex
 
-extension BrowseyRoutes {
+/// `GET /api/search`: names under a folder, from the search index when it is ready.
+struct SearchController: ServedFolderRoutes {
+    let configuration: ServerConfiguration
+    let safePath: SafePath
+    /// The index; `nil` with `--no-index` (searches walk the tree).
+    let searchIndex: SearchIndex?
+
+    func addRoutes(to group: RouterGroup<FileServerContext>) {
+        group.get("/api/search") { request, _ in try await search(request) }
+    }
+
     /// `GET /api/search?path=&q=&limit=` and the filters `type=file|directory`, `ext=md,txt`,
     /// `after=`/`before=` (ISO 8601 dates), `minSize=`/`maxSize=` (bytes, or with K, M, G):
     /// names under `path` matching `q`, best first. Answered from the index when it is ready,
@@ -106,14 +116,6 @@ extension BrowseyRoutes {
         let newestFirst = matcher == nil
         found.sort { $0.ranks(before: $1, newestFirst: newestFirst) }
         return Array(found.prefix(query.limit))
-    }
-
-    static func itemType(_ kind: IndexedEntry.Kind) -> ItemType {
-        switch kind {
-        case .directory: .directory
-        case .symlink: .symlink
-        case .file: .file
-        }
     }
 
     /// The filters of a search request; a value that makes no sense is a 400 saying so.

@@ -10,7 +10,19 @@ import NIOCore
 import SearchIndex
 import ServiceLifecycle
 
-extension BrowseyRoutes {
+/// `GET /api/events`: what changes under a folder, as Server-Sent Events from the index's feed.
+struct EventsController: ServedFolderRoutes {
+    let configuration: ServerConfiguration
+    let safePath: SafePath
+    /// The index whose feed the events come from; `nil` with `--no-index` (503).
+    let searchIndex: SearchIndex?
+
+    func addRoutes(to group: RouterGroup<FileServerContext>) {
+        group.get("/api/events") { request, _ in try await events(request) }
+        // HEAD of the others is their GET without the body (the router's own); this one must not subscribe.
+        group.head("/api/events") { request, _ in try eventsHead(request) }
+    }
+
     /// `GET /api/events?path=FOLDER`: Server-Sent Events of what changes under a folder
     /// (`created`, `deleted`, `modified`, `renamed`, each with the entry as a listing shows it),
     /// a heartbeat comment while nothing happens, and resumption: a client reconnecting with
