@@ -32,7 +32,7 @@ struct EventsController: ServedFolderRoutes {
         let folder = try resolve(request, required: false, notFound: "Directory not found")
         guard let index = searchIndex else {
             throw APIError(
-                .serviceUnavailable, "Live events need the index, and this server runs with --no-index", code: "noIndex")
+                .serviceUnavailable, "Live events need the index, and this server runs with --no-index", code: .noIndex)
         }
         let lastID = request.headers[.init("Last-Event-ID")!] ?? request.uri.queryParameters.get("lastEventId")
         let subscription = index.feed.subscribe(lastEventID: lastID)
@@ -71,7 +71,7 @@ struct EventsController: ServedFolderRoutes {
         _ = try resolve(request, required: false, notFound: "Directory not found")
         guard searchIndex != nil else {
             throw APIError(
-                .serviceUnavailable, "Live events need the index, and this server runs with --no-index", code: "noIndex")
+                .serviceUnavailable, "Live events need the index, and this server runs with --no-index", code: .noIndex)
         }
         return Response(status: .ok, headers: Self.eventStreamHeaders)
     }

@@ -19,7 +19,7 @@ extension FileController {
         do {
             start = try safePath.folder(folder)
         } catch {
-            if error.code == .notADirectory { throw APIError(.badRequest, "Path is not a directory", code: "notADirectory") }
+            if error.code == .notADirectory { throw APIError(.badRequest, "Path is not a directory", code: .notADirectory) }
             throw APIError.from(error, notFound: "Directory not found")
         }
         let wantsHidden = configuration.showsHidden && request.uri.queryParameters.get("hidden") == "1"

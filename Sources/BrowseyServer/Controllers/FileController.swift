@@ -38,9 +38,9 @@ struct FileController: ServedFolderRoutes {
         var handedOver = false
         defer { if !handedOver { close(descriptor) } }
         guard status.type != .directory else {
-            throw APIError(.badRequest, "Cannot download directory", code: "isADirectory")
+            throw APIError(.badRequest, "Cannot download directory", code: .isADirectory)
         }
-        guard status.type == .regular else { throw APIError(.notFound, "File not found", code: "notFound") }
+        guard status.type == .regular else { throw APIError(.notFound, "File not found", code: .notFound) }
         let name = PathName.last(of: target.absolute)
         let size = Int(status.size)
         let etag = HTTPValidators.etag(status)
@@ -70,7 +70,7 @@ struct FileController: ServedFolderRoutes {
             case .none: break
             case .some(.unsatisfiable):
                 throw APIError(
-                    .rangeNotSatisfiable, "Range not satisfiable", code: "rangeNotSatisfiable",
+                    .rangeNotSatisfiable, "Range not satisfiable", code: .rangeNotSatisfiable,
                     headers: [.contentRange: "bytes */\(size)"])
             case .some(.range(let bytes)): range = bytes
             }

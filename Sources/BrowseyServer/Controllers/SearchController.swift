@@ -34,7 +34,7 @@ struct SearchController: ServedFolderRoutes {
         var limit = 50
         if let given = parameters.get("limit") {
             guard let number = Int(given) else {
-                throw APIError(.badRequest, "limit must be a whole number (1 to 200)", code: "badFilter")
+                throw APIError(.badRequest, "limit must be a whole number (1 to 200)", code: .badFilter)
             }
             limit = number
         }
@@ -124,7 +124,7 @@ struct SearchController: ServedFolderRoutes {
             switch type {
             case "file": query.kinds = [.file]
             case "directory", "folder": query.kinds = [.directory]
-            default: throw APIError(.badRequest, "type must be file or directory", code: "badFilter")
+            default: throw APIError(.badRequest, "type must be file or directory", code: .badFilter)
             }
         }
         if let list = parameters.get("ext"), !list.isEmpty {
@@ -143,7 +143,7 @@ struct SearchController: ServedFolderRoutes {
         guard let text, !text.isEmpty else { return nil }
         let full = text.count == 10 ? text + "T00:00:00Z" : text
         guard let date = BrowseyDate.date(from: full) else {
-            throw APIError(.badRequest, "\(name) must be an ISO 8601 date, like 2026-01-31 or 2026-01-31T12:00:00Z", code: "badFilter")
+            throw APIError(.badRequest, "\(name) must be an ISO 8601 date, like 2026-01-31 or 2026-01-31T12:00:00Z", code: .badFilter)
         }
         // Nanoseconds reach only to 2262: later (or much earlier) dates clamp.
         return Int64(max(-9e18, min(9e18, (date.timeIntervalSince1970 * 1_000_000_000).rounded())))
@@ -159,7 +159,7 @@ struct SearchController: ServedFolderRoutes {
             text.removeLast()
         }
         guard let number = Double(text), number >= 0, number * Double(factor) < 9e18 else {
-            throw APIError(.badRequest, "\(name) must be a size in bytes, like 1048576 or 10M", code: "badFilter")
+            throw APIError(.badRequest, "\(name) must be a size in bytes, like 1048576 or 10M", code: .badFilter)
         }
         return Int64(number * Double(factor))
     }

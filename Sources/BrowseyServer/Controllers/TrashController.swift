@@ -18,7 +18,7 @@ struct TrashController: ServedFolderRoutes {
     func restore(_ request: Request) async throws -> Response {
         try requireWritable(request)
         let body = try await decode(RestoreRequest.self, from: request)
-        guard let trash else { throw APIError(.notFound, "Trash is off", code: "noTrash") }
+        guard let trash else { throw APIError(.notFound, "Trash is off", code: .noTrash) }
         let safePath = self.safePath
         let restored = try await offThread { () throws(FileTreeError) in
             try trash.restore(id: body.id) { item throws(FileTreeError) in

@@ -36,7 +36,7 @@ struct WriteController: ServedFolderRoutes {
         let body = try await decode(SaveRequest.self, from: request)
         let bytes = Array(body.content.utf8)
         guard Int64(bytes.count) <= FileController.textLimit else {
-            throw APIError(.contentTooLarge, "File too large to save", code: "tooLarge")
+            throw APIError(.contentTooLarge, "File too large to save", code: .tooLarge)
         }
         let target = try resolveForWriting(body.path, notFound: "File not found")
         // A save writes through a link to its target: the target must lie inside the root. The
@@ -45,34 +45,36 @@ struct WriteController: ServedFolderRoutes {
             try safePath.finalTarget(forWriting: target)
         }
         guard let status = folder.status(of: name) else {
-            throw APIError(.notFound, "File not found", code: "notFound")
+            throw APIError(.notFound, "File not found", code: .notFound)
         }
         guard status.type != .directory else {
-            throw APIError(.badRequest, "Cannot save directory", code: "isADirectory")
+            throw APIError(.badRequest, "Cannot save directory", code: .isADirectory)
         }
         guard status.type == .regular, Self.isText(name: PathName.last(of: target.absolute)) else {
-            throw APIError(.badRequest, "File type not editable", code: "notEditable")
+            throw APIError(.badRequest, "File type not editable", code: .notEditable)
         }
         if let match = request.headers[.ifMatch] {
             let etag = HTTPValidators.etag(status)
             guard HTTPValidators.listContains(match, etag: etag) else {
                 throw APIError(
                     .preconditionFailed,
+                    code: .conflict,
                     body: ErrorResponse(
-                        error: "File has changed since it was read", code: "conflict",
+                        error: "File has changed since it was read",
                         modified: status.modified.date, size: status.size),
                     headers: [.eTag: etag])
             }
         } else {
             guard let baseModified = body.baseModified, let baseSize = body.baseSize else {
-                throw APIError(.badRequest, "baseModified and baseSize required", code: "basesRequired")
+                throw APIError(.badRequest, "baseModified and baseSize required", code: .basesRequired)
             }
             let baseMilliseconds = Int64((baseModified.timeIntervalSince1970 * 1000).rounded())
             guard baseMilliseconds == status.modified.milliseconds, baseSize == status.size else {
                 throw APIError(
                     .conflict,
+                    code: .conflict,
                     body: ErrorResponse(
-                        error: "File has changed since it was read", code: "conflict",
+                        error: "File has changed since it was read",
                         modified: status.modified.date, size: status.size))
             }
         }
@@ -93,10 +95,10 @@ struct WriteController: ServedFolderRoutes {
         let body = try await decode(RenameRequest.self, from: request)
         let target = try resolveForWriting(body.path, notFound: "File not found")
         guard FileName.isValidComponent(body.newName), !body.newName.contains("\\") else {
-            throw APIError(.badRequest, "Invalid name", code: "invalidName")
+            throw APIError(.badRequest, "Invalid name", code: .invalidName)
         }
         guard safePath.isVisible(name: body.newName) else {
-            throw APIError(.badRequest, "Name not allowed: it would be hidden", code: "hiddenName")
+            throw APIError(.badRequest, "Name not allowed: it would be hidden", code: .hiddenName)
         }
         let renamed = try await offThread { () throws(FileTreeError) in
             let (folder, name) = try safePath.parent(forWriting: target)
@@ -143,14 +145,14 @@ struct WriteController: ServedFolderRoutes {
         let body = try await decode(PathRequest.self, from: request)
         let raw = body.path.isEmpty ? "/" : body.path
         if (try? safePath.resolve(raw))?.relative == "/" {
-            throw APIError(.badRequest, "Cannot delete the root folder", code: "isRoot")
+            throw APIError(.badRequest, "Cannot delete the root folder", code: .isRoot)
         }
         let target = try resolveForWriting(raw, notFound: "File not found")
         // The item itself (a link, never its target), named in its folder held open.
         let (folder, name) = try writing("File not found") { () throws(FileTreeError) in
             try safePath.parent(forWriting: target)
         }
-        guard folder.contains(name) else { throw APIError(.notFound, "File not found", code: "notFound") }
+        guard folder.contains(name) else { throw APIError(.notFound, "File not found", code: .notFound) }
         if let trash {
             let item = try await offThread { () throws(FileTreeError) in
                 try trash.put(named: name, in: folder, originalPath: target.relative)

@@ -79,12 +79,12 @@ extension ServedFolderRoutes {
         if let origin = request.headers[.origin], !Self.isSameOrigin(origin, authority: request.head.authority),
             !configuration.corsOrigins.contains(origin)
         {
-            throw APIError(.forbidden, "Cross-site request refused", code: "crossSite")
+            throw APIError(.forbidden, "Cross-site request refused", code: .crossSite)
         }
         guard needsJSON else { return }
         let type = request.headers[.contentType]?.lowercased() ?? ""
         guard type == "application/json" || type.hasPrefix("application/json;") else {
-            throw APIError(.unsupportedMediaType, "Writes need a JSON body (Content-Type: application/json)", code: "jsonRequired")
+            throw APIError(.unsupportedMediaType, "Writes need a JSON body (Content-Type: application/json)", code: .jsonRequired)
         }
     }
 
@@ -108,12 +108,12 @@ extension ServedFolderRoutes {
         do {
             buffer = try await request.body.collect(upTo: Self.writeBodyLimit)
         } catch {
-            throw APIError(.contentTooLarge, "Request body too large", code: "tooLarge")
+            throw APIError(.contentTooLarge, "Request body too large", code: .tooLarge)
         }
         do {
             return try JSONDecoder.browsey().decode(Value.self, from: Data(buffer.readableBytesView))
         } catch {
-            throw APIError(.badRequest, "Invalid JSON body", code: "invalidBody")
+            throw APIError(.badRequest, "Invalid JSON body", code: .invalidBody)
         }
     }
 
@@ -139,7 +139,7 @@ extension ServedFolderRoutes {
             return try safePath.folder(forWriting: folder)
         } catch {
             if error.code == .notADirectory {
-                throw APIError(.badRequest, "Destination is not a directory", code: "notADirectory")
+                throw APIError(.badRequest, "Destination is not a directory", code: .notADirectory)
             }
             throw APIError.from(error, notFound: "Destination not found")
         }
@@ -151,7 +151,7 @@ extension ServedFolderRoutes {
             return try work()
         } catch {
             if error.code == .notFound || error.code == .notADirectory {
-                throw APIError(.notFound, notFound, code: "notFound")
+                throw APIError(.notFound, notFound, code: .notFound)
             }
             throw APIError.fromWrite(error)
         }

@@ -56,7 +56,7 @@ public struct TokenAuthentication<Context: AuthenticatingRequestContext>: Router
         }
         throw APIError(
             .unauthorized,
-            body: .init(error: "Unauthorized", code: "unauthorized", message: "Valid API token required"),
+            code: .unauthorized, body: .init(error: "Unauthorized", message: "Valid API token required"),
             headers: [.wwwAuthenticate: "Bearer realm=\"Browsey API\""])
     }
 
