@@ -319,7 +319,7 @@ struct LargeDownloadTests {
         for sendfile in [true, false] {
             var configuration = fixture.configuration()
             configuration.sendsFilesBySendfile = sendfile
-            let app = try BrowseyServer.application(configuration)
+            let app = try FileServer.application(configuration)
             try await app.test(.live) { client in
                 let whole = try await client.ask("/api/file?path=%2Flarge.bin")
                 #expect(whole.headers[.contentLength] == String(size))
@@ -343,7 +343,7 @@ struct LargeDownloadTests {
         let size = 3 * (1 << 20) + 777
         let pattern = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 11) }
         let path = try fixture.folder.file("cold.bin", pattern)
-        let app = try BrowseyServer.application(fixture.configuration())
+        let app = try FileServer.application(fixture.configuration())
         try await app.test(.live) { client in
             // Written pages must reach the disk before the kernel agrees to drop them.
             let descriptor = open(path, O_RDONLY)

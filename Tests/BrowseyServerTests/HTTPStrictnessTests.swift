@@ -15,7 +15,7 @@ private func withLiveServer(
     var logger = Logger(label: "strictness")
     logger.logLevel = .critical
     let port = Mutex<Int?>(nil)
-    let app = try BrowseyServer.application(configuration, logger: logger) { listening in port.withLock { $0 = listening } }
+    let app = try FileServer.application(configuration, logger: logger) { listening in port.withLock { $0 = listening } }
     let running = Task { try await app.runService(gracefulShutdownSignals: []) }
     defer { running.cancel() }
     for _ in 0..<1000 where port.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(10)) }

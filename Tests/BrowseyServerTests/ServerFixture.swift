@@ -57,7 +57,7 @@ struct ServerFixture {
         // The whole application (its services run too), its downloads written as plain bodies.
         var configuration = configuration ?? self.configuration()
         configuration.sendsFilesBySendfile = false
-        let app = try BrowseyServer.application(configuration)
+        let app = try FileServer.application(configuration)
         try await app.test(.router, body)
     }
 }

@@ -11,10 +11,10 @@ import ServiceLifecycle
 /// its connections guarded by the configuration's timeouts and caps.
 ///
 /// ```swift
-/// let app = try BrowseyServer.application(ServerConfiguration(root: "/srv/files", port: 8080))
+/// let app = try FileServer.application(ServerConfiguration(root: "/srv/files", port: 8080))
 /// try await app.runService()   // until SIGINT or SIGTERM
 /// ```
-public enum BrowseyServer {
+public enum FileServer {
     /// The router with every route, without the services: the watcher watches and the
     /// listing cache works, but the search index is never built (searches walk the tree, event
     /// streams stay silent). For in-process tests of single routes; ``application(_:logger:onServerRunning:)``
