@@ -31,9 +31,20 @@ struct ListingController: ServedFolderRoutes {
             throw APIError.from(error, notFound: "Directory not found")
         }
         let buffer = ListingJSON.encode(
-            path: folder.relative, absolutePath: folder.absolute, listing: listing, safePath: safePath)
+            path: folder.relative, absolutePath: folder.absolute, listing: listing,
+            links: links(of: listing))
         if let generation { listingCache?.store(buffer, for: key, since: generation) }
         return JSONBody.response(buffer: buffer)
     }
 
+    /// The listing's links, decided before encoding: each read again as a full entry (for its
+    /// target) and made the contract's item under the path rules (a target outside the root is
+    /// not revealed). A link gone meanwhile is left out (the encoder writes it as broken).
+    private func links(of listing: FolderListing) -> [Int: ListItem] {
+        var links: [Int: ListItem] = [:]
+        for (index, item) in listing.items.enumerated() where item.type == .symlink {
+            if let entry = try? listing.entry(of: item) { links[index] = ListItem(entry, under: safePath) }
+        }
+        return links
+    }
 }
