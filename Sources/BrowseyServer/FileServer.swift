@@ -82,15 +82,15 @@ public enum FileServer {
             do {
                 certificates = try NIOSSLCertificate.fromPEMFile(tls.certificate)
             } catch {
-                throw ServerSetupError(code: "certificate", message: "Cannot read the certificate \(tls.certificate): \(error)")
+                throw ServerSetupError(.certificate, message: "Cannot read the certificate \(tls.certificate): \(error)")
             }
             do {
                 key = try NIOSSLPrivateKey(file: tls.key, format: .pem)
             } catch {
-                throw ServerSetupError(code: "key", message: "Cannot read the private key \(tls.key): \(error)")
+                throw ServerSetupError(.key, message: "Cannot read the private key \(tls.key): \(error)")
             }
             guard !certificates.isEmpty else {
-                throw ServerSetupError(code: "certificate", message: "No certificate in \(tls.certificate)")
+                throw ServerSetupError(.certificate, message: "No certificate in \(tls.certificate)")
             }
             let settings = TLSConfiguration.makeServerConfiguration(
                 certificateChain: certificates.map { .certificate($0) }, privateKey: .privateKey(key))
@@ -111,14 +111,4 @@ public enum FileServer {
             },
             logger: logger)
     }
-}
-
-/// A server that cannot start as configured (an unreadable certificate, say).
-public struct ServerSetupError: Error, Sendable, CustomStringConvertible {
-    /// A stable code: `certificate`, `key`.
-    public let code: String
-    /// What went wrong, for a person.
-    public let message: String
-
-    public var description: String { message }
 }
