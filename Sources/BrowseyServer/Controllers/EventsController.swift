@@ -82,13 +82,7 @@ struct EventsController: ServedFolderRoutes {
 
     private func eventText(_ event: ChangeFeed.Event) -> ByteBuffer {
         let change = event.change
-        let entry = change.entry
-        let absolute = safePath.root + change.path
-        let item = ListItem(
-            name: entry.name, type: Self.itemType(entry.kind), size: entry.size,
-            modified: Date(timeIntervalSince1970: Double(entry.modified / 1_000_000) / 1000),
-            extension: entry.kind == .directory ? nil : FileName.pathExtension(of: entry.name).map(String.init),
-            absolutePath: absolute)
+        let item = ListItem(change.entry, absolutePath: safePath.root + change.path)
         let payload = ChangeEvent(type: change.kind.rawValue, path: change.path, from: change.from, item: item)
         let json = (try? JSONEncoder.browsey().encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return ByteBuffer(string: "id: \(event.id)\nevent: \(change.kind.rawValue)\ndata: \(json)\n\n")

@@ -44,13 +44,7 @@ extension ServedFolderRoutes {
 
     static func itemType(_ type: EntryType) -> ItemType { ItemType(type) }
 
-    static func itemType(_ kind: IndexedEntry.Kind) -> ItemType {
-        switch kind {
-        case .directory: .directory
-        case .symlink: .symlink
-        case .file: .file
-        }
-    }
+    static func itemType(_ kind: IndexedEntry.Kind) -> ItemType { ItemType(kind) }
 
     /// Opens the file `target` names below the root, and its status read from the descriptor
     /// (never looked up by name again). The caller closes the descriptor.
