@@ -61,7 +61,7 @@ let package = Package(
         .target(
             name: "BrowseyServer",
             dependencies: [
-                "FileTree", "BrowseyAPI", "SearchIndex", "Preview", "ServiceDiscovery", "CFileTreeSystem",
+                "ErrorModel", "FileTree", "BrowseyAPI", "SearchIndex", "Preview", "ServiceDiscovery", "CFileTreeSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),

@@ -9,11 +9,12 @@ import Dispatch
 import Synchronization
 
 /// Every name under a folder, searchable in milliseconds and never stale for long: built in
-/// the background at start (from the index file of the last run when there is one, then
+/// the background once it runs (from the index file of the last run when there is one, then
 /// reconciled with the disk), kept fresh by a ``DirectoryWatcher``, and saved in SQLite.
 ///
 /// ```swift
 /// let index = NameIndex(options: .init(root: "/srv/files", storeFolder: "/var/cache/browsey"))
+/// index.start()   // or `await index.run()` in a task the caller owns
 /// await index.waitUntilReady()
 /// for hit in index.search(SearchQuery(text: "report")) ?? [] { print(hit.path, hit.score) }
 /// for await item in index.feed.subscribe().items { print(item) }   // live changes
@@ -70,33 +71,57 @@ public final class NameIndex: Sendable {
     public let feed = ChangeFeed()
     private let state = Mutex(State())
     private let task = Mutex<Task<Void, Never>?>(nil)
+    private let maintainer: IndexMaintainer
     private let logger: Logger
 
-    /// Starts indexing in the background; ``search(_:)`` answers once the index can.
+    /// An index of `options.root`, idle until ``run()`` (or ``start()``) builds and maintains it;
+    /// ``search(_:)`` answers once it can.
     ///
     /// - Parameter watcher: a watcher of `options.root` with the same filter whose ``DirectoryWatcher/changes``
     ///   nobody else reads (a server shares one between its listing cache and its index); by
-    ///   default the index starts its own.
+    ///   default the index starts its own when it runs.
     public init(options: Options, watcher: DirectoryWatcher? = nil, logger: Logger = Logger(label: "Browsey.SearchIndex")) {
         self.options = options
         self.logger = logger
-        let maintainer = IndexMaintainer(options: options, sharedWatcher: watcher, logger: logger)
-        let publish: IndexMaintainer.Publish = { [weak self] catalog, phase, changes in
+        maintainer = IndexMaintainer(options: options, sharedWatcher: watcher, logger: logger)
+    }
+
+    /// Builds the index, then keeps it current until the calling task is cancelled or the
+    /// watcher stops; the index is ``Phase/stopped`` once it returns. For a service lifecycle
+    /// (the server runs it as a `Service`); ``start()`` runs it without one.
+    public func run() async {
+        await maintainer.run(publish: handOver())
+        publish(nil, phase: .stopped)
+    }
+
+    /// Runs the index in a task of its own, for callers without a service lifecycle, until
+    /// ``stop()`` or until the index is released.
+    public func start() {
+        let maintainer = self.maintainer
+        let handOver = handOver()
+        task.withLock { task in
+            guard task == nil else { return }
+            task = Task { await maintainer.run(publish: handOver) }
+        }
+    }
+
+    deinit { task.withLock { $0?.cancel() } }
+
+    /// Stops the index: ends what ``start()`` started; a caller of ``run()`` cancels its task.
+    public func stop() {
+        task.withLock { $0?.cancel() }
+        publish(nil, phase: .stopped)
+    }
+
+    /// What the maintainer calls with each catalog; it holds the index weakly, so a released
+    /// index stops its maintenance.
+    private func handOver() -> IndexMaintainer.Publish {
+        { [weak self] catalog, phase, changes in
             guard let self else { return false }
             self.publish(catalog, phase: phase)
             self.feed.publish(changes)
             return true
         }
-        let work = Task.detached { await maintainer.run(publish: publish) }
-        task.withLock { $0 = work }
-    }
-
-    deinit { task.withLock { $0?.cancel() } }
-
-    /// Stops watching and saving.
-    public func stop() {
-        task.withLock { $0?.cancel() }
-        publish(nil, phase: .stopped)
     }
 
     /// Where the index is in its life.

@@ -42,7 +42,7 @@ struct LiveServer {
         // Stopped by cancellation, which the server logs as errors: only critical ones are shown.
         var logger = Logger(label: "live-server")
         logger.logLevel = .critical
-        let app = try BrowseyServer.application(configuration, logger: logger) { port in ready.set(port) }
+        let app = try FileServer.application(configuration, logger: logger) { port in ready.set(port) }
         let running = Task { try await app.runService(gracefulShutdownSignals: []) }
         defer { running.cancel() }
         let port = try await ready.port()

@@ -27,7 +27,7 @@ struct ArchiveTests {
         let big = (0..<1_300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 7) }
         try fixture.folder.file("docs/deep/er/big.bin", big)
         _ = try fixture.folder.folder("docs/empty folder")
-        let app = Application(router: BrowseyServer.router(fixture.configuration()))
+        let app = Application(router: FileServer.router(fixture.configuration()))
         let archive = try TemporaryFolder(prefix: "browsey-zip")
         try await app.test(.router) { client in
             let answer = try await client.ask("/api/archive?path=%2Fdocs")

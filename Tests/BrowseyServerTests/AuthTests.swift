@@ -54,7 +54,7 @@ struct AuthTests {
 
     @Test("tokens are compared whole, whatever their lengths")
     func comparison() {
-        let equal = TokenAuthentication<BasicRequestContext>.constantTimeEqual
+        let equal = TokenAuthentication<FileServerContext>.constantTimeEqual
         #expect(equal(Array("abc".utf8), Array("abc".utf8)))
         #expect(!equal(Array("abc".utf8), Array("abd".utf8)))
         #expect(!equal(Array("abc".utf8), Array("abcd".utf8)))

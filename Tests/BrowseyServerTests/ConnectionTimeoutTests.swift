@@ -42,7 +42,7 @@ struct ConnectionTimeoutTests {
         var configuration = fixture.configuration()
         configuration.headerTimeout = .seconds(1)
         configuration.idleTimeout = .seconds(4)
-        let app = try BrowseyServer.application(configuration)
+        let app = try FileServer.application(configuration)
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let started = ContinuousClock.now
@@ -80,7 +80,7 @@ struct ConnectionTimeoutTests {
         configuration.idleTimeout = .seconds(1)
         configuration.headerTimeout = .seconds(1)
         configuration.eventHeartbeat = .milliseconds(300)
-        let app = try BrowseyServer.application(configuration)
+        let app = try FileServer.application(configuration)
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let (stream, _) = try await EventsTests.open(port: port)

@@ -259,7 +259,7 @@ struct ListingJSONTests {
         try fixture.folder.file("awkward/zz folder/inside.txt", "x")
         try fixture.folder.file("awkward/ünïcode ä.md", "x")
         try fixture.folder.file("awkward/.hidden", "x")
-        let routes = BrowseyRoutes(configuration: fixture.configuration())
+        let safePath = SafePath(fixture.configuration())
         try await fixture.withClient { client in
             for folder in ["/", "/awkward", "/docs"] {
                 let answer = try await client.ask("/api/list?path=\(q(folder))")
@@ -269,7 +269,7 @@ struct ListingJSONTests {
                 let visible = EntryFilter(includesHidden: false, excludedNames: [NamePattern("*.log")])
                 let entries = try await FileTree.DirectoryReader(filter: visible, order: .browsey).read(at: fixture.folder.path + folder).entries
                 let viaCodable = ListResponse(
-                    path: folder, absolutePath: decoded.absolutePath, items: entries.map { routes.listItem($0) })
+                    path: folder, absolutePath: decoded.absolutePath, items: entries.map { ListItem($0, under: safePath) })
                 #expect(viaCodable == decoded, "\(folder)")
             }
         }
@@ -319,7 +319,7 @@ struct LargeDownloadTests {
         for sendfile in [true, false] {
             var configuration = fixture.configuration()
             configuration.sendsFilesBySendfile = sendfile
-            let app = try BrowseyServer.application(configuration)
+            let app = try FileServer.application(configuration)
             try await app.test(.live) { client in
                 let whole = try await client.ask("/api/file?path=%2Flarge.bin")
                 #expect(whole.headers[.contentLength] == String(size))
@@ -343,7 +343,7 @@ struct LargeDownloadTests {
         let size = 3 * (1 << 20) + 777
         let pattern = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 11) }
         let path = try fixture.folder.file("cold.bin", pattern)
-        let app = try BrowseyServer.application(fixture.configuration())
+        let app = try FileServer.application(fixture.configuration())
         try await app.test(.live) { client in
             // Written pages must reach the disk before the kernel agrees to drop them.
             let descriptor = open(path, O_RDONLY)

@@ -15,7 +15,7 @@ private func withLiveServer(
     var logger = Logger(label: "strictness")
     logger.logLevel = .critical
     let port = Mutex<Int?>(nil)
-    let app = try BrowseyServer.application(configuration, logger: logger) { listening in port.withLock { $0 = listening } }
+    let app = try FileServer.application(configuration, logger: logger) { listening in port.withLock { $0 = listening } }
     let running = Task { try await app.runService(gracefulShutdownSignals: []) }
     defer { running.cancel() }
     for _ in 0..<1000 where port.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(10)) }
@@ -129,8 +129,8 @@ struct HTTPStrictnessTests {
                 #expect(header.map { String($0.dropFirst("location:".count)).trimmingCharacters(in: .whitespaces) } == location, "\(target)")
             }
         }
-        #expect(TokenAuthentication<BasicRequestContext>.sameOriginPath("/\\evil.example") == "/evil.example")
-        #expect(TokenAuthentication<BasicRequestContext>.sameOriginPath("/\\/\\x") == "/x")
+        #expect(TokenAuthentication<FileServerContext>.sameOriginPath("/\\evil.example") == "/evil.example")
+        #expect(TokenAuthentication<FileServerContext>.sameOriginPath("/\\/\\x") == "/x")
     }
 
     @Test("with a token required, health without it says only that the server is up and needs a token")

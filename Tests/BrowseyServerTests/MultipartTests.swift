@@ -148,10 +148,10 @@ struct FormUploadTests {
 
     @Test("a write from the server's own page is accepted (same origin)")
     func sameOrigin() {
-        #expect(BrowseyRoutes.isSameOrigin("http://localhost:8080", authority: "localhost:8080"))
-        #expect(BrowseyRoutes.isSameOrigin("http://192.168.1.5", authority: "192.168.1.5:80"))
-        #expect(!BrowseyRoutes.isSameOrigin("http://evil.example:8080", authority: "localhost:8080"))
-        #expect(!BrowseyRoutes.isSameOrigin("null", authority: "localhost:8080"))
-        #expect(!BrowseyRoutes.isSameOrigin("https://localhost:8080", authority: nil))
+        #expect(WriteController.isSameOrigin("http://localhost:8080", authority: "localhost:8080"))
+        #expect(WriteController.isSameOrigin("http://192.168.1.5", authority: "192.168.1.5:80"))
+        #expect(!WriteController.isSameOrigin("http://evil.example:8080", authority: "localhost:8080"))
+        #expect(!WriteController.isSameOrigin("null", authority: "localhost:8080"))
+        #expect(!WriteController.isSameOrigin("https://localhost:8080", authority: nil))
     }
 }

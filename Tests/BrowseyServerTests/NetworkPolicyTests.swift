@@ -14,7 +14,7 @@ struct NetworkPolicyTests {
         var configuration = fixture.configuration()
         configuration.allowedHosts = ["files.example.com"]
         configuration.port = 0
-        let app = try BrowseyServer.application(configuration)
+        let app = try FileServer.application(configuration)
         try await app.test(.live) { client in
             let port = try #require(client.port)
             for host in ["evil.example", "evil.example:\(port)", "192.0.2.66", "localhost.evil.example"] {

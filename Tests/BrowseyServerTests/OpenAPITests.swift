@@ -10,7 +10,7 @@ struct OpenAPITests {
     @Test("every route the server registers is described, with its method")
     func everyRouteIsDescribed() async throws {
         let fixture = try ServerFixture.make()
-        let routes = BrowseyRoutes(configuration: fixture.configuration()).register(on: Router())
+        let routes = ServerComposition(fixture.configuration()).documentedRoutes()
         #expect(routes.count >= 13)
         try await fixture.withClient { client in
             let answer = try await client.ask("/api/openapi.json")

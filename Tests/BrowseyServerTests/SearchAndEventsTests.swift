@@ -98,7 +98,7 @@ struct EventsTests {
         let fixture = try ServerFixture.make()
         var configuration = fixture.configuration()
         configuration.eventHeartbeat = .milliseconds(200)
-        let app = try BrowseyServer.application(configuration)
+        let app = try FileServer.application(configuration)
         try await app.test(.live) { client in
             let port = try #require(client.port)
             try await Task.sleep(for: .milliseconds(300))  // the index is up
@@ -130,7 +130,7 @@ struct EventsTests {
     @Test("a client that reconnects with Last-Event-ID gets what it missed; an unknown id gets a reset")
     func resumption() async throws {
         let fixture = try ServerFixture.make()
-        let app = try BrowseyServer.application(fixture.configuration())
+        let app = try FileServer.application(fixture.configuration())
         try await app.test(.live) { client in
             let port = try #require(client.port)
             try await Task.sleep(for: .milliseconds(300))

@@ -54,7 +54,10 @@ struct ServerFixture {
     func withClient(
         _ configuration: ServerConfiguration? = nil, _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
-        let app = Application(router: BrowseyServer.router(configuration ?? self.configuration()))
+        // The whole application (its services run too), its downloads written as plain bodies.
+        var configuration = configuration ?? self.configuration()
+        configuration.sendsFilesBySendfile = false
+        let app = try FileServer.application(configuration)
         try await app.test(.router, body)
     }
 }

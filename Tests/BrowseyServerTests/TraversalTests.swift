@@ -78,7 +78,7 @@ struct LiveServerTests {
     @Test("a live server on port 0 answers a listing and a download")
     func live() async throws {
         let fixture = try ServerFixture.make()
-        let app = try BrowseyServer.application(fixture.configuration())
+        let app = try FileServer.application(fixture.configuration())
         try await app.test(.live) { client in
             let listing = try await client.ask("/api/list?path=%2Fdocs").decode(ListResponse.self)
             #expect(listing.items.map(\.name).contains("notes #1.md"))

@@ -113,7 +113,7 @@ struct UploadTests {
     @Test("a client that goes away mid-upload leaves no file under the real name, and no temporary file")
     func interrupted() async throws {
         let fixture = try WritableFixture.make()
-        let app = try BrowseyServer.application(fixture.configuration())
+        let app = try FileServer.application(fixture.configuration())
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let socket = try #require(RawSocket(port: port))

@@ -24,11 +24,13 @@ struct IndexFixture {
     var storePath: String { cache.path("index.sqlite") }
 
     func start(stored: Bool = true, includesHidden: Bool = false) -> NameIndex {
-        NameIndex(
+        let index = NameIndex(
             options: .init(
                 root: folder.path,
                 filter: EntryFilter(includesHidden: includesHidden, excludedNames: [NamePattern("*.log")]),
                 storePath: stored ? storePath : nil, coalescing: .milliseconds(20)))
+        index.start()
+        return index
     }
 
     /// The paths found for `text`.

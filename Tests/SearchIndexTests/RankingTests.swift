@@ -13,6 +13,7 @@ struct RankingTests {
             try folder.file(name, "x")
         }
         let index = NameIndex(options: .init(root: folder.path))
+        index.start()
         defer { index.stop() }
         await index.waitUntilReady()
         let paths = IndexFixture.paths(index, "read")
@@ -28,6 +29,7 @@ struct RankingTests {
         try folder.file("abc", "x")  // scattered for "ac"? no: "ac" is not in "abc" as a substring
         try folder.file("deep/er/and/deeper/a very long name that has ac somewhere in the middle.txt", "x")
         let index = NameIndex(options: .init(root: folder.path))
+        index.start()
         defer { index.stop() }
         await index.waitUntilReady()
         let hits = index.search(SearchQuery(text: "ac")) ?? []
@@ -41,6 +43,7 @@ struct RankingTests {
         try folder.file("Crème Brûlée.TXT", "x")
         try folder.file("cafe\u{301} decomposed.md", "x")
         let index = NameIndex(options: .init(root: folder.path))
+        index.start()
         defer { index.stop() }
         await index.waitUntilReady()
         #expect(IndexFixture.paths(index, "creme brulee") == ["/Crème Brûlée.TXT"])
@@ -58,6 +61,7 @@ struct RankingTests {
         let old = Date(timeIntervalSince1970: 1_600_000_000)
         try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.path("reports/report 2024.pdf"))
         let index = NameIndex(options: .init(root: folder.path))
+        index.start()
         defer { index.stop() }
         await index.waitUntilReady()
         #expect(IndexFixture.paths(index, "report") { $0.kinds = [.directory] } == ["/reports", "/reports/report archive"])
@@ -95,6 +99,7 @@ struct RankingTests {
         for number in 0..<300 { try folder.file("many/item \(number).txt", "x") }
         try folder.file("item", "x")
         let index = NameIndex(options: .init(root: folder.path))
+        index.start()
         defer { index.stop() }
         await index.waitUntilReady()
         let hits = IndexFixture.paths(index, "item") { $0.limit = 50 }
@@ -182,6 +187,7 @@ struct ShortcutTests {
         // The index holds hidden names (as a server showing them does); a query not asking for
         // them must leave them out.
         let index = NameIndex(options: .init(root: folder.path, filter: EntryFilter(includesHidden: true)))
+        index.start()
         defer { index.stop() }
         await index.waitUntilReady()
         // Once by scanning, once more with the names in order (built a moment after the index is

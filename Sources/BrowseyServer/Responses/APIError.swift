@@ -2,7 +2,8 @@ public import BrowseyAPI
 import FileTree
 public import Hummingbird
 
-/// An answer that is an error: a status and the contract's JSON body `{"error": …}`.
+/// An answer that is an error: a status, a ``Code`` from a closed set, and the contract's JSON
+/// body `{"error": …, "code": …}`.
 ///
 /// Routes throw these; Hummingbird turns them into responses. Any other error that reaches the
 /// router is logged and answered with a bare 500 "Internal server error": never a stack trace,
@@ -10,24 +11,34 @@ public import Hummingbird
 public struct APIError: HTTPResponseError, Sendable {
     /// The HTTP status.
     public let status: HTTPResponse.Status
+    /// What went wrong, as a stable code (the body's `code`).
+    public let code: Code
     /// The body.
     public let body: ErrorResponse
     /// Extra headers (the 401's `WWW-Authenticate`, the 416's `Content-Range`).
     public let headers: HTTPFields
 
     /// Makes an error answer.
-    public init(_ status: HTTPResponse.Status, _ message: String, code: String? = nil, headers: HTTPFields = [:]) {
+    public init(_ status: HTTPResponse.Status, _ message: String, code: Code, headers: HTTPFields = [:]) {
         self.status = status
-        self.body = ErrorResponse(error: message, code: code)
+        self.code = code
+        self.body = ErrorResponse(error: message, code: code.description)
         self.headers = headers
     }
 
-    /// Makes an error answer with a body of its own (a conflict's current `modified` and `size`).
-    public init(_ status: HTTPResponse.Status, body: ErrorResponse, headers: HTTPFields = [:]) {
+    /// Makes an error answer with a body of its own (a conflict's current `modified` and `size`);
+    /// its `code` is `code`'s.
+    public init(_ status: HTTPResponse.Status, code: Code, body: ErrorResponse, headers: HTTPFields = [:]) {
         self.status = status
+        self.code = code
+        var body = body
+        body.code = code.description
         self.body = body
         self.headers = headers
     }
+
+    /// What went wrong, for a person: the contract's message (the body's `error`).
+    public var message: String { body.error }
 
     /// The JSON response.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
@@ -37,17 +48,17 @@ public struct APIError: HTTPResponseError, Sendable {
     }
 
     // The contract's errors, worded exactly.
-    static let pathRequired = APIError(.badRequest, "Path required", code: "pathRequired")
-    static let invalidPath = APIError(.forbidden, "Access denied: Invalid path", code: "invalidPath")
-    static let permissionDenied = APIError(.forbidden, "Permission denied", code: "permissionDenied")
-    static let internalError = APIError(.internalServerError, "Internal server error", code: "internal")
-    static let notFound = APIError(.notFound, "Not found", code: "notFound")
-    static let readOnly = APIError(.forbidden, "Server is in read-only mode", code: "readOnly")
+    static let pathRequired = APIError(.badRequest, "Path required", code: .pathRequired)
+    static let invalidPath = APIError(.forbidden, "Access denied: Invalid path", code: .invalidPath)
+    static let permissionDenied = APIError(.forbidden, "Permission denied", code: .permissionDenied)
+    static let internalError = APIError(.internalServerError, "Internal server error", code: .internalError)
+    static let notFound = APIError(.notFound, "Not found", code: .notFound)
+    static let readOnly = APIError(.forbidden, "Server is in read-only mode", code: .readOnly)
 
     /// Maps a FileTree failure: missing → the route's 404 message, permission → 403, else 500.
     static func from(_ error: FileTreeError, notFound message: String) -> APIError {
         switch error.code {
-        case .notFound, .notADirectory, .symlinkLoop: APIError(.notFound, message, code: "notFound")
+        case .notFound, .notADirectory, .symlinkLoop: APIError(.notFound, message, code: .notFound)
         case .permissionDenied: .permissionDenied
         case .outsideRoot: .invalidPath
         default: .internalError
@@ -58,16 +69,16 @@ public struct APIError: HTTPResponseError, Sendable {
     /// permission → 403, a full disk → 507, else 500.
     static func fromWrite(_ error: FileTreeError) -> APIError {
         switch error.code {
-        case .alreadyExists: APIError(.conflict, "An item with that name already exists", code: "alreadyExists")
-        case .intoItself: APIError(.badRequest, "Cannot move or copy a folder into itself", code: "intoItself")
-        case .notFound: APIError(.notFound, "File not found", code: "notFound")
-        case .isADirectory: APIError(.conflict, "A folder is in the way", code: "isADirectory")
+        case .alreadyExists: APIError(.conflict, "An item with that name already exists", code: .alreadyExists)
+        case .intoItself: APIError(.badRequest, "Cannot move or copy a folder into itself", code: .intoItself)
+        case .notFound: APIError(.notFound, "File not found", code: .notFound)
+        case .isADirectory: APIError(.conflict, "A folder is in the way", code: .isADirectory)
         case .outsideRoot: .invalidPath
-        case .symlinkLoop: APIError(.badRequest, "Too many symbolic links, or a path too long", code: "symlinkLoop")
-        case .notADirectory: APIError(.badRequest, "Path is not a directory", code: "notADirectory")
-        case .invalidName: APIError(.badRequest, "Invalid name", code: "invalidName")
+        case .symlinkLoop: APIError(.badRequest, "Too many symbolic links, or a path too long", code: .symlinkLoop)
+        case .notADirectory: APIError(.badRequest, "Path is not a directory", code: .notADirectory)
+        case .invalidName: APIError(.badRequest, "Invalid name", code: .invalidName)
         case .permissionDenied: .permissionDenied
-        case .noSpace: APIError(.init(code: 507, reasonPhrase: "Insufficient Storage"), "Not enough space on the disk", code: "noSpace")
+        case .noSpace: APIError(.init(code: 507, reasonPhrase: "Insufficient Storage"), "Not enough space on the disk", code: .noSpace)
         default: .internalError
         }
     }
@@ -76,7 +87,7 @@ public struct APIError: HTTPResponseError, Sendable {
     static func from(_ refusal: SafePath.Refusal, notFound message: String) -> APIError {
         switch refusal {
         case .invalid: .invalidPath
-        case .notFound: APIError(.notFound, message, code: "notFound")
+        case .notFound: APIError(.notFound, message, code: .notFound)
         }
     }
 }

@@ -1,19 +1,26 @@
 import BrowseyAPI
 import FileTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import NIOCore
 
 /// `GET /api/list`'s body written straight from FileTree's entries: the same JSON that
 /// `JSONEncoder.browsey()` makes of a ``ListResponse`` (a test holds them equal), at a
 /// fraction of the cost (`perf-facts.md`: 1.2 ms against 32 ms for 10,000 entries).
 enum ListingJSON {
-    /// The body from a ``FolderListing``: names go from the listing's bytes to the JSON's, and
-    /// only a symlink is read again as a full entry (for its target).
-    static func encode(path: String, absolutePath: String, listing: FolderListing, safePath: SafePath) -> ByteBuffer {
+    /// The body from a ``FolderListing``: names go from the listing's bytes to the JSON's. The
+    /// links come decided (`links[index]`, what ``ListItem/init(_:under:)`` made of the link's
+    /// entry read again under the path rules), so the encoder neither reads the disk nor asks
+    /// for policy: it only writes bytes.
+    static func encode(path: String, absolutePath: String, listing: FolderListing, links: [Int: ListItem]) -> ByteBuffer {
         envelope(path: path, absolutePath: absolutePath, count: listing.items.count) { folder, json in
             for (index, item) in listing.items.enumerated() {
                 if index > 0 { json.raw(",") }
-                if item.type == .symlink, let entry = try? listing.entry(of: item) {
-                    self.item(entry, escapedFolder: folder, safePath: safePath, into: &json)
+                if item.type == .symlink, let link = links[index] {
+                    self.item(link, into: &json)
                     continue
                 }
                 listing.withName(of: item) { name in
@@ -69,52 +76,51 @@ enum ListingJSON {
         return buffer
     }
 
-    /// One item, keys sorted as the encoder sorts them.
-    static func item(_ entry: FileEntry, escapedFolder: [UInt8]?, safePath: SafePath, into json: inout JSONWriter) {
-        let type = BrowseyRoutes.itemType(entry.type)
+    /// One item, keys sorted as the encoder sorts them; the link keys only for a link.
+    static func item(_ item: ListItem, into json: inout JSONWriter) {
+        let isLink = item.type == .symlink
         json.raw("{")
         json.key("absolutePath")
-        if let escapedFolder { json.string(escapedPrefix: escapedFolder, entry.name) } else { json.string(entry.path) }
+        json.string(item.absolutePath)
         json.raw(",")
         json.key("extension")
-        if entry.type != .directory, let ext = FileName.pathExtension(of: entry.name) { json.string(ext) } else { json.raw("null") }
-        let link = type == .symlink ? entry.symlink.flatMap { safePath.mayReveal($0) ? $0 : nil } : nil
-        if type == .symlink {
+        json.string(orNull: item.extension)
+        if isLink {
             json.raw(",")
             json.key("linkBroken")
-            json.bool(link?.isBroken ?? false)
-            if link == nil {
+            json.bool(item.linkBroken ?? false)
+            if item.linkOutside == true {
                 json.raw(",")
                 json.key("linkOutside")
                 json.bool(true)
             }
             json.raw(",")
             json.key("linkTarget")
-            json.string(orNull: link?.target)
+            json.string(orNull: item.linkTarget)
         }
         json.raw(",")
         json.key("modified")
-        json.date(millisecondsSince1970: entry.status?.modified.milliseconds ?? 0)
+        json.date(millisecondsSince1970: Int64((item.modified.timeIntervalSince1970 * 1000).rounded()))
         json.raw(",")
         json.key("name")
-        json.string(entry.name)
+        json.string(item.name)
         json.raw(",")
         json.key("size")
-        json.integer(entry.size)
-        if type == .symlink {
+        json.integer(item.size)
+        if isLink {
             json.raw(",")
             json.key("targetAbsolutePath")
-            json.string(orNull: link?.resolvedPath)
+            json.string(orNull: item.targetAbsolutePath)
             json.raw(",")
             json.key("targetPath")
-            json.string(orNull: link.flatMap { safePath.relativePath(of: $0.resolvedPath) })
+            json.string(orNull: item.targetPath)
             json.raw(",")
             json.key("targetType")
-            json.string(orNull: link?.targetType.map { BrowseyRoutes.itemType($0).rawValue })
+            json.string(orNull: item.targetType?.rawValue)
         }
         json.raw(",")
         json.key("type")
-        json.string(type.rawValue)
+        json.string(item.type.rawValue)
         json.raw("}")
     }
 }

@@ -20,7 +20,7 @@ public struct AllowedMethods<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         if let path = allowed[request.uri.path], !path.methods.contains(request.method) {
             throw APIError(
-                .methodNotAllowed, "Method not allowed", code: "methodNotAllowed", headers: [Self.allow: path.header])
+                .methodNotAllowed, "Method not allowed", code: .methodNotAllowed, headers: [Self.allow: path.header])
         }
         return try await next(request, context)
     }

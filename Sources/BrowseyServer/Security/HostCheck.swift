@@ -25,7 +25,7 @@ public struct HostCheck<Context: RequestContext>: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         if let authority = request.head.authority, !allowed.contains(Self.hostPart(of: authority)) {
-            throw APIError(.forbidden, "Host not allowed (start the server with --allowed-host to add a name)", code: "hostNotAllowed")
+            throw APIError(.forbidden, "Host not allowed (start the server with --allowed-host to add a name)", code: .hostNotAllowed)
         }
         return try await next(request, context)
     }

@@ -8,7 +8,10 @@ public import Hummingbird
 /// with a redirect to the same URL without it, setting an HttpOnly, SameSite=Strict cookie, so
 /// the token does not stay in the address bar or the browser's history. Tokens are compared in
 /// constant time.
-public struct TokenAuthentication<Context: RequestContext>: RouterMiddleware {
+///
+/// The decision goes into the context (``AuthenticatingRequestContext/identity``): a request that
+/// passes is a ``RequestIdentity/tokenHolder``.
+public struct TokenAuthentication<Context: AuthenticatingRequestContext>: RouterMiddleware {
     /// The name of the cookie that carries the token.
     public static var cookieName: String { "browsey_token" }
 
@@ -22,21 +25,23 @@ public struct TokenAuthentication<Context: RequestContext>: RouterMiddleware {
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        var holder = context
+        holder.identity = .tokenHolder
         let path = request.uri.path
         if path == "/api/health" {
             // The health check needs no token; without one it tells only that the server is up
             // and that a token is needed, nothing about the machine.
-            if isAuthenticated(request) { return try await next(request, context) }
+            if isAuthenticated(request) { return try await next(request, holder) }
             return JSONBody.response(MinimalHealth(ok: true, auth: true))
         }
         if let bearer = Self.bearer(request.headers[.authorization]), matches(bearer) {
-            return try await next(request, context)
+            return try await next(request, holder)
         }
         if let cookie = Self.cookie(request.headers[values: .cookie]), matches(cookie) {
-            return try await next(request, context)
+            return try await next(request, holder)
         }
         if let query = request.uri.queryParameters.get("token"), matches(query) {
-            guard !path.hasPrefix("/api/"), request.method == .get else { return try await next(request, context) }
+            guard !path.hasPrefix("/api/"), request.method == .get else { return try await next(request, holder) }
             // A page: keep the token in a cookie and show the address without it.
             let rest = (request.uri.query ?? "").split(separator: "&")
                 .filter { !$0.hasPrefix("token=") && $0 != "token" }.joined(separator: "&")
@@ -51,7 +56,7 @@ public struct TokenAuthentication<Context: RequestContext>: RouterMiddleware {
         }
         throw APIError(
             .unauthorized,
-            body: .init(error: "Unauthorized", code: "unauthorized", message: "Valid API token required"),
+            code: .unauthorized, body: .init(error: "Unauthorized", message: "Valid API token required"),
             headers: [.wwwAuthenticate: "Bearer realm=\"Browsey API\""])
     }
 

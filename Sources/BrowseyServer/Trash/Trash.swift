@@ -39,7 +39,7 @@ public final class Trash: Sendable {
             let now = Date()
             let id = Self.newIdentifier(at: now)
             let item = TrashItem(
-                id: id, name: entry.name, originalPath: originalPath, type: BrowseyRoutes.itemType(entry.type),
+                id: id, name: entry.name, originalPath: originalPath, type: ItemType(entry.type),
                 size: size, deletedAt: now)
             let description = (try? JSONEncoder.browsey().encode(item)) ?? Data()
             try FileOperations.createFile(description, at: descriptionPath(id))

@@ -203,7 +203,7 @@ struct Serve: AsyncParsableCommand {
         configuration.shutdownTimeout = .milliseconds(Int64(shutdownTimeout * 1000))
         do {
             let announcement = Mutex<BonjourAnnouncement?>(nil)
-            try await BrowseyServer.run(configuration, logger: logger) {
+            try await FileServer.run(configuration, logger: logger) {
                 [configuration, open, qr, bonjour, logger] port in
                 var bonjourLine = "off (--no-bonjour)"
                 if bonjour && ["127.0.0.1", "localhost", "::1"].contains(configuration.host) {

@@ -6,31 +6,23 @@ import NIOCore
 import NIOSSL
 import ServiceLifecycle
 
-/// Builds the Browsey HTTP application for a configuration.
+/// Builds the Browsey HTTP application for a configuration: its parts composed by
+/// ``ServerComposition`` (the long-lived ones as services), its routes added by the controllers,
+/// its connections guarded by the configuration's timeouts and caps.
 ///
 /// ```swift
-/// let app = try BrowseyServer.application(ServerConfiguration(root: "/srv/files", port: 8080))
+/// let app = try FileServer.application(ServerConfiguration(root: "/srv/files", port: 8080))
 /// try await app.runService()   // until SIGINT or SIGTERM
 /// ```
-public enum BrowseyServer {
-    /// The router with every route, for in-process tests (`app.test(.router)`).
+public enum FileServer {
+    /// The router with every route, without the services: the watcher watches and the
+    /// listing cache works, but the search index is never built (searches walk the tree, event
+    /// streams stay silent). For in-process tests of single routes; ``application(_:logger:onServerRunning:)``
+    /// is the whole server (and `app.test(.router)` runs its services too).
     public static func router(_ configuration: ServerConfiguration, logger: Logger = Logger(label: "Browsey"))
-        -> Router<BasicRequestContext>
+        -> Router<FileServerContext>
     {
-        router(configuration, logger: logger, sendfile: false)
-    }
-
-    static func router(_ configuration: ServerConfiguration, logger: Logger, sendfile: Bool) -> Router<BasicRequestContext> {
-        let router = Router(options: .autoGenerateHeadEndpoints)  // HEAD wherever GET
-        if let extra = configuration.allowedHosts {
-            router.add(middleware: HostCheck(extra: extra, boundHost: configuration.host))
-        }
-        if !configuration.corsOrigins.isEmpty { router.add(middleware: CORSPolicy(origins: configuration.corsOrigins)) }
-        if let token = configuration.token { router.add(middleware: TokenAuthentication(token: token)) }
-        var routes = BrowseyRoutes(configuration: configuration, logger: logger)
-        routes.sendsFilesBySendfile = sendfile
-        routes.register(on: router)
-        return router
+        ServerComposition(configuration, logger: logger).buildRouter(sendfile: false)
     }
 
     /// The application, listening where the configuration says, over HTTPS when it names a
@@ -90,28 +82,26 @@ public enum BrowseyServer {
             do {
                 certificates = try NIOSSLCertificate.fromPEMFile(tls.certificate)
             } catch {
-                throw ServerSetupError(code: "certificate", message: "Cannot read the certificate \(tls.certificate): \(error)")
+                throw ServerSetupError(.certificate, message: "Cannot read the certificate \(tls.certificate): \(error)")
             }
             do {
                 key = try NIOSSLPrivateKey(file: tls.key, format: .pem)
             } catch {
-                throw ServerSetupError(code: "key", message: "Cannot read the private key \(tls.key): \(error)")
+                throw ServerSetupError(.key, message: "Cannot read the private key \(tls.key): \(error)")
             }
             guard !certificates.isEmpty else {
-                throw ServerSetupError(code: "certificate", message: "No certificate in \(tls.certificate)")
+                throw ServerSetupError(.certificate, message: "No certificate in \(tls.certificate)")
             }
             let settings = TLSConfiguration.makeServerConfiguration(
                 certificateChain: certificates.map { .certificate($0) }, privateKey: .privateKey(key))
             server = try .tls(http1, tlsConfiguration: settings)
         }
-        // Leftovers of interrupted uploads go at start; a read-only server changes nothing.
-        let services: [any Service] =
-            configuration.readOnly ? [] : [UploadLeftovers(root: configuration.root, logger: logger)]
+        let parts = ServerComposition(configuration, logger: logger)
         return Application(
-            router: router(configuration, logger: logger, sendfile: sendfile),
+            router: parts.buildRouter(sendfile: sendfile),
             server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Browsey"),
-            services: services,
+            services: parts.services,
             onServerRunning: { channel in
                 // The listener's own pipeline is reachable only here: accepting at EMFILE.
                 try? await channel.eventLoop.submit {
@@ -121,14 +111,4 @@ public enum BrowseyServer {
             },
             logger: logger)
     }
-}
-
-/// A server that cannot start as configured (an unreadable certificate, say).
-public struct ServerSetupError: Error, Sendable, CustomStringConvertible {
-    /// A stable code: `certificate`, `key`.
-    public let code: String
-    /// What went wrong, for a person.
-    public let message: String
-
-    public var description: String { message }
 }

@@ -2,30 +2,7 @@ import BrowseyAPI
 import FileTree
 import Hummingbird
 
-extension BrowseyRoutes {
-    /// `GET /api/list?path=[&hidden=1]`: a folder's entries, folders first, then names.
-    func list(_ request: Request) async throws -> Response {
-        let folder = try resolve(request, required: false, notFound: "Directory not found")
-        let wantsHidden = configuration.showsHidden && request.uri.queryParameters.get("hidden") == "1"
-        let key = ListingCache.Key(folder: folder.absolute, hidden: wantsHidden)
-        let (cached, generation) = listingCache?.lookup(key) ?? (nil, nil)
-        if let cached { return JSONBody.response(buffer: cached) }
-        let filter = EntryFilter(
-            includesHidden: wantsHidden, excludedNames: safePath.ignored)
-        let reader = DirectoryReader(filter: filter, order: .browsey)
-        let listing: FolderListing
-        do {
-            listing = try await reader.listing(in: safePath.folder(folder))
-        } catch {
-            if error.code == .notADirectory { throw APIError(.badRequest, "Path is not a directory", code: "notADirectory") }
-            throw APIError.from(error, notFound: "Directory not found")
-        }
-        let buffer = ListingJSON.encode(
-            path: folder.relative, absolutePath: folder.absolute, listing: listing, safePath: safePath)
-        if let generation { listingCache?.store(buffer, for: key, since: generation) }
-        return JSONBody.response(buffer: buffer)
-    }
-
+extension FileController {
     /// `GET /api/stat?path=`: one item's metadata (a symlink is described as its target).
     func stat(_ request: Request) throws -> Response {
         let target = try resolve(request, required: true, notFound: "File not found")
@@ -56,13 +33,5 @@ extension BrowseyRoutes {
                 ?? "application/octet-stream",
             permissions: status?.permissions.description)
         return JSONBody.response(answer)
-    }
-
-    /// `GET /api/health`.
-    func health() -> Response {
-        JSONBody.response(
-            HealthResponse(
-                readonly: configuration.readOnly, host: HostInfo.current(since: startedAt), auth: configuration.token != nil,
-                hidden: configuration.showsHidden))
     }
 }

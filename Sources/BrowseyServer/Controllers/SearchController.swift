@@ -10,7 +10,17 @@ import NIOCore
 import NIOPosix
 import SearchIndex
 
-extension BrowseyRoutes {
+/// `GET /api/search`: names under a folder, from the search index when it is ready.
+struct SearchController: ServedFolderRoutes {
+    let configuration: ServerConfiguration
+    let safePath: SafePath
+    /// The index; `nil` with `--no-index` (searches walk the tree).
+    let searchIndex: NameIndex?
+
+    func addRoutes(to group: RouterGroup<FileServerContext>) {
+        group.get("/api/search") { request, _ in try await search(request) }
+    }
+
     /// `GET /api/search?path=&q=&limit=` and the filters `type=file|directory`, `ext=md,txt`,
     /// `after=`/`before=` (ISO 8601 dates), `minSize=`/`maxSize=` (bytes, or with K, M, G):
     /// names under `path` matching `q`, best first. Answered from the index when it is ready,
@@ -24,7 +34,7 @@ extension BrowseyRoutes {
         var limit = 50
         if let given = parameters.get("limit") {
             guard let number = Int(given) else {
-                throw APIError(.badRequest, "limit must be a whole number (1 to 200)", code: "badFilter")
+                throw APIError(.badRequest, "limit must be a whole number (1 to 200)", code: .badFilter)
             }
             limit = number
         }
@@ -108,21 +118,13 @@ extension BrowseyRoutes {
         return Array(found.prefix(query.limit))
     }
 
-    static func itemType(_ kind: IndexedEntry.Kind) -> ItemType {
-        switch kind {
-        case .directory: .directory
-        case .symlink: .symlink
-        case .file: .file
-        }
-    }
-
     /// The filters of a search request; a value that makes no sense is a 400 saying so.
     static func readFilters(_ parameters: Parameters, into query: inout SearchQuery) throws(APIError) {
         if let type = parameters.get("type"), !type.isEmpty {
             switch type {
             case "file": query.kinds = [.file]
             case "directory", "folder": query.kinds = [.directory]
-            default: throw APIError(.badRequest, "type must be file or directory", code: "badFilter")
+            default: throw APIError(.badRequest, "type must be file or directory", code: .badFilter)
             }
         }
         if let list = parameters.get("ext"), !list.isEmpty {
@@ -141,7 +143,7 @@ extension BrowseyRoutes {
         guard let text, !text.isEmpty else { return nil }
         let full = text.count == 10 ? text + "T00:00:00Z" : text
         guard let date = BrowseyDate.date(from: full) else {
-            throw APIError(.badRequest, "\(name) must be an ISO 8601 date, like 2026-01-31 or 2026-01-31T12:00:00Z", code: "badFilter")
+            throw APIError(.badRequest, "\(name) must be an ISO 8601 date, like 2026-01-31 or 2026-01-31T12:00:00Z", code: .badFilter)
         }
         // Nanoseconds reach only to 2262: later (or much earlier) dates clamp.
         return Int64(max(-9e18, min(9e18, (date.timeIntervalSince1970 * 1_000_000_000).rounded())))
@@ -157,7 +159,7 @@ extension BrowseyRoutes {
             text.removeLast()
         }
         guard let number = Double(text), number >= 0, number * Double(factor) < 9e18 else {
-            throw APIError(.badRequest, "\(name) must be a size in bytes, like 1048576 or 10M", code: "badFilter")
+            throw APIError(.badRequest, "\(name) must be a size in bytes, like 1048576 or 10M", code: .badFilter)
         }
         return Int64(number * Double(factor))
     }

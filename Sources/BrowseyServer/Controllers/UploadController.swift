@@ -8,7 +8,18 @@ import FileTree
 import Hummingbird
 import NIOCore
 
-extension BrowseyRoutes {
+/// Uploads: `PUT /api/file` (plain or resumable), `GET /api/upload` (how much of a resumable
+/// upload has arrived) and `POST /api/upload` (a multipart form).
+struct UploadController: ServedFolderRoutes {
+    let configuration: ServerConfiguration
+    let safePath: SafePath
+
+    func addRoutes(to group: RouterGroup<FileServerContext>) {
+        group.put("/api/file") { request, _ in try await upload(request) }
+        group.get("/api/upload") { request, _ in try uploadStatus(request) }
+        group.post("/api/upload") { request, _ in try await uploadForm(request) }
+    }
+
     /// `PUT /api/file?path=FILE[&overwrite=1|&onConflict=rename]`: the raw body becomes the
     /// file, streamed to disk with bounded memory.
     ///
@@ -27,13 +38,13 @@ extension BrowseyRoutes {
         let raw = request.uri.queryParameters.get("path") ?? ""
         let target = try resolveForWriting(raw, notFound: "Directory not found")
         let name = PathName.last(of: target.absolute)
-        guard FileName.isValidComponent(name) else { throw APIError(.badRequest, "Invalid name", code: "invalidName") }
+        guard FileName.isValidComponent(name) else { throw APIError(.badRequest, "Invalid name", code: .invalidName) }
         let (folder, _) = try writing("Directory not found") { () throws(FileTreeError) in
             try safePath.parent(forWriting: target)
         }
         // If-Match names a version that must exist: against nothing it fails (412), as ever.
         if !folder.contains(name), request.headers[.ifMatch] != nil {
-            throw APIError(.preconditionFailed, "File has changed since it was read", code: "conflict")
+            throw APIError(.preconditionFailed, "File has changed since it was read", code: .conflict)
         }
         let place = try uploadPlace(
             target, in: folder, renames: request.uri.queryParameters.get("onConflict") == "rename",
@@ -41,7 +52,7 @@ extension BrowseyRoutes {
         let declared = request.headers[.contentLength].flatMap { Int64($0) }
         if let header = request.headers[.contentRange] {
             guard let range = ContentRange(header) else {
-                throw APIError(.badRequest, "Content-Range must be bytes START-END/TOTAL", code: "invalidRange")
+                throw APIError(.badRequest, "Content-Range must be bytes START-END/TOTAL", code: .invalidRange)
             }
             return try await resumableUpload(request, to: place, range: range)
         }
@@ -62,7 +73,7 @@ extension BrowseyRoutes {
         }
         if let declared, received != declared {
             writer.discard()
-            throw APIError(.badRequest, "Body length differs from Content-Length", code: "lengthMismatch")
+            throw APIError(.badRequest, "Body length differs from Content-Length", code: .lengthMismatch)
         }
         try fileTreeCall { () throws(FileTreeError) in try writer.commit(replacing: place.replacing) }
         return uploaded(place, size: received)
@@ -77,7 +88,7 @@ extension BrowseyRoutes {
         try requireWritable(request, needsJSON: false)
         guard let contentType = request.headers[.contentType], var parser = MultipartParser(contentType: contentType)
         else {
-            throw APIError(.unsupportedMediaType, "Uploads need multipart/form-data with a boundary", code: "multipartRequired")
+            throw APIError(.unsupportedMediaType, "Uploads need multipart/form-data with a boundary", code: .multipartRequired)
         }
         let folderPath = try resolve(request, required: false, notFound: "Destination not found")
         let folder = try destinationFolder(folderPath.relative)
@@ -134,13 +145,13 @@ extension BrowseyRoutes {
             try parser.finish()
         } catch let failure as MultipartParser.Failure {
             current?.writer.discard()
-            if case .malformed(let reason) = failure { throw APIError(.badRequest, reason, code: "invalidMultipart") }
+            if case .malformed(let reason) = failure { throw APIError(.badRequest, reason, code: .invalidMultipart) }
             throw failure
         } catch {
             current?.writer.discard()
             throw error
         }
-        if files.isEmpty && errors.isEmpty { throw APIError(.badRequest, "No file in the upload", code: "invalidMultipart") }
+        if files.isEmpty && errors.isEmpty { throw APIError(.badRequest, "No file in the upload", code: .invalidMultipart) }
         return JSONBody.response(
             UploadBatchResponse(files: files, errors: errors), status: errors.isEmpty ? .created : .conflict)
     }
@@ -152,9 +163,9 @@ extension BrowseyRoutes {
     ) throws(APIError) -> UploadPlace {
         // Browsers send a bare name; some send a path (with either slash): keep the last part.
         let name = String(filename.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? "")
-        guard FileName.isValidComponent(name) else { throw APIError(.badRequest, "Invalid name", code: "invalidName") }
+        guard FileName.isValidComponent(name) else { throw APIError(.badRequest, "Invalid name", code: .invalidName) }
         guard safePath.isVisible(name: name) else {
-            throw APIError(.badRequest, "Name not allowed: it would be hidden", code: "hiddenName")
+            throw APIError(.badRequest, "Name not allowed: it would be hidden", code: .hiddenName)
         }
         guard let relative = safePath.relativePath(of: folder.path) else { throw .invalidPath }
         let target = try resolveForWriting(Paths.join(relative, name), notFound: "Directory not found")
@@ -177,7 +188,7 @@ extension BrowseyRoutes {
         var place = UploadPlace(folder: final, name: finalName, path: target.relative)
         if final.status(of: finalName)?.type == .directory {
             throw APIError(
-                .conflict, body: ErrorResponse(error: "A folder is in the way", code: "isADirectory", path: target.relative))
+                .conflict, code: .isADirectory, body: ErrorResponse(error: "A folder is in the way", path: target.relative))
         }
         if try replacing(place) {
             place.replacing = true
@@ -185,7 +196,7 @@ extension BrowseyRoutes {
         }
         guard renames else {
             throw APIError(
-                .conflict, body: ErrorResponse(error: "File already exists", code: "alreadyExists", path: target.relative))
+                .conflict, code: .alreadyExists, body: ErrorResponse(error: "File already exists", path: target.relative))
         }
         let free = UniqueName.numbered(
             String(FileName.displayName(of: name)), pathExtension: FileName.pathExtension(of: name).map(String.init),
@@ -199,7 +210,7 @@ extension BrowseyRoutes {
         try requireWritable(request, needsJSON: false)
         let target = try resolveForWriting(request.uri.queryParameters.get("path") ?? "", notFound: "Directory not found")
         guard let total = request.uri.queryParameters.get("size").flatMap({ Int64($0) }), total >= 0 else {
-            throw APIError(.badRequest, "size required", code: "sizeRequired")
+            throw APIError(.badRequest, "size required", code: .sizeRequired)
         }
         let (folder, name) = try writing("Directory not found") { () throws(FileTreeError) in
             let (folder, name) = try safePath.parent(forWriting: target)
@@ -217,13 +228,13 @@ extension BrowseyRoutes {
         // (a link planted there, a folder) is refused, never written through.
         if let existing, existing.type != .regular {
             throw APIError(
-                .conflict, body: ErrorResponse(error: "Something else holds the upload's hidden part name", code: "partInTheWay"))
+                .conflict, code: .partInTheWay, body: ErrorResponse(error: "Something else holds the upload's hidden part name"))
         }
         let held = existing?.size ?? 0
         guard range.start == held else {
             throw APIError(
                 .rangeNotSatisfiable,
-                body: ErrorResponse(error: "Upload continues at byte \(held)", code: "wrongOffset", size: held),
+                code: .wrongOffset, body: ErrorResponse(error: "Upload continues at byte \(held)", size: held),
                 headers: [.range: held > 0 ? "bytes=0-\(held - 1)" : "bytes=none"])
         }
         // O_NOFOLLOW and relative to the folder held open: a link swapped in meanwhile fails.
@@ -231,7 +242,7 @@ extension BrowseyRoutes {
         guard descriptor >= 0 else {
             if errno == ELOOP {
                 throw APIError(
-                    .conflict, body: ErrorResponse(error: "Something else holds the upload's hidden part name", code: "partInTheWay"))
+                    .conflict, code: .partInTheWay, body: ErrorResponse(error: "Something else holds the upload's hidden part name"))
             }
             throw APIError.fromWrite(FileTreeError(errno: errno, path: place.path))
         }
@@ -283,7 +294,7 @@ extension BrowseyRoutes {
             guard let status = place.folder.status(of: place.name),
                 HTTPValidators.listContains(match, etag: HTTPValidators.etag(status))
             else {
-                throw APIError(.preconditionFailed, "File has changed since it was read", code: "conflict")
+                throw APIError(.preconditionFailed, "File has changed since it was read", code: .conflict)
             }
             return true
         }

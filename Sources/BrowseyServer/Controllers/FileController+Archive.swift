@@ -8,7 +8,7 @@ import Hummingbird
 import NIOCore
 import NIOPosix
 
-extension BrowseyRoutes {
+extension FileController {
     /// `GET /api/archive?path=FOLDER[&hidden=1]`: the folder as a zip, streamed as it is written
     /// (no temporary file, memory for one chunk and one small record per entry). Entries are
     /// stored, names in UTF-8, ZIP64 where sizes or offsets need it; hidden and ignored names are
@@ -19,7 +19,7 @@ extension BrowseyRoutes {
         do {
             start = try safePath.folder(folder)
         } catch {
-            if error.code == .notADirectory { throw APIError(.badRequest, "Path is not a directory", code: "notADirectory") }
+            if error.code == .notADirectory { throw APIError(.badRequest, "Path is not a directory", code: .notADirectory) }
             throw APIError.from(error, notFound: "Directory not found")
         }
         let wantsHidden = configuration.showsHidden && request.uri.queryParameters.get("hidden") == "1"

@@ -13,7 +13,7 @@ import Foundation
 import Hummingbird
 import Preview
 
-extension BrowseyRoutes {
+extension FileController {
     /// Browsey's text extensions (and whole names such as `makefile`), viewable up to 5 MiB.
     static let textExtensions: Set<String> = Set(
         """
@@ -37,7 +37,7 @@ extension BrowseyRoutes {
         let target = try resolve(request, required: true, notFound: "File not found")
         let (descriptor, status) = try openForReading(target, notFound: "File not found")
         defer { close(descriptor) }
-        guard status.type != .directory else { throw APIError(.badRequest, "Cannot view directory", code: "isADirectory") }
+        guard status.type != .directory else { throw APIError(.badRequest, "Cannot view directory", code: .isADirectory) }
         let name = PathName.last(of: target.absolute)
         let ext = FileName.pathExtension(of: name).map(String.init)
         let kindKey = (ext ?? String(name.drop { $0 == "." })).lowercased()
@@ -46,9 +46,9 @@ extension BrowseyRoutes {
 
         if Self.textExtensions.contains(kindKey) {
             guard status.size <= Self.textLimit else {
-                throw APIError(.badRequest, "File too large to view", code: "tooLarge")
+                throw APIError(.badRequest, "File too large to view", code: .tooLarge)
             }
-            guard status.type == .regular else { throw APIError(.notFound, "File not found", code: "notFound") }
+            guard status.type == .regular else { throw APIError(.notFound, "File not found", code: .notFound) }
             guard let bytes = Self.contents(of: descriptor, limit: min(status.size, Self.textLimit)) else { throw APIError.permissionDenied }
             let content = String(decoding: bytes, as: UTF8.self)
             let isMarkdown = kindKey == "md" || kindKey == "markdown"
@@ -74,7 +74,7 @@ extension BrowseyRoutes {
             return JSONBody.response(
                 ViewResponse(type: .video, filename: name, extension: ext, url: url, size: status.size, mimeType: mime))
         }
-        throw APIError(.badRequest, "File type not viewable", code: "notViewable")
+        throw APIError(.badRequest, "File type not viewable", code: .notViewable)
     }
 
     /// The first `length` bytes of an open file (fewer when it is shorter; none when it cannot be

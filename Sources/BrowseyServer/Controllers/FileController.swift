@@ -12,7 +12,23 @@ import Foundation
 #endif
 import Hummingbird
 
-extension BrowseyRoutes {
+/// One item's bytes and what is known of it: `GET|HEAD /api/file`, `GET /api/view`,
+/// `GET /api/stat`, and a folder as a zip, `GET /api/archive`.
+struct FileController: ServedFolderRoutes {
+    let configuration: ServerConfiguration
+    let safePath: SafePath
+    /// Whether downloads go by `sendfile` (only when the application's connections carry a
+    /// ``FileRegionWriter``; never in-process tests or TLS).
+    let sendsFilesBySendfile: Bool
+
+    func addRoutes(to group: RouterGroup<FileServerContext>) {
+        group.get("/api/stat") { request, _ in try stat(request) }
+        group.get("/api/view") { request, _ in try await view(request) }
+        group.get("/api/file") { request, _ in try await file(request) }
+        group.head("/api/file") { request, _ in try await file(request) }
+        group.get("/api/archive") { request, _ in try await archive(request) }
+    }
+
     /// `GET|HEAD /api/file?path=[&download=false]`: the bytes, streamed, with ranges, validators
     /// and conditional answers.
     func file(_ request: Request) async throws -> Response {
@@ -22,9 +38,9 @@ extension BrowseyRoutes {
         var handedOver = false
         defer { if !handedOver { close(descriptor) } }
         guard status.type != .directory else {
-            throw APIError(.badRequest, "Cannot download directory", code: "isADirectory")
+            throw APIError(.badRequest, "Cannot download directory", code: .isADirectory)
         }
-        guard status.type == .regular else { throw APIError(.notFound, "File not found", code: "notFound") }
+        guard status.type == .regular else { throw APIError(.notFound, "File not found", code: .notFound) }
         let name = PathName.last(of: target.absolute)
         let size = Int(status.size)
         let etag = HTTPValidators.etag(status)
@@ -54,7 +70,7 @@ extension BrowseyRoutes {
             case .none: break
             case .some(.unsatisfiable):
                 throw APIError(
-                    .rangeNotSatisfiable, "Range not satisfiable", code: "rangeNotSatisfiable",
+                    .rangeNotSatisfiable, "Range not satisfiable", code: .rangeNotSatisfiable,
                     headers: [.contentRange: "bytes */\(size)"])
             case .some(.range(let bytes)): range = bytes
             }
@@ -69,29 +85,5 @@ extension BrowseyRoutes {
         let body = FileBody.make(descriptor: descriptor, range: bytes, bySendfile: sendsFilesBySendfile)
         handedOver = true
         return Response(status: responseStatus, headers: headers, body: body)
-    }
-
-    /// Opens the file `target` names below the root, and its status read from the descriptor
-    /// (never looked up by name again). The caller closes the descriptor.
-    func openForReading(_ target: SafePath.Resolved, notFound: String) throws(APIError) -> (Int32, FileStatus) {
-        let descriptor: Int32
-        do {
-            descriptor = try safePath.openForReading(target)
-        } catch {
-            throw APIError.from(error, notFound: notFound)
-        }
-        do {
-            return (descriptor, try FileStatus(descriptor: descriptor))
-        } catch {
-            close(descriptor)
-            throw APIError.from(error, notFound: notFound)
-        }
-    }
-}
-
-/// The last component of an absolute path.
-enum PathName {
-    static func last(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? "/"
     }
 }

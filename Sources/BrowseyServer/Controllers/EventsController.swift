@@ -10,7 +10,19 @@ import NIOCore
 import SearchIndex
 import ServiceLifecycle
 
-extension BrowseyRoutes {
+/// `GET /api/events`: what changes under a folder, as Server-Sent Events from the index's feed.
+struct EventsController: ServedFolderRoutes {
+    let configuration: ServerConfiguration
+    let safePath: SafePath
+    /// The index whose feed the events come from; `nil` with `--no-index` (503).
+    let searchIndex: NameIndex?
+
+    func addRoutes(to group: RouterGroup<FileServerContext>) {
+        group.get("/api/events") { request, _ in try await events(request) }
+        // HEAD of the others is their GET without the body (the router's own); this one must not subscribe.
+        group.head("/api/events") { request, _ in try eventsHead(request) }
+    }
+
     /// `GET /api/events?path=FOLDER`: Server-Sent Events of what changes under a folder
     /// (`created`, `deleted`, `modified`, `renamed`, each with the entry as a listing shows it),
     /// a heartbeat comment while nothing happens, and resumption: a client reconnecting with
@@ -20,7 +32,7 @@ extension BrowseyRoutes {
         let folder = try resolve(request, required: false, notFound: "Directory not found")
         guard let index = searchIndex else {
             throw APIError(
-                .serviceUnavailable, "Live events need the index, and this server runs with --no-index", code: "noIndex")
+                .serviceUnavailable, "Live events need the index, and this server runs with --no-index", code: .noIndex)
         }
         let lastID = request.headers[.init("Last-Event-ID")!] ?? request.uri.queryParameters.get("lastEventId")
         let subscription = index.feed.subscribe(lastEventID: lastID)
@@ -59,7 +71,7 @@ extension BrowseyRoutes {
         _ = try resolve(request, required: false, notFound: "Directory not found")
         guard searchIndex != nil else {
             throw APIError(
-                .serviceUnavailable, "Live events need the index, and this server runs with --no-index", code: "noIndex")
+                .serviceUnavailable, "Live events need the index, and this server runs with --no-index", code: .noIndex)
         }
         return Response(status: .ok, headers: Self.eventStreamHeaders)
     }
@@ -70,13 +82,7 @@ extension BrowseyRoutes {
 
     private func eventText(_ event: ChangeFeed.Event) -> ByteBuffer {
         let change = event.change
-        let entry = change.entry
-        let absolute = safePath.root + change.path
-        let item = ListItem(
-            name: entry.name, type: Self.itemType(entry.kind), size: entry.size,
-            modified: Date(timeIntervalSince1970: Double(entry.modified / 1_000_000) / 1000),
-            extension: entry.kind == .directory ? nil : FileName.pathExtension(of: entry.name).map(String.init),
-            absolutePath: absolute)
+        let item = ListItem(change.entry, absolutePath: safePath.root + change.path)
         let payload = ChangeEvent(type: change.kind.rawValue, path: change.path, from: change.from, item: item)
         let json = (try? JSONEncoder.browsey().encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return ByteBuffer(string: "id: \(event.id)\nevent: \(change.kind.rawValue)\ndata: \(json)\n\n")

@@ -1,0 +1,130 @@
+import FileTree
+public import Hummingbird
+public import Logging
+import SearchIndex
+public import ServiceLifecycle
+
+/// The parts of a server, composed once from its configuration: the path rules, the one watcher
+/// of the served folder, the listing cache it keeps honest, the search index with its change
+/// feed, the trash; the long-lived ones as services, and the controllers that serve them.
+///
+/// Nothing here starts work of its own: the watcher and the index run as the ``services``
+/// handed to `Application(services:)`, started with the server and stopped with it.
+public struct ServerComposition: Sendable {
+    /// What is served and how.
+    public let configuration: ServerConfiguration
+    /// The path rules.
+    public let safePath: SafePath
+    let logger: Logger
+    let startedAt = ContinuousClock.now
+    /// Encoded listings, kept until the watcher says a folder changed; `nil` with `--no-cache`.
+    let listingCache: ListingCache?
+    /// The search index and its change feed; `nil` with `--no-index`.
+    let searchIndex: NameIndex?
+    /// Where deletes go; `nil` deletes for good.
+    let trash: Trash?
+    /// The long-lived work: the watcher, the index, the sweep of upload leftovers.
+    public let services: [any Service]
+
+    /// Composes the parts of a server for `configuration`. The watcher starts watching here (so
+    /// nothing done before the server runs is missed); everything else waits for ``services``
+    /// to run.
+    public init(_ configuration: ServerConfiguration, logger: Logger = Logger(label: "Browsey")) {
+        self.configuration = configuration
+        self.logger = logger
+        safePath = SafePath(configuration)
+        trash = configuration.trashFolder.map {
+            Trash(folder: $0, maximumBytes: configuration.trashMaximumBytes, maximumAge: configuration.trashMaximumAge)
+        }
+        var services: [any Service] = []
+        // One watcher for both: the cache hears of each change at once, the index gets the batches.
+        let filter = EntryFilter(includesHidden: configuration.showsHidden, excludedNames: safePath.ignored)
+        let cache = configuration.cachesListings ? ListingCache() : nil
+        var watcher: DirectoryWatcher?
+        if configuration.cachesListings || configuration.indexesSearch {
+            let options = DirectoryWatcher.Options(coalescing: .milliseconds(50), filter: filter) { [weak cache] path, everything in
+                cache?.invalidate(path, everything: everything)
+            }
+            do {
+                watcher = try DirectoryWatcher(path: configuration.root, options: options, logger: logger)
+            } catch {
+                logger.warning("The folder cannot be watched: listings are read fresh, search results may lag (\(error))")
+            }
+        }
+        cache?.attach(watcher)
+        listingCache = cache
+        if configuration.indexesSearch {
+            let index = NameIndex(
+                options: .init(root: configuration.root, filter: filter, storePath: configuration.indexPath),
+                watcher: watcher, logger: logger)
+            searchIndex = index
+            services.append(SearchIndexing(index: index))
+        } else {
+            searchIndex = nil
+        }
+        // After the index in the list: a graceful shutdown stops services in reverse order.
+        if let watcher { services.insert(FolderWatching(watcher: watcher), at: 0) }
+        // Leftovers of interrupted uploads go at start; a read-only server changes nothing.
+        if !configuration.readOnly { services.append(UploadLeftovers(root: configuration.root, logger: logger)) }
+        self.services = services
+    }
+
+    /// The router with every route: the policy middleware (allowed hosts, CORS, the token)
+    /// in front of the controllers, each of which adds its own routes.
+    ///
+    /// - Parameter sendfile: whether downloads go by `sendfile` (only when the application's
+    ///   connections carry a ``FileRegionWriter``: never in-process tests or TLS).
+    public func buildRouter(sendfile: Bool = false) -> Router<FileServerContext> {
+        let router = Router(context: FileServerContext.self, options: .autoGenerateHeadEndpoints)  // HEAD wherever GET
+        if let extra = configuration.allowedHosts {
+            router.add(middleware: HostCheck(extra: extra, boundHost: configuration.host))
+        }
+        if !configuration.corsOrigins.isEmpty { router.add(middleware: CORSPolicy(origins: configuration.corsOrigins)) }
+        if let token = configuration.token { router.add(middleware: TokenAuthentication(token: token)) }
+        let api = Router(context: FileServerContext.self)
+        addAPIRoutes(to: api.group(), sendfile: sendfile)
+        let documented = Self.documented(api)
+        // A method a documented path does not take: 405 with the methods it does (HEAD wherever GET).
+        var methodsByPath: [String: Set<HTTPRequest.Method>] = [:]
+        for route in documented { methodsByPath[route.path, default: []].insert(route.method) }
+        router.add(middleware: AllowedMethods(methodsByPath))
+        addAPIRoutes(to: router.group(), sendfile: sendfile)
+        for method in Self.allMethods {
+            router.on("/api/**", method: method) { _, _ -> Response in throw APIError.notFound }
+        }
+        WebController().addRoutes(to: router.group())
+        return router
+    }
+
+    /// The method and path of each route of the API (the catch-alls excluded; HEAD only where
+    /// there is no GET to make it of), which the OpenAPI test holds against `/api/openapi.json`.
+    public func documentedRoutes() -> [(method: HTTPRequest.Method, path: String)] {
+        let api = Router(context: FileServerContext.self)
+        addAPIRoutes(to: api.group(), sendfile: false)
+        return Self.documented(api)
+    }
+
+    private func addAPIRoutes(to group: RouterGroup<FileServerContext>, sendfile: Bool) {
+        ListingController(configuration: configuration, safePath: safePath, listingCache: listingCache)
+            .addRoutes(to: group)
+        FileController(configuration: configuration, safePath: safePath, sendsFilesBySendfile: sendfile)
+            .addRoutes(to: group)
+        SearchController(configuration: configuration, safePath: safePath, searchIndex: searchIndex)
+            .addRoutes(to: group)
+        EventsController(configuration: configuration, safePath: safePath, searchIndex: searchIndex)
+            .addRoutes(to: group)
+        WriteController(configuration: configuration, safePath: safePath, trash: trash).addRoutes(to: group)
+        TrashController(configuration: configuration, safePath: safePath, trash: trash).addRoutes(to: group)
+        UploadController(configuration: configuration, safePath: safePath).addRoutes(to: group)
+        ServerInfoController(configuration: configuration, startedAt: startedAt).addRoutes(to: group)
+    }
+
+    private static func documented(_ router: Router<FileServerContext>) -> [(method: HTTPRequest.Method, path: String)] {
+        let routes = router.routes.map { (method: $0.method, path: $0.path.description) }
+        let withGet = Set(routes.filter { $0.method == .get }.map(\.path))
+        return routes.filter { $0.method != .head || !withGet.contains($0.path) }
+    }
+
+    /// The methods the router answers for any path, in the order an `Allow` header lists them.
+    static let allMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options, .trace]
+}

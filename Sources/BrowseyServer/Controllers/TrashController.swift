@@ -1,0 +1,41 @@
+import BrowseyAPI
+import FileTree
+import Hummingbird
+
+/// What deletes put aside: `GET /api/trash` lists it, `POST /api/restore` puts an item back.
+struct TrashController: ServedFolderRoutes {
+    let configuration: ServerConfiguration
+    let safePath: SafePath
+    /// Where deletes go; `nil` when they are for good (`--no-trash`).
+    let trash: Trash?
+
+    func addRoutes(to group: RouterGroup<FileServerContext>) {
+        group.post("/api/restore") { request, _ in try await restore(request) }
+        group.get("/api/trash") { request, _ in try trashItems(request) }
+    }
+
+    /// `POST /api/restore {id}`: a deleted item back where it was; 409 when the place is taken.
+    func restore(_ request: Request) async throws -> Response {
+        try requireWritable(request)
+        let body = try await decode(RestoreRequest.self, from: request)
+        guard let trash else { throw APIError(.notFound, "Trash is off", code: .noTrash) }
+        let safePath = self.safePath
+        let restored = try await offThread { () throws(FileTreeError) in
+            try trash.restore(id: body.id) { item throws(FileTreeError) in
+                // The original place, under today's rules; its missing folders are made again.
+                guard let place = try? safePath.resolveForWriting(item.originalPath) else {
+                    throw FileTreeError(.permissionDenied, "The original place is not allowed", path: item.originalPath)
+                }
+                try Self.makeMissingFolders(of: place, safePath: safePath)
+                return try safePath.parent(forWriting: place)
+            }
+        }
+        return JSONBody.response(ChangeResponse(newPath: relative(restored.restoredAt)))
+    }
+
+    /// `GET /api/trash`: the deleted items that can be restored, newest first.
+    func trashItems(_ request: Request) throws -> Response {
+        try requireWritable(request, needsJSON: false)
+        return JSONBody.response(TrashResponse(items: trash?.items() ?? []))
+    }
+}

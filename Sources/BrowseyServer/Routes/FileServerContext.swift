@@ -1,0 +1,24 @@
+public import Hummingbird
+
+/// What every handler of the server knows about the request it answers, beyond the request
+/// itself: who sent it, as the middleware decided before any route ran.
+///
+/// The server's router runs on this context; the middleware in front of the routes
+/// (``TokenAuthentication``) records its decision here, so a handler never decides it again.
+public struct FileServerContext: AuthenticatingRequestContext {
+    /// Hummingbird's own storage: the logger, the request's decoder and encoder, parameters.
+    public var coreContext: CoreRequestContextStorage
+    /// Who sent the request.
+    public var identity: RequestIdentity = .anyone
+
+    /// A context for a request on `source`'s connection.
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+    }
+}
+
+/// A request context that records what ``TokenAuthentication`` decided about a request.
+public protocol AuthenticatingRequestContext: RequestContext {
+    /// Who sent the request.
+    var identity: RequestIdentity { get set }
+}

@@ -1,0 +1,191 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BrowseyAPI
+import FileTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Hummingbird
+import NIOCore
+import NIOPosix
+import SearchIndex
+
+/// What every controller of the served folder has: the configuration and the path rules, and
+/// the rules they share (resolving a request's path, refusing writes, decoding a body, running
+/// file work off the async pool). A request's path through a controller is one straight line:
+/// route → ``SafePath`` → FileTree → encode.
+protocol ServedFolderRoutes: Sendable {
+    /// What is served and how.
+    var configuration: ServerConfiguration { get }
+    /// The path rules.
+    var safePath: SafePath { get }
+}
+
+extension ServedFolderRoutes {
+    /// The largest JSON body a write accepts: a 5 MiB text escaped for JSON, with room to spare.
+    static var writeBodyLimit: Int { 32 * 1024 * 1024 }
+
+    /// The `path` query parameter resolved inside the root; missing or empty means the root
+    /// when `required` is false, 400 "Path required" otherwise.
+    func resolve(_ request: Request, required: Bool, notFound: String) throws(APIError) -> SafePath.Resolved {
+        let raw = request.uri.queryParameters.get("path") ?? ""
+        if raw.isEmpty && required { throw .pathRequired }
+        do {
+            return try safePath.resolve(raw)
+        } catch {
+            throw APIError.from(error, notFound: notFound)
+        }
+    }
+
+    static func itemType(_ type: EntryType) -> ItemType { ItemType(type) }
+
+    static func itemType(_ kind: IndexedEntry.Kind) -> ItemType { ItemType(kind) }
+
+    /// Opens the file `target` names below the root, and its status read from the descriptor
+    /// (never looked up by name again). The caller closes the descriptor.
+    func openForReading(_ target: SafePath.Resolved, notFound: String) throws(APIError) -> (Int32, FileStatus) {
+        let descriptor: Int32
+        do {
+            descriptor = try safePath.openForReading(target)
+        } catch {
+            throw APIError.from(error, notFound: notFound)
+        }
+        do {
+            return (descriptor, try FileStatus(descriptor: descriptor))
+        } catch {
+            close(descriptor)
+            throw APIError.from(error, notFound: notFound)
+        }
+    }
+
+    /// Refuses writes on a read-only server (403) and bodies that a cross-site HTML form could
+    /// send (415): a write's body is JSON, which a browser sends elsewhere only after a CORS
+    /// preflight this server does not grant.
+    func requireWritable(_ request: Request, needsJSON: Bool = true) throws(APIError) {
+        if configuration.readOnly { throw .readOnly }
+        // A browser names the page that sent a write; a page of another site may not write here
+        // (a multipart form needs no preflight). Clients that are not browsers send no Origin.
+        if let origin = request.headers[.origin], !Self.isSameOrigin(origin, authority: request.head.authority),
+            !configuration.corsOrigins.contains(origin)
+        {
+            throw APIError(.forbidden, "Cross-site request refused", code: .crossSite)
+        }
+        guard needsJSON else { return }
+        let type = request.headers[.contentType]?.lowercased() ?? ""
+        guard type == "application/json" || type.hasPrefix("application/json;") else {
+            throw APIError(.unsupportedMediaType, "Writes need a JSON body (Content-Type: application/json)", code: .jsonRequired)
+        }
+    }
+
+    /// Whether an `Origin` (`http://host:port`) is the server the request was sent to.
+    static func isSameOrigin(_ origin: String, authority: String?) -> Bool {
+        guard let authority, let schemeEnd = origin.firstRange(of: "://") else { return false }
+        let host = origin[schemeEnd.upperBound...]
+        let scheme = origin[..<schemeEnd.lowerBound].lowercased()
+        let defaultPort = scheme == "https" ? ":443" : ":80"
+        func normalized(_ text: some StringProtocol) -> String {
+            let lowered = text.lowercased()
+            return lowered.contains("]:") || (!lowered.hasPrefix("[") && lowered.contains(":")) ? lowered : lowered + defaultPort
+        }
+        return normalized(host) == normalized(authority)
+    }
+
+    /// The request's JSON body as `Value`: 413 past ``writeBodyLimit``, 400 when it is not the
+    /// expected JSON.
+    func decode<Value: Decodable>(_ type: Value.Type, from request: Request) async throws -> Value {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: Self.writeBodyLimit)
+        } catch is NIOTooManyBytesError {
+            throw APIError(.contentTooLarge, "Request body too large", code: .tooLarge)
+        }  // A body that breaks its framing (a bad chunk size) is the channel's 400, and the connection closes.
+        do {
+            return try JSONDecoder.browsey().decode(Value.self, from: Data(buffer.readableBytesView))
+        } catch {
+            throw APIError(.badRequest, "Invalid JSON body", code: .invalidBody)
+        }
+    }
+
+    /// A path a write changes or creates, with the contract's refusals.
+    func resolveForWriting(_ raw: String, notFound: String) throws(APIError) -> SafePath.Resolved {
+        guard !raw.isEmpty else { throw .pathRequired }
+        do {
+            return try safePath.resolveForWriting(raw)
+        } catch {
+            throw APIError.from(error, notFound: notFound)
+        }
+    }
+
+    /// The folder a move or copy goes into: it must exist, be a folder, and lie inside the root.
+    func destinationFolder(_ raw: String) throws(APIError) -> OpenFolder {
+        let folder: SafePath.Resolved
+        do {
+            folder = try safePath.resolve(raw.isEmpty ? "/" : raw)
+        } catch {
+            throw APIError.from(error, notFound: "Destination not found")
+        }
+        do {
+            return try safePath.folder(forWriting: folder)
+        } catch {
+            if error.code == .notADirectory {
+                throw APIError(.badRequest, "Destination is not a directory", code: .notADirectory)
+            }
+            throw APIError.from(error, notFound: "Destination not found")
+        }
+    }
+
+    /// Runs a step that opens where a write lands, answering its failures as writes are answered.
+    func writing<Value>(_ notFound: String, _ work: () throws(FileTreeError) -> Value) throws(APIError) -> Value {
+        do {
+            return try work()
+        } catch {
+            if error.code == .notFound || error.code == .notADirectory {
+                throw APIError(.notFound, notFound, code: .notFound)
+            }
+            throw APIError.fromWrite(error)
+        }
+    }
+
+    /// The path relative to the root of an absolute path a write produced.
+    func relative(_ absolute: String) -> String {
+        safePath.relativePath(of: absolute) ?? "/" + PathName.last(of: absolute)
+    }
+
+    /// Whether a name is one of the contract's text files (by extension or whole name).
+    static func isText(name: String) -> Bool {
+        let ext = FileName.pathExtension(of: name).map(String.init)
+        return FileController.textExtensions.contains((ext ?? String(name.drop { $0 == "." })).lowercased())
+    }
+
+    /// Makes the folders above `place` that are missing, one by one inside the root.
+    static func makeMissingFolders(of place: SafePath.Resolved, safePath: SafePath) throws(FileTreeError) {
+        var folder = ""
+        for component in place.relative.split(separator: "/").dropLast() {
+            let parent = SafePath.Resolved(absolute: "", relative: folder.isEmpty ? "/" : folder)
+            folder += "/" + component
+            let here = SafePath.Resolved(absolute: "", relative: folder)
+            if (try? safePath.folder(forWriting: here)) == nil {
+                try FileOperations.makeFolder(named: String(component), in: safePath.folder(forWriting: parent))
+            }
+        }
+    }
+
+    /// Runs blocking file work on NIO's blocking-I/O pool, answering FileTree's failures with
+    /// the contract's statuses.
+    func offThread<Value: Sendable>(
+        _ work: @escaping @Sendable () throws(FileTreeError) -> Value
+    ) async throws -> Value {
+        let result: Result<Value, FileTreeError> = try await NIOThreadPool.singleton.runIfActive {
+            Result { () throws(FileTreeError) in try work() }
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): throw APIError.fromWrite(error)
+        }
+    }
+}
