@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // The Browsey package: a file server, its command-line client, and the libraries an app about
-// files is built on. See README.md for the tour and DESIGN.md for the shape.
+// files is built on. See README.md for the tour and Docs/Design.md for the decisions.
 import PackageDescription
 
 let strict: [SwiftSetting] = [

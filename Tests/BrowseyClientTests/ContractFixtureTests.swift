@@ -2,7 +2,7 @@ import BrowseyAPI
 import Foundation
 import Testing
 
-/// Answers written by hand from the contract (browsey-api.md), as the original Browsey server
+/// Answers written by hand from the contract (Docs/API.md), as the original Browsey server
 /// sends them, decoded the way the client decodes every answer.
 @Suite("The contract's JSON, written by hand, decodes")
 struct ContractFixtureTests {

@@ -11,7 +11,7 @@ import Synchronization
 
 /// Streams a range of a file into a response with bounded memory, reading the next chunk while
 /// the previous one is being written: Hummingbird's own file reader waits for each write before
-/// it reads again, and reaches about two thirds of nginx's speed here (see `perf-facts.md`).
+/// it reads again, and reached about two thirds of nginx's download speed when measured here.
 ///
 /// Each chunk is read where the response is written, as far as the page cache holds it
 /// (`preadv2` with `RWF_NOWAIT`, which never waits for a disk); only what would wait goes to NIO's
