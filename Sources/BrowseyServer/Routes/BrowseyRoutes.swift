@@ -24,6 +24,8 @@ public struct BrowseyRoutes: Sendable {
     let searchIndex: SearchIndex?
     /// Where deletes go; `nil` deletes for good.
     let trash: Trash?
+    /// The web UI's files: built in, or read from `--web-root`.
+    let web: WebAssets
     /// Whether downloads go by `sendfile` (only when the application's connections carry a
     /// ``FileRegionWriter``; never in-process tests or TLS).
     var sendsFilesBySendfile = false
@@ -36,6 +38,16 @@ public struct BrowseyRoutes: Sendable {
             ignored: configuration.ignoredNames.map { NamePattern($0) },
             allowsSymlinks: configuration.allowsSymlinks)
         self.logger = logger
+        if let folder = configuration.webRoot {
+            do {
+                web = WebAssets(folder: try WebRoot(path: folder))
+            } catch {
+                logger.error("The web root \(folder) cannot be read (\(error.message)): serving the built-in web UI")
+                web = .embedded
+            }
+        } else {
+            web = .embedded
+        }
         trash = configuration.trashFolder.map {
             Trash(folder: $0, maximumBytes: configuration.trashMaximumBytes, maximumAge: configuration.trashMaximumAge)
         }
@@ -105,10 +117,8 @@ public struct BrowseyRoutes: Sendable {
         for method in Self.allMethods {
             router.on("/api/**", method: method) { _, _ -> Response in throw APIError.notFound }
         }
-        router.get("/assets/app.js") { request, _ in WebAsset.script.response(to: request) }
-        router.get("/assets/app.css") { request, _ in WebAsset.style.response(to: request) }
-        router.get("/**") { request, _ in WebAsset.page.response(to: request) }
-        router.get("/") { request, _ in WebAsset.page.response(to: request) }
+        router.get("/**") { request, _ in self.web.response(to: request) }
+        router.get("/") { request, _ in self.web.response(to: request) }
         return documented
     }
 
