@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import TestSupport
 import Testing
 
@@ -9,13 +10,18 @@ struct OpenAPIComponentsTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/BrowseyServer/Assets/openapi.json")
 
-    @Test("the served description is the Assets file, and the file parses as JSON")
+    @Test("the served description is the Assets file byte for byte, with a strong ETag that revalidates to 304")
     func servedIsTheFile() async throws {
         let file = try Data(contentsOf: Self.file)
         #expect(try JSONValue.parse(file)["openapi"] == .string("3.1.0"))
         try await ServerFixture.make().withClient { client in
-            let served = try await client.ask("/api/openapi.json").body
-            #expect(try JSONValue.parse(served) == JSONValue.parse(file), "the served document differs from Assets/openapi.json")
+            let answer = try await client.ask("/api/openapi.json")
+            #expect(answer.status == .ok && answer.body == file, "the served document differs from Assets/openapi.json")
+            let etag = try #require(answer.headers[.eTag])
+            #expect(etag.hasPrefix("\"") && etag.hasSuffix("\""), "a strong tag: \(etag)")
+            #expect(try await client.ask("/api/openapi.json", headers: [.ifNoneMatch: etag]).status == .notModified)
+            let zipped = try await client.ask("/api/openapi.json", headers: [.acceptEncoding: "gzip"])
+            #expect(zipped.headers[.contentEncoding] == "gzip" && zipped.body.count < file.count / 4)
         }
     }
 

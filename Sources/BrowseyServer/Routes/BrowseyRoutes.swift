@@ -98,7 +98,7 @@ public struct BrowseyRoutes: Sendable {
         // HEAD of the others is their GET without the body (the router's own); this one must not subscribe.
         router.on("/api/events", method: .head) { request, _ in try self.eventsHead(request) }
         add(.get, "/api/archive") { request, _ in try await self.archive(request) }
-        add(.get, "/api/openapi.json") { _, _ in OpenAPIDocument.response() }
+        add(.get, "/api/openapi.json") { request, _ in try OpenAPIFile.response(to: request) }
         add(.post, "/api/save") { request, _ in try await self.save(request) }
         add(.post, "/api/rename") { request, _ in try await self.rename(request) }
         add(.post, "/api/move") { request, _ in try await self.move(request) }
