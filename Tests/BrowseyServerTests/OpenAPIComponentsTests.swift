@@ -10,16 +10,21 @@ struct OpenAPIComponentsTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/BrowseyServer/Assets/openapi.json")
 
-    @Test("the served description is the Assets file byte for byte, with a strong ETag that revalidates to 304")
+    @Test(
+        "the served description is the Assets file byte for byte, with a strong ETag that revalidates to 304")
     func servedIsTheFile() async throws {
         let file = try Data(contentsOf: Self.file)
         #expect(try JSONValue.parse(file)["openapi"] == .string("3.1.0"))
         try await ServerFixture.make().withClient { client in
             let answer = try await client.ask("/api/openapi.json")
-            #expect(answer.status == .ok && answer.body == file, "the served document differs from Assets/openapi.json")
+            #expect(
+                answer.status == .ok && answer.body == file,
+                "the served document differs from Assets/openapi.json")
             let etag = try #require(answer.headers[.eTag])
             #expect(etag.hasPrefix("\"") && etag.hasSuffix("\""), "a strong tag: \(etag)")
-            #expect(try await client.ask("/api/openapi.json", headers: [.ifNoneMatch: etag]).status == .notModified)
+            #expect(
+                try await client.ask("/api/openapi.json", headers: [.ifNoneMatch: etag]).status
+                    == .notModified)
             let zipped = try await client.ask("/api/openapi.json", headers: [.acceptEncoding: "gzip"])
             #expect(zipped.headers[.contentEncoding] == "gzip" && zipped.body.count < file.count / 4)
         }
@@ -44,7 +49,9 @@ struct OpenAPIComponentsTests {
         }
     }
 
-    @Test("no two components of a kind are identical, and no error answer is written out where a shared one says the same")
+    @Test(
+        "no two components of a kind are identical, and no error answer is written out where a shared one says the same"
+    )
     func noDuplicates() async throws {
         try await ServerFixture.make().withClient { client in
             let description = try await OpenAPIDescription.served(by: client)
@@ -53,7 +60,9 @@ struct OpenAPIComponentsTests {
                 let entries = try #require(components[kind]?.members, "components.\(kind) is missing")
                 var seen: [JSONValue: String] = [:]
                 for (name, value) in entries.sorted(by: { $0.key < $1.key }) {
-                    if let twin = seen[value] { Issue.record("components.\(kind): \(twin) and \(name) are identical") }
+                    if let twin = seen[value] {
+                        Issue.record("components.\(kind): \(twin) and \(name) are identical")
+                    }
                     seen[value] = name
                 }
             }
@@ -61,8 +70,11 @@ struct OpenAPIComponentsTests {
             let shared = Set(components["responses"]?.members?.values.map { $0 } ?? [])
             for (path, operations) in description.document["paths"]?.members ?? [:] {
                 for (method, operation) in operations.members ?? [:] {
-                    for (status, answer) in operation["responses"]?.members ?? [:] where shared.contains(answer) {
-                        Issue.record("\(method) \(path) \(status) repeats a shared response instead of referring to it")
+                    for (status, answer) in operation["responses"]?.members ?? [:]
+                    where shared.contains(answer) {
+                        Issue.record(
+                            "\(method) \(path) \(status) repeats a shared response instead of referring to it"
+                        )
                     }
                 }
             }

@@ -8,8 +8,11 @@ struct OpenAPIDescription {
     let document: JSONValue
 
     /// The document `/api/openapi.json` answers with (`headers` carry the token, if one is needed).
-    static func served(by client: any TestClientProtocol, headers: HTTPFields = [:]) async throws -> OpenAPIDescription {
-        OpenAPIDescription(document: try JSONValue.parse(try await client.ask("/api/openapi.json", headers: headers).body))
+    static func served(
+        by client: any TestClientProtocol, headers: HTTPFields = [:]
+    ) async throws -> OpenAPIDescription {
+        OpenAPIDescription(
+            document: try JSONValue.parse(try await client.ask("/api/openapi.json", headers: headers).body))
     }
 
     /// Every `$ref` in the document, in no particular order.
@@ -33,7 +36,8 @@ struct OpenAPIDescription {
         guard reference.hasPrefix("#/") else { return nil }
         var node: JSONValue? = document
         for token in reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
-            let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(
+                of: "~0", with: "~")
             if let elements = node?.elements {
                 node = Int(key).flatMap { elements.indices.contains($0) ? elements[$0] : nil }
             } else {
@@ -69,9 +73,12 @@ struct OpenAPIDescription {
         guard let schema = resolved(schema) else { return ["\(location): the schema's $ref leads nowhere"] }
         var found: [String] = []
         let allowed: Set<String>? =
-            if let one = schema["type"]?.text { [one] } else { schema["type"]?.elements.map { Set($0.compactMap(\.text)) } }
+            if let one = schema["type"]?.text { [one] } else {
+                schema["type"]?.elements.map { Set($0.compactMap(\.text)) }
+            }
         if let allowed, allowed.isDisjoint(with: value.schemaTypes) {
-            found.append("\(location): \(value.schemaTypes.sorted()) where the schema says \(allowed.sorted())")
+            found.append(
+                "\(location): \(value.schemaTypes.sorted()) where the schema says \(allowed.sorted())")
         }
         if let choices = schema["enum"]?.elements, !choices.contains(value) {
             found.append("\(location): \(value) is not one of the schema's enum")

@@ -1,6 +1,6 @@
 import BrowseyServer
-import Hummingbird
 import Foundation
+import Hummingbird
 import TestSupport
 import Testing
 
@@ -25,24 +25,34 @@ struct WireShapeTests {
                     description.answerSchema("get", path, status: Int(answer.status.code)),
                     "GET \(path) \(answer.status.code) has no JSON schema", sourceLocation: sourceLocation)
                 let mismatches = description.mismatches(of: try JSONValue.parse(answer.body), against: schema)
-                #expect(mismatches.isEmpty, "\(uri): \(mismatches.joined(separator: "; "))", sourceLocation: sourceLocation)
+                #expect(
+                    mismatches.isEmpty, "\(uri): \(mismatches.joined(separator: "; "))",
+                    sourceLocation: sourceLocation)
             }
         }
     }
 
-    @Test("listings, with files, folders and links inside, outside and broken, match ListResponse and ListItem")
+    @Test(
+        "listings, with files, folders and links inside, outside and broken, match ListResponse and ListItem")
     func listings() async throws {
         let fixture = try ServerFixture.make()
         try fixture.folder.symlink("docs/gone", to: "nowhere")
-        try await check(["/api/list?path=%2F", "/api/list?path=%2Fdocs", "/api/list?path=%2Fcode", "/api/list?path=%2Fnothing"], fixture: fixture)
+        try await check(
+            [
+                "/api/list?path=%2F", "/api/list?path=%2Fdocs", "/api/list?path=%2Fcode",
+                "/api/list?path=%2Fnothing",
+            ], fixture: fixture)
     }
 
     @Test("stat answers for a file, a folder, a link and a missing path match StatResponse and Error")
     func stats() async throws {
         let fixture = try ServerFixture.make()
         try await check(
-            ["/api/stat?path=%2Fbig.txt", "/api/stat?path=%2Fdocs", "/api/stat?path=%2Finside-link", "/api/stat?path=%2FMakefile",
-             "/api/stat?path=%2Fmissing"],
+            [
+                "/api/stat?path=%2Fbig.txt", "/api/stat?path=%2Fdocs", "/api/stat?path=%2Finside-link",
+                "/api/stat?path=%2FMakefile",
+                "/api/stat?path=%2Fmissing",
+            ],
             fixture: fixture)
     }
 
@@ -51,7 +61,11 @@ struct WireShapeTests {
         let fixture = try ServerFixture.make()
         var walking = fixture.configuration()
         walking.indexesSearch = false
-        try await check(["/api/search?q=notes", "/api/search?q=a&type=directory", "/api/search?q=zzzz", "/api/search?q=a&limit=x"], walking, fixture: fixture)
+        try await check(
+            [
+                "/api/search?q=notes", "/api/search?q=a&type=directory", "/api/search?q=zzzz",
+                "/api/search?q=a&limit=x",
+            ], walking, fixture: fixture)
         try await check(["/api/search?q=notes", "/api/search?q=txt"], fixture: fixture)
     }
 
@@ -59,8 +73,12 @@ struct WireShapeTests {
     func others() async throws {
         let fixture = try ServerFixture.make()
         try await check(
-            ["/api/view?path=%2Fdocs%2Fnotes%20%231.md", "/api/view?path=%2Fcode%2Fmain.swift", "/api/view?path=%2Fimage.png",
-             "/api/view?path=%2Fvideo%2Fclip.mp4", "/api/view?path=%2Fbinary.bin", "/api/health", "/api/trash"],
+            [
+                "/api/view?path=%2Fdocs%2Fnotes%20%231.md", "/api/view?path=%2Fcode%2Fmain.swift",
+                "/api/view?path=%2Fimage.png",
+                "/api/view?path=%2Fvideo%2Fclip.mp4", "/api/view?path=%2Fbinary.bin", "/api/health",
+                "/api/trash",
+            ],
             fixture: fixture)
         var locked = fixture.configuration()
         locked.token = "k4tz8wq2mbn7rx5vd3hy6pcfja"
