@@ -39,6 +39,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // gzip (zlib) for the embedded web files, at build time in EmbedAssetsTool, and for the
+        // tests that unpack them; the server itself never links it.
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         // MARK: Libraries
@@ -73,7 +76,10 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: strict
+            // The web UI and other files, embedded by the plugin instead of a resource bundle.
+            exclude: ["Assets"],
+            swiftSettings: strict,
+            plugins: ["EmbedAssets"]
         ),
         .target(
             name: "SearchIndex",
@@ -117,6 +123,19 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: Build tools
+        // Embeds a target's Assets folder as Swift literals (see Plugins/EmbedAssets).
+        .plugin(name: "EmbedAssets", capability: .buildTool(), dependencies: ["EmbedAssetsTool"]),
+        .executableTarget(
+            name: "EmbedAssetsTool",
+            dependencies: [
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Plugins/EmbedAssetsTool",
+            swiftSettings: strict
+        ),
+
         // MARK: The command-line tool
         .executableTarget(
             name: "browsey",
@@ -151,6 +170,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             swiftSettings: strict
         ),

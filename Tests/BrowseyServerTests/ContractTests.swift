@@ -235,7 +235,7 @@ struct ContractTests {
                 let again = try await client.ask(asset, headers: [.ifNoneMatch: etag])
                 #expect(again.status == .notModified && again.text.isEmpty, "\(asset)")
             }
-            let script = try await client.ask("/assets/app.js")
+            let script = try await client.ask("/assets/api.js")
             #expect(script.headers[.contentType] == "text/javascript; charset=utf-8" && script.text.contains("/api/\" + name"))
             for write in ["save", "rename", "delete", "move", "copy", "mkdir"] {
                 let answer = try await client.ask("/api/\(write)", method: .post)

@@ -23,6 +23,8 @@ public struct ServerComposition: Sendable {
     let searchIndex: NameIndex?
     /// Where deletes go; `nil` deletes for good.
     let trash: Trash?
+    /// The web UI's files: built in, or read from `--web-root`.
+    let web: WebAssets
     /// The long-lived work: the watcher, the index, the sweep of upload leftovers.
     public let services: [any Service]
 
@@ -35,6 +37,16 @@ public struct ServerComposition: Sendable {
         safePath = SafePath(configuration)
         trash = configuration.trashFolder.map {
             Trash(folder: $0, maximumBytes: configuration.trashMaximumBytes, maximumAge: configuration.trashMaximumAge)
+        }
+        if let folder = configuration.webRoot {
+            do {
+                web = WebAssets(folder: try WebRoot(path: folder))
+            } catch {
+                logger.error("The web root \(folder) cannot be read (\(error.message)): serving the built-in web UI")
+                web = .embedded
+            }
+        } else {
+            web = .embedded
         }
         var services: [any Service] = []
         // One watcher for both: the cache hears of each change at once, the index gets the batches.
@@ -92,7 +104,7 @@ public struct ServerComposition: Sendable {
         for method in Self.allMethods {
             router.on("/api/**", method: method) { _, _ -> Response in throw APIError.notFound }
         }
-        WebController().addRoutes(to: router.group())
+        WebController(web: web).addRoutes(to: router.group())
         return router
     }
 

@@ -43,6 +43,10 @@ public struct ServerConfiguration: Sendable {
     /// The index file (`IndexLocation.defaultPath(forRoot:)` picks one); `nil` keeps the index
     /// in memory only, built again at each start.
     public var indexPath: String?
+    /// A folder the web UI's files are read from at each request (`--web-root`), for working
+    /// on the UI without rebuilding: it holds what `Sources/BrowseyServer/Assets/web/` holds.
+    /// `nil` (the default) serves the files built into the binary.
+    public var webRoot: String?
     /// How often `/api/events` streams send a heartbeat while nothing happens.
     public var eventHeartbeat: Duration = .seconds(15)
     /// How long a client has to send a request's head, counted from when it connects or from

@@ -9,7 +9,7 @@ struct ServerInfoController {
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.get("/api/health") { _, _ in health() }
-        group.get("/api/openapi.json") { _, _ in OpenAPIDocument.response() }
+        group.get("/api/openapi.json") { request, _ in try OpenAPIFile.response(to: request) }
     }
 
     /// `GET /api/health`.

@@ -13,6 +13,8 @@ struct CommandFailure: CodedError {
         static let serverSetup = Code(.serverSetup)
         /// No mDNS responder to ask.
         static let discoveryUnavailable = Code(.discoveryUnavailable)
+        /// The `--web-root` folder cannot be read or holds no web UI.
+        static let webRootUnreadable = Code(.webRootUnreadable)
 
         /// The code's stable name.
         var description: String { wrapped.rawValue }
@@ -20,7 +22,7 @@ struct CommandFailure: CodedError {
         static var allCases: [Code] { Wrapped.allCases.map(Code.init) }
 
         private enum Wrapped: String, CaseIterable {
-            case cannotServe, conflictingOptions, serverSetup, discoveryUnavailable
+            case cannotServe, conflictingOptions, serverSetup, discoveryUnavailable, webRootUnreadable
         }
         private let wrapped: Wrapped
         private init(_ wrapped: Wrapped) { self.wrapped = wrapped }

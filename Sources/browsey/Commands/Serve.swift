@@ -111,6 +111,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("On Ctrl-C or SIGTERM, let requests in progress finish for this long, then close them; a second Ctrl-C stops at once.", valueName: "seconds"))
     var shutdownTimeout: Double = 10
 
+    @Option(help: ArgumentHelp("Serve the web UI's files from this folder, read at each request, instead of the ones built in (for working on the UI: Sources/BrowseyServer/Assets/web).", valueName: "folder"))
+    var webRoot: String?
+
     @Flag(help: "Open the Local URL in a browser once serving.")
     var open = false
 
@@ -118,6 +121,23 @@ struct Serve: AsyncParsableCommand {
         var buffer = [CChar](repeating: 0, count: 4097)
         guard getcwd(&buffer, buffer.count) != nil else { return "/" }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The `--web-root` folder as an absolute path, or a failure that says what is wrong with it.
+    static func checkedWebRoot(_ folder: String) throws -> String {
+        let path = folder.hasPrefix("/") ? folder : currentFolder() + "/" + folder
+        let root: ContainedRoot
+        do {
+            root = try ContainedRoot(path: path)
+        } catch {
+            throw CommandFailure(.webRootUnreadable, "--web-root \(folder): \(error.message)")
+        }
+        do {
+            close(try root.open("index.html", flags: O_RDONLY))
+        } catch {
+            throw CommandFailure(.webRootUnreadable, "--web-root \(folder) holds no index.html (\(error.message)): give the folder of the web UI's files")
+        }
+        return root.realPath
     }
 
     func validate() throws {
@@ -201,6 +221,9 @@ struct Serve: AsyncParsableCommand {
         configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
         configuration.maximumConnectionsPerAddress = maxConnectionsPerAddress
         configuration.shutdownTimeout = .milliseconds(Int64(shutdownTimeout * 1000))
+        if let webRoot {
+            configuration.webRoot = try Self.checkedWebRoot(webRoot)
+        }
         do {
             let announcement = Mutex<BonjourAnnouncement?>(nil)
             try await FileServer.run(configuration, logger: logger) {

@@ -1,0 +1,26 @@
+// Talking to the server.
+
+import { prefs } from "./prefs.js";
+import { state } from "./state.js";
+
+// encodeURIComponent, not URLSearchParams: the server reads `+` as a plus sign, as RFC 3986 has it.
+export function apiURL(name, params) {
+  return "/api/" + name + "?" + Object.entries(params).map(([key, value]) => key + "=" + encodeURIComponent(value)).join("&");
+}
+export async function api(name, params) {
+  const response = await fetch(apiURL(name, params), { headers: { Accept: "application/json" } });
+  let body = {};
+  try { body = await response.json(); } catch { /* not JSON */ }
+  if (!response.ok) throw new Error(body.message || body.error || ("The server answered " + response.status));
+  return body;
+}
+export function withHidden(params) { if (prefs.get("hidden", false) && state.hiddenAllowed !== false) params.hidden = "1"; return params; }
+/// A JSON write; answers the status and the body, whatever the status.
+export async function post(name, body) {
+  const response = await fetch("/api/" + name, {
+    method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body),
+  });
+  let answer = {};
+  try { answer = await response.json(); } catch { /* not JSON */ }
+  return { status: response.status, ok: response.ok, body: answer, message: answer.message || answer.error || ("The server answered " + response.status) };
+}

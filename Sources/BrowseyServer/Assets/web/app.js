@@ -1,0 +1,146 @@
+// The web UI's entry module: wires the page's controls to the modules, keys and touch.
+
+import { $, all } from "./dom.js";
+import { keepMine, save, startEditing, takeTheirs } from "./editing.js";
+import { svgIcon } from "./icons.js";
+import { clearRows, drawRows, load, navigate, sortItems } from "./listing.js";
+import { parentOf, readLocation } from "./paths.js";
+import { prefs } from "./prefs.js";
+import { markSelected, openResult, openSearch, runSearch } from "./search.js";
+import { anyOverlay, applySettings, closeOverlays } from "./settings.js";
+import { state } from "./state.js";
+import { upload } from "./uploads.js";
+import { closeViewer, openFromLocation, setTextSize, step, viewer } from "./viewer.js";
+import { beginAction, confirmAction, newFolder, showWrites } from "./writes.js";
+import { zoom } from "./zoom.js";
+
+function start() {
+  for (const button of all("[data-icon]")) { button.textContent = ""; button.append(svgIcon(button.dataset.icon)); }
+  applySettings();
+  zoom.listen($("viewer-body"));
+  $("list").addEventListener("scroll", () => requestAnimationFrame(drawRows), { passive: true });
+  window.addEventListener("resize", () => requestAnimationFrame(drawRows));
+  $("back").addEventListener("click", () => { if (state.folder !== "/") navigate(parentOf(state.folder)); });
+  $("refresh").addEventListener("click", () => load(state.folder, { keepScroll: true }));
+  $("search-open").addEventListener("click", openSearch);
+  $("settings-open").addEventListener("click", () => { $("settings").hidden = false; $("settings-close").focus(); });
+  $("sort").addEventListener("change", (event) => { prefs.set("sort", $("sort", HTMLSelectElement).value); sortItems(); clearRows(); drawRows(); });
+  $("setting-compact").addEventListener("change", () => { prefs.set("compact", $("setting-compact", HTMLInputElement).checked); applySettings(); clearRows(); drawRows(); });
+  $("setting-hidden").addEventListener("change", () => { prefs.set("hidden", $("setting-hidden", HTMLInputElement).checked); load(state.folder, { keepScroll: true }); });
+  $("viewer-close").addEventListener("click", () => closeViewer());
+  $("viewer-prev").addEventListener("click", () => step(-1));
+  $("viewer-next").addEventListener("click", () => step(1));
+  $("text-smaller").addEventListener("click", () => setTextSize(viewer.textSize - 2));
+  $("text-larger").addEventListener("click", () => setTextSize(viewer.textSize + 2));
+  $("info-close").addEventListener("click", () => { $("info").hidden = true; });
+  $("viewer-edit").addEventListener("click", startEditing);
+  $("viewer-save").addEventListener("click", save);
+  $("conflict-mine").addEventListener("click", keepMine);
+  $("conflict-theirs-take").addEventListener("click", takeTheirs);
+  $("new-folder").addEventListener("click", () => { $("new-folder-form").hidden = false; $("new-folder-name").focus(); });
+  $("new-folder-cancel").addEventListener("click", () => { $("new-folder-form").hidden = true; });
+  $("new-folder-form").addEventListener("submit", newFolder);
+  for (const kind of ["rename", "move", "copy", "delete"]) $("action-" + kind).addEventListener("click", () => beginAction(kind));
+  $("action-form").addEventListener("submit", confirmAction);
+  $("upload-pick").addEventListener("click", () => $("upload-input").click());
+  $("upload-input").addEventListener("change", () => { const picker = $("upload-input", HTMLInputElement); upload([...picker.files]); picker.value = ""; });
+  document.addEventListener("dragover", (event) => {
+    if (!state.writable || !event.dataTransfer || ![...event.dataTransfer.types].includes("Files")) return;
+    event.preventDefault(); document.body.classList.add("dropping");
+  });
+  document.addEventListener("dragleave", (event) => { if (!event.relatedTarget) document.body.classList.remove("dropping"); });
+  document.addEventListener("drop", (event) => {
+    document.body.classList.remove("dropping");
+    if (!state.writable || !event.dataTransfer || !event.dataTransfer.files.length) return;
+    event.preventDefault();
+    upload([...event.dataTransfer.files]);
+  });
+  fetch("/api/health").then((response) => response.json()).then((health) => {
+    state.writable = health.readonly === false;
+    state.hiddenAllowed = health.hidden === true;
+    showWrites();
+    // Hidden names only where the server lists them at all.
+    $("setting-hidden", HTMLInputElement).disabled = health.hidden !== true;
+    $("setting-hidden").closest("label").hidden = health.hidden !== true;
+  }).catch(() => { /* read-only it is */ });
+  $("settings-close").addEventListener("click", () => { $("settings").hidden = true; });
+  for (const id of ["viewer", "info", "search", "settings"]) {
+    $(id).addEventListener("click", (event) => {
+      if (event.target !== $(id)) return;
+      if (id === "viewer") closeViewer(); else $(id).hidden = true;
+    });
+  }
+  $("search-input").addEventListener("input", runSearch);
+  $("search-input").addEventListener("keydown", (event) => {
+    const count = state.searchResults.length;
+    if (event.key === "ArrowDown" && count) { state.searchIndex = (state.searchIndex + 1) % count; markSelected(); event.preventDefault(); }
+    else if (event.key === "ArrowUp" && count) { state.searchIndex = (state.searchIndex - 1 + count) % count; markSelected(); event.preventDefault(); }
+    else if (event.key === "Enter" && state.searchIndex >= 0) { event.preventDefault(); openResult(state.searchResults[state.searchIndex]); }
+  });
+  document.addEventListener("keydown", (event) => {
+    const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") { event.preventDefault(); closeOverlays(); openSearch(); return; }
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s" && state.editing && state.editing.active) { event.preventDefault(); save(); return; }
+    if (event.key === "Tab") {
+      // Keyboard focus stays inside an open dialog.
+      const open = ["search", "info", "settings", "viewer"].map((id) => $(id)).find((overlay) => !overlay.hidden);
+      if (open) {
+        const focusable = all("button, a[href], input, select, textarea, [tabindex]", open)
+          .filter((element) => !(/** @type {HTMLButtonElement} */ (element).disabled) && element.offsetParent !== null && element.tabIndex >= 0);
+        if (focusable.length) {
+          const first = focusable[0], last = focusable[focusable.length - 1];
+          if (!open.contains(document.activeElement)) { event.preventDefault(); first.focus(); }
+          else if (event.shiftKey && document.activeElement === first) { event.preventDefault(); last.focus(); }
+          else if (!event.shiftKey && document.activeElement === last) { event.preventDefault(); first.focus(); }
+        }
+      }
+      return;
+    }
+    if (event.key === "Escape") {
+      if (!$("search").hidden || !$("info").hidden || !$("settings").hidden) closeOverlays(); else closeViewer();
+      return;
+    }
+    if (!$("viewer").hidden) {
+      if (typing) return;
+      if (event.key === "ArrowRight") step(1); else if (event.key === "ArrowLeft") step(-1);
+      return;
+    }
+    if (typing || anyOverlay()) return;
+    if (event.key === "Backspace" && state.folder !== "/") { event.preventDefault(); navigate(parentOf(state.folder)); }
+    else if (event.key === "/") { event.preventDefault(); openSearch(); }
+  });
+  // Touch: swipe between images, swipe the viewer down to close, pull the list to refresh.
+  let touch = null;
+  $("viewer").addEventListener("touchstart", (event) => { const t = event.touches[0]; touch = { x: t.clientX, y: t.clientY }; }, { passive: true });
+  $("viewer").addEventListener("touchend", (event) => {
+    if (!touch || event.touches.length) return;
+    const t = event.changedTouches[0], dx = t.clientX - touch.x, dy = t.clientY - touch.y;
+    touch = null;
+    if (zoom.image && zoom.image.isConnected && (zoom.zoomed || zoom.pinch || event.changedTouches.length > 1)) return;  // panning or pinching, not swiping
+    if (Math.abs(dx) > 60 && Math.abs(dx) > Math.abs(dy) && !$("viewer-prev").hidden) step(dx < 0 ? 1 : -1);
+    else if (dy > 120 && Math.abs(dy) > Math.abs(dx) && $("viewer-body").scrollTop <= 0) closeViewer();
+  });
+  let pull = null;
+  $("list").addEventListener("touchstart", (event) => { pull = $("list").scrollTop <= 0 ? event.touches[0].clientY : null; }, { passive: true });
+  $("list").addEventListener("touchmove", (event) => {
+    if (pull === null) return;
+    const distance = event.touches[0].clientY - pull;
+    $("pull").style.height = Math.max(0, Math.min(48, distance / 2)) + "px";
+  }, { passive: true });
+  $("list").addEventListener("touchend", (event) => {
+    if (pull === null) return;
+    const distance = event.changedTouches[0].clientY - pull;
+    pull = null;
+    $("pull").style.height = "0";
+    if (distance > 90) load(state.folder, { keepScroll: true });
+  });
+  window.addEventListener("popstate", () => {
+    const where = readLocation();
+    if (!where.file) closeViewer({ fromHistory: true });
+    const loading = where.folder !== state.folder ? load(where.folder) : Promise.resolve();
+    if (where.file) loading.then(() => openFromLocation(where));
+  });
+  const where = readLocation();
+  load(where.folder).then(() => { if (where.file) openFromLocation(where); });
+}
+start();

@@ -1,0 +1,19 @@
+// Live updates: the folder shown reloads when the server says it changed.
+
+import { apiURL } from "./api.js";
+import { load } from "./listing.js";
+import { state } from "./state.js";
+
+export function listen(folder) {
+  if (state.events) state.events.close();
+  state.events = null;
+  if (!window.EventSource) return;
+  const source = new EventSource(apiURL("events", { path: folder }));
+  const changed = () => {
+    clearTimeout(state.reloadTimer);
+    state.reloadTimer = setTimeout(() => load(state.folder, { keepScroll: true }), 120);
+  };
+  for (const type of ["created", "deleted", "modified", "renamed", "reset"]) source.addEventListener(type, changed);
+  source.onerror = () => { if (source.readyState === EventSource.CLOSED && state.events === source) state.events = null; };
+  state.events = source;
+}

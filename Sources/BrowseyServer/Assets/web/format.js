@@ -1,0 +1,28 @@
+// Formatting for people, and what kind of file an item is.
+
+export function formatSize(bytes) {
+  if (bytes == null) return "";
+  const units = ["bytes", "KB", "MB", "GB", "TB"];
+  let value = bytes, unit = 0;
+  while (value >= 1000 && unit < units.length - 1) { value /= 1000; unit += 1; }
+  return unit === 0 ? (bytes === 1 ? "1 byte" : bytes + " bytes") : value.toFixed(value < 10 ? 1 : 0) + " " + units[unit];
+}
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+export function formatDate(text) { const date = new Date(text); return isNaN(date.getTime()) ? "" : dateFormat.format(date); }
+const kinds = {
+  image: ["png", "jpg", "jpeg", "gif", "webp", "svg", "ico", "bmp", "avif", "heic"],
+  video: ["mp4", "mov", "webm", "m4v"],
+  audio: ["mp3", "m4a", "aac", "wav", "flac", "ogg", "oga", "opus"],
+  pdf: ["pdf"],
+  archive: ["zip", "tar", "gz", "tgz", "bz2", "xz", "7z", "rar"],
+  markdown: ["md", "markdown"],
+  code: ["swift", "js", "mjs", "cjs", "ts", "tsx", "jsx", "py", "rb", "go", "rs", "c", "h", "cpp", "hpp", "cc", "java", "kt",
+    "cs", "php", "sh", "bash", "zsh", "json", "yaml", "yml", "toml", "html", "htm", "xhtml", "css", "scss", "xml", "sql", "lua", "zig"],
+};
+export function kindOf(item) {
+  if (item.type === "directory" || item.targetType === "directory") return "folder";
+  const extension = (item.extension || "").toLowerCase();
+  for (const [kind, list] of Object.entries(kinds)) if (list.includes(extension)) return kind;
+  return "file";
+}
+export function isFolder(item) { return kindOf(item) === "folder"; }

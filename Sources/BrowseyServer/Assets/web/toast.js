@@ -1,0 +1,18 @@
+// Short messages at the bottom, with an optional action.
+
+import { $ } from "./dom.js";
+
+let timer = 0;
+
+export function toast(text, action) {
+  const box = $("toast");
+  box.textContent = text; box.hidden = false;
+  if (action) {
+    const button = document.createElement("button");
+    button.textContent = action.label;
+    button.addEventListener("click", () => { box.hidden = true; action.run(); });
+    box.append(button);
+  }
+  clearTimeout(timer);
+  timer = setTimeout(() => { box.hidden = true; }, action ? 6000 : 1800);
+}

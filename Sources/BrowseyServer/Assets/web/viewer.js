@@ -1,0 +1,144 @@
+// The viewer: images, media, PDF, text, Markdown; stepping through a folder's images.
+
+import { api, apiURL } from "./api.js";
+import { $ } from "./dom.js";
+import { kindOf } from "./format.js";
+import { join, nameOf, pageURL, parentOf } from "./paths.js";
+import { prefs } from "./prefs.js";
+import { state } from "./state.js";
+import { zoom } from "./zoom.js";
+
+export const viewer = { textSize: prefs.get("textSize", 14) };
+export function setTextSize(size) {
+  viewer.textSize = Math.max(10, Math.min(28, size));
+  prefs.set("textSize", viewer.textSize);
+  $("viewer-body").style.setProperty("--text-size", viewer.textSize + "px");
+}
+export async function openViewer(item, { push = true } = {}) {
+  state.viewing = item;
+  const overlay = $("viewer");
+  overlay.hidden = false;
+  $("viewer-title").textContent = item.name;
+  $("viewer-download", HTMLAnchorElement).href = apiURL("file", { path: item.path });
+  $("viewer-download").setAttribute("download", item.name);
+  if (push) { history.pushState(null, "", pageURL(item.path) + "?view=1"); state.viewerPushed = true; }
+  const kind = kindOf(item);
+  const imageIndex = state.images.findIndex((image) => image.name === item.name);
+  $("viewer-prev").hidden = $("viewer-next").hidden = !(kind === "image" && state.images.length > 1 && imageIndex >= 0);
+  const textual = !["image", "video", "audio", "pdf"].includes(kind);
+  $("text-smaller").hidden = $("text-larger").hidden = !textual;
+  const body = $("viewer-body");
+  body.textContent = "";
+  state.editing = null;
+  $("viewer-edit").hidden = $("viewer-save").hidden = true;
+  $("conflict").hidden = true;
+  setTextSize(viewer.textSize);
+  const source = apiURL("file", { path: item.path, download: "false" });
+  if (kind === "image") {
+    const image = document.createElement("img");
+    image.src = source; image.alt = item.name;
+    image.draggable = false;
+    body.append(image);
+    zoom.attach(image);
+  } else if (kind === "video" || kind === "audio") {
+    const media = document.createElement(kind);
+    media.controls = true; media.src = source; media.preload = "metadata";
+    media.setAttribute("aria-label", item.name);
+    body.append(media);
+  } else if (kind === "pdf") {
+    const frame = document.createElement("iframe");
+    frame.src = source; frame.title = item.name;
+    body.append(frame);
+  } else {
+    const waiting = document.createElement("div");
+    waiting.className = "state"; waiting.textContent = "Loading…";
+    body.append(waiting);
+    try {
+      const view = await api("view", { path: item.path });
+      if (state.viewing !== item) return;
+      body.textContent = "";
+      if (view.type === "text") {
+        if (typeof view.html === "string") {
+          // Markdown, rendered by the server with any raw HTML escaped (and the page's CSP runs no inline script).
+          const article = document.createElement("article");
+          article.className = "markdown";
+          article.innerHTML = view.html;
+          linkRelative(article, parentOf(item.path));
+          body.append(article);
+        } else {
+          const pre = document.createElement("pre");
+          // Highlighted by the server, every character of the source escaped there.
+          if (typeof view.highlighted === "string") pre.innerHTML = view.highlighted; else pre.textContent = view.content;
+          if (view.language) pre.dataset.language = view.language;
+          body.append(pre);
+        }
+        state.editing = { item, content: view.content, base: { modified: view.modified, size: view.size }, active: false };
+        $("viewer-edit").hidden = !state.writable;
+      } else {
+        openViewer({ ...item, extension: view.extension }, { push: false });
+      }
+    } catch (error) {
+      if (state.viewing !== item) return;
+      waiting.textContent = error.message === "File type not viewable" ? "No preview for this file: download it instead." : error.message;
+    }
+  }
+  $("viewer-close").focus();
+}
+
+/// A Markdown file's relative images come from the server's files, and its relative links
+/// open in this viewer; other links open in a new tab.
+function linkRelative(article, folder) {
+  const relative = (address) => !/^[a-z][a-z0-9+.-]*:/i.test(address) && !address.startsWith("/") && !address.startsWith("#");
+  const resolve = (address) => {
+    const parts = folder.split("/").filter(Boolean);
+    let clean = address.split("#")[0].split("?")[0];
+    try { clean = decodeURIComponent(clean); } catch { /* kept as written */ }
+    for (const part of clean.split("/")) {
+      if (part === "..") parts.pop(); else if (part && part !== ".") parts.push(part);
+    }
+    return "/" + parts.join("/");
+  };
+  for (const image of article.querySelectorAll("img[src]")) {
+    const source = image.getAttribute("src");
+    if (relative(source)) image.src = apiURL("file", { path: resolve(source), download: "false" });
+  }
+  for (const link of article.querySelectorAll("a[href]")) {
+    const address = link.getAttribute("href");
+    if (relative(address)) {
+      const path = resolve(address);
+      link.href = pageURL(path) + (/\.[a-z0-9]+$/i.test(path) ? "?view=1" : "");
+    } else if (!address.startsWith("#")) {
+      link.target = "_blank"; link.rel = "noopener noreferrer";
+    }
+  }
+}
+
+export function step(offset) {
+  if (!state.viewing || state.images.length < 2) return;
+  const index = state.images.findIndex((image) => image.name === state.viewing.name);
+  if (index < 0) return;
+  const next = state.images[(index + offset + state.images.length) % state.images.length];
+  const path = join(state.folder, next.name);
+  history.replaceState(null, "", pageURL(path) + "?view=1");
+  openViewer({ ...next, path }, { push: false });
+}
+export function closeViewer({ fromHistory = false } = {}) {
+  if ($("viewer").hidden) return;
+  if (state.editing && state.editing.active && state.editing.dirty && !fromHistory
+    && !window.confirm("Close without saving your changes?")) return;
+  $("viewer").hidden = true;
+  $("viewer-body").textContent = "";
+  state.viewing = null;
+  if (!fromHistory) {
+    if (state.viewerPushed) history.back(); else history.replaceState(null, "", pageURL(state.folder));
+  }
+  state.viewerPushed = false;
+  $("list").focus();
+}
+
+export function openFromLocation(where) {
+  const name = nameOf(where.file);
+  const item = state.items.find((entry) => entry.name === name) || { name, extension: name.includes(".") ? name.slice(name.lastIndexOf(".") + 1) : null, type: "file" };
+  state.viewerPushed = false;
+  openViewer({ ...item, path: where.file }, { push: false });
+}

@@ -1,0 +1,105 @@
+import Hummingbird
+import NIOCore
+
+/// A web file ready to answer with: its bytes, its type, a strong `ETag`, and a gzip variant
+/// when there is one. The page gets the content security policy; every file revalidates with
+/// one small request (`Cache-Control: no-cache`) and gets a 304 while it has not changed.
+struct ServedAsset: Sendable {
+    /// The `Content-Type`.
+    let contentType: String
+    /// The bytes as they are, and their strong `ETag`.
+    let identity: (etag: String, bytes: ByteBuffer)
+    /// The bytes gzipped, and the `ETag` of that variant (the identity tag with `-gz`).
+    let gzip: (etag: String, bytes: ByteBuffer)?
+
+    /// The policy the page runs under: its own module scripts and styles only (`'self'`), no
+    /// inline script or style; images and media from this server; no worker (a service worker
+    /// would outlive the page), no plugin, and no other site may frame it.
+    static let pagePolicy =
+        "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; object-src 'none'; frame-src 'self'; "
+        + "worker-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+    /// An asset the build embedded.
+    init(_ embedded: EmbeddedAsset) {
+        contentType = embedded.contentType
+        identity = (embedded.etag, embedded.identity.buffer)
+        gzip = embedded.gzip.map { (Self.gzipTag(of: embedded.etag), $0.buffer) }
+    }
+
+    /// A file read from disk (`--web-root`): tagged here, never compressed.
+    init(bytes: ByteBuffer, contentType: String) {
+        self.contentType = contentType
+        identity = (Self.etag(of: bytes.readableBytesView), bytes)
+        gzip = nil
+    }
+
+    /// The answer to `request`: the gzip variant when the client accepts it, 304 when the
+    /// client holds either variant already. `HEAD` is the router's: this without the body.
+    func response(to request: Request) -> Response {
+        let chosen =
+            gzip.flatMap { Self.acceptsGzip(request.headers[.acceptEncoding]) ? $0 : nil } ?? identity
+        var headers: HTTPFields = [
+            .contentType: contentType, .cacheControl: "no-cache", .eTag: chosen.etag,
+            .vary: "Accept-Encoding",
+            .xContentTypeOptions: "nosniff",
+            // Only our own pages may load these, and no address of ours leaves in a Referer.
+            .crossOriginResourcePolicy: "same-origin", InertContent.referrerPolicy: "no-referrer",
+        ]
+        if chosen.etag != identity.etag { headers[.contentEncoding] = "gzip" }
+        if contentType.hasPrefix("text/html") { headers[.contentSecurityPolicy] = Self.pagePolicy }
+        if let held = request.headers[.ifNoneMatch],
+            Self.matches(held, identity.etag) || gzip.map({ Self.matches(held, $0.etag) }) == true
+        {
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: chosen.bytes))
+    }
+
+    /// Whether an `If-None-Match` list names `etag` (or `*`); the comparison is weak, as RFC 9110
+    /// asks for this header, so `W/"x"` matches `"x"`.
+    static func matches(_ list: String, _ etag: String) -> Bool {
+        list.split(separator: ",").contains { candidate in
+            var tag = Substring(candidate.trimmingSpaces())
+            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+            return tag == "*" || tag == etag
+        }
+    }
+
+    /// Whether an `Accept-Encoding` value allows gzip: `gzip` (or `x-gzip`, or `*` when gzip is
+    /// not named) with a quality above 0.
+    static func acceptsGzip(_ value: String?) -> Bool {
+        guard let value else { return false }
+        var gzip: Double?
+        var any: Double?
+        for item in value.split(separator: ",") {
+            let parts = item.split(separator: ";")
+            guard let name = parts.first?.trimmingSpaces().lowercased() else { continue }
+            var quality = 1.0
+            for parameter in parts.dropFirst() {
+                let pair = parameter.trimmingSpaces()
+                if pair.hasPrefix("q=") || pair.hasPrefix("Q=") { quality = Double(pair.dropFirst(2)) ?? 0 }
+            }
+            if name == "gzip" || name == "x-gzip" { gzip = quality } else if name == "*" { any = quality }
+        }
+        return (gzip ?? any ?? 0) > 0
+    }
+
+    /// The tag of the gzip variant: a strong tag must differ for different bytes.
+    static func gzipTag(of etag: String) -> String {
+        String(etag.dropLast()) + "-gz\""
+    }
+
+    /// A strong tag of `bytes`: their 64-bit FNV-1a hash and their length, in hex, the same as
+    /// the `EmbedAssetsTool` writes for embedded files.
+    static func etag(of bytes: some Sequence<UInt8>) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var count = 0
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            count += 1
+        }
+        let hex = String(hash, radix: 16)
+        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "-" + String(count, radix: 16)
+            + "\""
+    }
+}
