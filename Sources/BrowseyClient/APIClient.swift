@@ -1,8 +1,9 @@
 public import BrowseyAPI
+
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 /// A typed client for one Browsey server: every endpoint of the contract and of this server,
@@ -36,8 +37,11 @@ public struct APIClient: Sendable {
 
     /// `GET /api/list`: a folder's entries, folders first (hidden names only if the server
     /// allows them and `hidden` is set).
-    public func list(_ path: String = "/", hidden: Bool = false) async throws(BrowseyClientError) -> ListResponse {
-        try await json(ListResponse.self, "GET", "/api/list", query: [("path", path), ("hidden", hidden ? "1" : nil)])
+    public func list(
+        _ path: String = "/", hidden: Bool = false
+    ) async throws(BrowseyClientError) -> ListResponse {
+        try await json(
+            ListResponse.self, "GET", "/api/list", query: [("path", path), ("hidden", hidden ? "1" : nil)])
     }
 
     /// `GET /api/stat`: one entry's metadata.
@@ -56,7 +60,8 @@ public struct APIClient: Sendable {
         _ query: String, in folder: String = "/", limit: Int = 50
     ) async throws(BrowseyClientError) -> SearchResponse {
         try await json(
-            SearchResponse.self, "GET", "/api/search", query: [("path", folder), ("q", query), ("limit", String(limit))])
+            SearchResponse.self, "GET", "/api/search",
+            query: [("path", folder), ("q", query), ("limit", String(limit))])
     }
 
     /// A file's bytes (all of them, or `range`), at most `limit` in memory; for large files
@@ -100,18 +105,28 @@ public struct APIClient: Sendable {
     }
 
     /// `POST /api/rename`: gives an entry a new name in its folder; `conflict` when taken.
-    public func rename(_ path: String, to newName: String) async throws(BrowseyClientError) -> ChangeResponse {
-        try await json(ChangeResponse.self, "POST", "/api/rename", body: RenameRequest(path: path, newName: newName))
+    public func rename(_ path: String, to newName: String) async throws(BrowseyClientError) -> ChangeResponse
+    {
+        try await json(
+            ChangeResponse.self, "POST", "/api/rename", body: RenameRequest(path: path, newName: newName))
     }
 
     /// `POST /api/move`: moves an entry into the folder `destination`.
-    public func move(_ path: String, into destination: String) async throws(BrowseyClientError) -> ChangeResponse {
-        try await json(ChangeResponse.self, "POST", "/api/move", body: TransferRequest(path: path, destination: destination))
+    public func move(
+        _ path: String, into destination: String
+    ) async throws(BrowseyClientError) -> ChangeResponse {
+        try await json(
+            ChangeResponse.self, "POST", "/api/move",
+            body: TransferRequest(path: path, destination: destination))
     }
 
     /// `POST /api/copy`: copies an entry into the folder `destination`.
-    public func copy(_ path: String, into destination: String) async throws(BrowseyClientError) -> ChangeResponse {
-        try await json(ChangeResponse.self, "POST", "/api/copy", body: TransferRequest(path: path, destination: destination))
+    public func copy(
+        _ path: String, into destination: String
+    ) async throws(BrowseyClientError) -> ChangeResponse {
+        try await json(
+            ChangeResponse.self, "POST", "/api/copy",
+            body: TransferRequest(path: path, destination: destination))
     }
 
     /// `POST /api/delete`: deletes an entry (into the server's trash when it keeps one).
@@ -164,11 +179,13 @@ public struct APIClient: Sendable {
         var fields = headers
         if let token = server.token { fields.append(("Authorization", "Bearer \(token)")) }
         let response = try await transport.send(
-            TransportRequest(method: method, target: target, headers: fields, body: body, sendProgress: sendProgress),
+            TransportRequest(
+                method: method, target: target, headers: fields, body: body, sendProgress: sendProgress),
             to: server, timeout: timeout)
         guard response.status >= 400 else { return response }
         let bytes = (try? await response.collect(limit: 1 << 20)) ?? []
-        throw BrowseyClientError.answer(status: response.status, body: bytes, endpoint: endpoint, server: server)
+        throw BrowseyClientError.answer(
+            status: response.status, body: bytes, endpoint: endpoint, server: server)
     }
 }
 
@@ -189,7 +206,8 @@ extension BrowseyClientError {
             error = BrowseyClientError(.conflict, said.isEmpty ? "the file changed on the server" : said)
         default:
             error = BrowseyClientError(
-                .httpStatus, "\(said.isEmpty ? "the server refused" : said) (HTTP \(status) from \(endpoint))")
+                .httpStatus, "\(said.isEmpty ? "the server refused" : said) (HTTP \(status) from \(endpoint))"
+            )
         }
         error.status = status
         return error

@@ -1,9 +1,10 @@
 import BrowseyClient
 import NIOCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The pieces of an open file, closed once read to the end.
@@ -46,7 +47,9 @@ struct FilePieces: AsyncSequence, Sendable {
             var buffer = ByteBuffer()
             let read = try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { bytes in
                 let count = pread(descriptor, bytes.baseAddress, size, off_t(position))
-                guard count > 0 else { throw BrowseyClientError(.localFile, "the file shrank while it was sent") }
+                guard count > 0 else {
+                    throw BrowseyClientError(.localFile, "the file shrank while it was sent")
+                }
                 return count
             }
             position += Int64(read)

@@ -56,7 +56,8 @@ final class HTTPConnection: Sendable {
                             self?.close()
                         }
                         let reusable = await Self.run(
-                            job, parts: &parts, outbound: outbound, state: state, sending: sending, stall: stall)
+                            job, parts: &parts, outbound: outbound, state: state, sending: sending,
+                            stall: stall)
                         let onIdle = state.withLockedValue { state in
                             defer { state.onIdle = nil }
                             if !reusable { state.closed = true }
@@ -92,7 +93,11 @@ final class HTTPConnection: Sendable {
         // A reader that goes away mid-answer closes the connection rather than read the rest.
         let reader = BodyReader(body) { [weak self] in self?.close() }
         let head = FirstHead()
-        if case .terminated = jobs.yield(Job(request: request, host: host, timeout: timeout, head: head, body: body, reader: reader, server: server)) {
+        if case .terminated = jobs.yield(
+            Job(
+                request: request, host: host, timeout: timeout, head: head, body: body, reader: reader,
+                server: server))
+        {
             throw BrowseyClientError(.unreachable, "the connection was closed")
         }
         do {
@@ -135,14 +140,17 @@ final class HTTPConnection: Sendable {
             let sent = try await write(job, to: outbound, sending: sending, stall: stall)
             // The first wait allows for what the socket may still hold (where the socket cannot
             // be asked, this is all that keeps a slow uplink's upload from being cut off).
-            let first = UploadSilence.allowance(timeout: job.timeout, sent: sent, elapsed: ContinuousClock.now - started)
+            let first = UploadSilence.allowance(
+                timeout: job.timeout, sent: sent, elapsed: ContinuousClock.now - started)
             job.head.startClock(job.timeout, firstWait: first, server: job.server, sending: sending)
         } catch {
             let stalled = state.withLockedValue { $0.stalled }
             job.head.settle(
                 .failure(
                     stalled
-                        ? BrowseyClientError(.timedOut, "the server stopped taking the request for \(job.timeout.components.seconds) s")
+                        ? BrowseyClientError(
+                            .timedOut,
+                            "the server stopped taking the request for \(job.timeout.components.seconds) s")
                         : error))
             return false
         }
@@ -158,7 +166,8 @@ final class HTTPConnection: Sendable {
                     job.head.settle(
                         .success(
                             TransportResponse(
-                                status: Int(head.status.code), headers: headers, body: ResponseBody(job.reader))))
+                                status: Int(head.status.code), headers: headers,
+                                body: ResponseBody(job.reader))))
                 case .body(let buffer):
                     // Waits until the reader took the chunk (or went away).
                     if !job.reader.isAbandoned { await job.body.send(Array(buffer: buffer)) }
@@ -172,7 +181,8 @@ final class HTTPConnection: Sendable {
             let stalled = state.withLockedValue { $0.stalled }
             let failure: any Error =
                 stalled
-                ? BrowseyClientError(.timedOut, "the server stopped sending for \(job.timeout.components.seconds) s")
+                ? BrowseyClientError(
+                    .timedOut, "the server stopped sending for \(job.timeout.components.seconds) s")
                 : error
             job.head.settle(.failure(failure))
             job.body.fail(failure)
@@ -183,7 +193,8 @@ final class HTTPConnection: Sendable {
     /// The next part of the answer; when none comes within `timeout`, `stall` closes the
     /// connection (and this throws).
     private static func next(
-        _ parts: inout NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator, within timeout: Duration,
+        _ parts: inout NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator,
+        within timeout: Duration,
         sending: @escaping SendingProbe, stall: @escaping @Sendable () -> Void
     ) async throws -> HTTPClientResponsePart? {
         let timer = watchdog(timeout, sending: sending, expire: stall)
@@ -242,18 +253,23 @@ final class HTTPConnection: Sendable {
         sending: @escaping SendingProbe, stall: @escaping @Sendable () -> Void
     ) async throws -> Int64 {
         let timeout = job.timeout
-        var head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: job.request.method), uri: job.request.target)
+        var head = HTTPRequestHead(
+            version: .http1_1, method: HTTPMethod(rawValue: job.request.method), uri: job.request.target)
         head.headers.add(name: "Host", value: job.host)
         for field in job.request.headers { head.headers.add(name: field.name, value: field.value) }
         var sent: Int64 = 0
         switch job.request.body {
         case .none:
-            if job.request.method == "POST" || job.request.method == "PUT" { head.headers.add(name: "Content-Length", value: "0") }
+            if job.request.method == "POST" || job.request.method == "PUT" {
+                head.headers.add(name: "Content-Length", value: "0")
+            }
             try await write(.head(head), to: outbound, within: timeout, sending: sending, stall: stall)
         case .bytes(let bytes):
             head.headers.add(name: "Content-Length", value: String(bytes.count))
             try await write(.head(head), to: outbound, within: timeout, sending: sending, stall: stall)
-            try await write(.body(.byteBuffer(ByteBuffer(bytes: bytes))), to: outbound, within: timeout, sending: sending, stall: stall)
+            try await write(
+                .body(.byteBuffer(ByteBuffer(bytes: bytes))), to: outbound, within: timeout, sending: sending,
+                stall: stall)
             sent = Int64(bytes.count)
         case .file(let path, let offset, let length):
             let file = try FilePieces(path: path, offset: offset, length: length)
@@ -261,7 +277,8 @@ final class HTTPConnection: Sendable {
             try await write(.head(head), to: outbound, within: timeout, sending: sending, stall: stall)
             for try await piece in file {
                 sent += Int64(piece.readableBytes)
-                try await write(.body(.byteBuffer(piece)), to: outbound, within: timeout, sending: sending, stall: stall)
+                try await write(
+                    .body(.byteBuffer(piece)), to: outbound, within: timeout, sending: sending, stall: stall)
                 job.request.sendProgress?(sent)
             }
         }
@@ -281,7 +298,8 @@ final class FirstHead: Sendable {
     private let state = Mutex(State())
 
     func settle(_ outcome: Result<TransportResponse, any Error>) {
-        let (continuation, timer) = state.withLock { state -> (CheckedContinuation<TransportResponse, any Error>?, Task<Void, Never>?) in
+        let (continuation, timer) = state.withLock {
+            state -> (CheckedContinuation<TransportResponse, any Error>?, Task<Void, Never>?) in
             guard state.outcome == nil else { return (nil, nil) }
             state.outcome = outcome
             defer {
@@ -297,7 +315,8 @@ final class FirstHead: Sendable {
     /// Starts timing the server's silence, once the request was handed over: no head within
     /// `timeout` of the socket's last sending is a timeout.
     func startClock(
-        _ timeout: Duration, firstWait: Duration, server: Server, sending: @escaping HTTPConnection.SendingProbe
+        _ timeout: Duration, firstWait: Duration, server: Server,
+        sending: @escaping HTTPConnection.SendingProbe
     ) {
         let timer = HTTPConnection.watchdog(timeout, firstWait: firstWait, sending: sending) { [weak self] in
             self?.settle(.failure(BrowseyClientError(.timedOut, "\(server.name) did not answer in time")))
@@ -333,7 +352,8 @@ final class BodyReader: AsyncSequence, Sendable {
     private let abandoned = Mutex(false)
     private let onAbandon: @Sendable () -> Void
 
-    init(_ channel: AsyncThrowingChannel<[UInt8], any Error>, onAbandon: @escaping @Sendable () -> Void = {}) {
+    init(_ channel: AsyncThrowingChannel<[UInt8], any Error>, onAbandon: @escaping @Sendable () -> Void = {})
+    {
         self.channel = channel
         self.onAbandon = onAbandon
     }

@@ -33,6 +33,8 @@ public final class NIOHTTPTransport: HTTPTransport {
         for connection in pool.withLock({ $0.values.flatMap { $0 } }) { connection.close() }
     }
 
+    /// Sends `request` to `server` and answers with the response head and its streaming body;
+    /// `timeout` bounds the server's silence, not the whole exchange.
     public func send(
         _ request: TransportRequest, to server: Server, timeout: Duration
     ) async throws(BrowseyClientError) -> TransportResponse {
@@ -52,7 +54,8 @@ public final class NIOHTTPTransport: HTTPTransport {
     private func exchange(
         _ request: TransportRequest, on connection: HTTPConnection, server: Server, timeout: Duration
     ) async throws(BrowseyClientError) -> TransportResponse {
-        let response = try await connection.send(request, host: server.authority, timeout: timeout, server: server)
+        let response = try await connection.send(
+            request, host: server.authority, timeout: timeout, server: server)
         connection.whenIdle { [weak self] reusable in
             guard let self else { return connection.close() }
             if reusable { self.checkin(connection, for: server) } else { connection.close() }
@@ -75,7 +78,9 @@ public final class NIOHTTPTransport: HTTPTransport {
         spare?.close()
     }
 
-    private func connect(_ server: Server, timeout: Duration) async throws(BrowseyClientError) -> HTTPConnection {
+    private func connect(
+        _ server: Server, timeout: Duration
+    ) async throws(BrowseyClientError) -> HTTPConnection {
         let context = server.scheme == .https ? (trustsAnyCertificate ? insecureTLS : tls) : nil
         if server.scheme == .https && context == nil {
             throw BrowseyClientError(.unreachable, "TLS is not available on this machine")
@@ -87,11 +92,15 @@ public final class NIOHTTPTransport: HTTPTransport {
                 .channelOption(.socketOption(.so_reuseaddr), value: 1)
                 // Large reads: a big download crosses to its reader in fewer, larger chunks.
                 .channelOption(
-                    .recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 4096, initial: 65_536, maximum: 1 << 20))
+                    .recvAllocator,
+                    value: AdaptiveRecvByteBufferAllocator(minimum: 4096, initial: 65_536, maximum: 1 << 20)
+                )
                 .connect(host: server.host, port: server.port) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         if let context {
-                            let name = hostName.contains(":") || hostName.allSatisfy({ $0.isNumber || $0 == "." }) ? nil : hostName
+                            let name =
+                                hostName.contains(":") || hostName.allSatisfy({ $0.isNumber || $0 == "." })
+                                ? nil : hostName
                             try channel.pipeline.syncOperations.addHandler(
                                 try NIOSSLClientHandler(context: context, serverHostname: name))
                         }
@@ -117,8 +126,10 @@ public final class NIOHTTPTransport: HTTPTransport {
         let reason =
             text.contains("Connection refused") || text.contains("errno: 111")
             ? "nothing answers there (is browsey serve running, on that port?)"
-            : text.contains("lookup") || text.contains("resolve") ? "the name is not known on this network" : text
-        return BrowseyClientError(.unreachable, "cannot reach \(server.name) at \(server.authority): \(reason)")
+            : text.contains("lookup") || text.contains("resolve")
+                ? "the name is not known on this network" : text
+        return BrowseyClientError(
+            .unreachable, "cannot reach \(server.name) at \(server.authority): \(reason)")
     }
 }
 

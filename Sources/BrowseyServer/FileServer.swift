@@ -1,7 +1,7 @@
 public import Hummingbird
-public import Logging
 import HummingbirdCore
 import HummingbirdTLS
+public import Logging
 import NIOCore
 import NIOSSL
 import ServiceLifecycle
@@ -19,7 +19,9 @@ public enum FileServer {
     /// listing cache works, but the search index is never built (searches walk the tree, event
     /// streams stay silent). For in-process tests of single routes; ``application(_:logger:onServerRunning:)``
     /// is the whole server (and `app.test(.router)` runs its services too).
-    public static func router(_ configuration: ServerConfiguration, logger: Logger = Logger(label: "Browsey"))
+    public static func router(
+        _ configuration: ServerConfiguration, logger: Logger = Logger(label: "Browsey")
+    )
         -> Router<FileServerContext>
     {
         ServerComposition(configuration, logger: logger).buildRouter(sendfile: false)
@@ -50,8 +52,10 @@ public enum FileServer {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let connections = connectionRegistry(for: configuration)
-        let app = try application(configuration, logger: logger, connections: connections, onServerRunning: onServerRunning)
-        try await ServerShutdown.run(app, connections: connections, timeout: configuration.shutdownTimeout, logger: logger)
+        let app = try application(
+            configuration, logger: logger, connections: connections, onServerRunning: onServerRunning)
+        try await ServerShutdown.run(
+            app, connections: connections, timeout: configuration.shutdownTimeout, logger: logger)
     }
 
     /// The registry that enforces the configuration's caps, sized to the descriptor limit now in
@@ -71,7 +75,8 @@ public enum FileServer {
         let http1 = HTTPServerBuilder.http1(
             configuration: .init(
                 additionalChannelHandlers: [
-                    ConnectionSetup(installsFileRegions: sendfile, registry: connections, headerTimeout: headerTimeout),
+                    ConnectionSetup(
+                        installsFileRegions: sendfile, registry: connections, headerTimeout: headerTimeout),
                     RequestFraming.Installer(),
                 ],
                 idleTimeout: TimeAmount(configuration.idleTimeout)))
@@ -82,7 +87,8 @@ public enum FileServer {
             do {
                 certificates = try NIOSSLCertificate.fromPEMFile(tls.certificate)
             } catch {
-                throw ServerSetupError(.certificate, message: "Cannot read the certificate \(tls.certificate): \(error)")
+                throw ServerSetupError(
+                    .certificate, message: "Cannot read the certificate \(tls.certificate): \(error)")
             }
             do {
                 key = try NIOSSLPrivateKey(file: tls.key, format: .pem)
@@ -100,12 +106,14 @@ public enum FileServer {
         return Application(
             router: parts.buildRouter(sendfile: sendfile),
             server: server,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Browsey"),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "Browsey"),
             services: parts.services,
             onServerRunning: { channel in
                 // The listener's own pipeline is reachable only here: accepting at EMFILE.
                 try? await channel.eventLoop.submit {
-                    try channel.pipeline.syncOperations.addHandler(AcceptGuard(registry: connections), position: .first)
+                    try channel.pipeline.syncOperations.addHandler(
+                        AcceptGuard(registry: connections), position: .first)
                 }.get()
                 await onServerRunning(channel.localAddress?.port ?? configuration.port)
             },

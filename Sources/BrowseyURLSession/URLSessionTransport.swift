@@ -1,9 +1,10 @@
 public import BrowseyClient
 import Foundation
-#if canImport(FoundationNetworking)
-public import FoundationNetworking
-#endif
 import Synchronization
+
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#endif
 
 /// ``HTTPTransport`` over `URLSession` (FoundationNetworking on Linux): what apps use.
 ///
@@ -26,6 +27,8 @@ public final class URLSessionTransport: HTTPTransport {
 
     deinit { session.invalidateAndCancel() }
 
+    /// Sends `request` to `server` and answers with the response head and its streaming body;
+    /// `timeout` bounds the server's silence, not the whole exchange.
     public func send(
         _ request: TransportRequest, to server: Server, timeout: Duration
     ) async throws(BrowseyClientError) -> TransportResponse {
@@ -43,7 +46,8 @@ public final class URLSessionTransport: HTTPTransport {
         case .file: watched = true
         }
         urlRequest.timeoutInterval =
-            watched ? 86_400 : Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+            watched
+            ? 86_400 : Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
         let task: URLSessionTask
         switch request.body {
@@ -54,7 +58,8 @@ public final class URLSessionTransport: HTTPTransport {
             task = session.dataTask(with: urlRequest)
         case .file(let path, let offset, let length):
             let url = URL(fileURLWithPath: path)
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?
+                .int64Value
             guard let size, offset + length <= size else {
                 throw BrowseyClientError(.localFile, "cannot read \(path)")
             }
@@ -99,9 +104,11 @@ public final class URLSessionTransport: HTTPTransport {
         case .cannotConnectToHost, .cannotFindHost, .networkConnectionLost, .notConnectedToInternet,
             .dnsLookupFailed, .secureConnectionFailed, .serverCertificateUntrusted:
             return BrowseyClientError(
-                .unreachable, "cannot reach \(server.name) at \(server.authority): \(urlError.localizedDescription)")
+                .unreachable,
+                "cannot reach \(server.name) at \(server.authority): \(urlError.localizedDescription)")
         default:
-            return BrowseyClientError(.unreachable, "talking to \(server.name) failed: \(urlError.localizedDescription)")
+            return BrowseyClientError(
+                .unreachable, "talking to \(server.name) failed: \(urlError.localizedDescription)")
         }
     }
 }
@@ -206,7 +213,8 @@ final class Exchange: Sendable {
         for (name, value) in response.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers.append((name, value)) }
         }
-        let answer = TransportResponse(status: response.statusCode, headers: headers, body: ResponseBody(Body(exchange: self)))
+        let answer = TransportResponse(
+            status: response.statusCode, headers: headers, body: ResponseBody(Body(exchange: self)))
         let waiting = state.withLock { state -> CheckedContinuation<TransportResponse, any Error>? in
             state.answered = .success(answer)
             defer { state.head = nil }
@@ -236,7 +244,10 @@ final class Exchange: Sendable {
 
     func finished(_ error: (any Error)?) {
         stopWatching()
-        let (waiting, reader) = state.withLock { state -> (CheckedContinuation<TransportResponse, any Error>?, CheckedContinuation<[UInt8]?, any Error>?) in
+        let (waiting, reader) = state.withLock {
+            state -> (
+                CheckedContinuation<TransportResponse, any Error>?, CheckedContinuation<[UInt8]?, any Error>?
+            ) in
             // The first ending counts (a timeout, then the cancellation it caused).
             guard !state.finished else { return (nil, nil) }
             if state.answered == nil { state.answered = .failure(error ?? URLError(.badServerResponse)) }
@@ -279,7 +290,11 @@ final class Exchange: Sendable {
                 if resume { task.withLock { $0 }?.resume() }
                 continuation.resume(returning: chunk)
             case .end(let failure):
-                if let failure { continuation.resume(throwing: failure) } else { continuation.resume(returning: nil) }
+                if let failure {
+                    continuation.resume(throwing: failure)
+                } else {
+                    continuation.resume(returning: nil)
+                }
             case .wait:
                 break
             }

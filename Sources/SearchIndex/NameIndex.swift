@@ -1,12 +1,13 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Dispatch
 public import FileTree
 public import Logging
-import Dispatch
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Every name under a folder, searchable in milliseconds and never stale for long: built in
 /// the background once it runs (from the index file of the last run when there is one, then
@@ -80,7 +81,10 @@ public final class NameIndex: Sendable {
     /// - Parameter watcher: a watcher of `options.root` with the same filter whose ``DirectoryWatcher/changes``
     ///   nobody else reads (a server shares one between its listing cache and its index); by
     ///   default the index starts its own when it runs.
-    public init(options: Options, watcher: DirectoryWatcher? = nil, logger: Logger = Logger(label: "Browsey.SearchIndex")) {
+    public init(
+        options: Options, watcher: DirectoryWatcher? = nil,
+        logger: Logger = Logger(label: "Browsey.SearchIndex")
+    ) {
         self.options = options
         self.logger = logger
         maintainer = IndexMaintainer(options: options, sharedWatcher: watcher, logger: logger)
@@ -187,7 +191,9 @@ public final class NameIndex: Sendable {
     public func search(_ query: SearchQuery) -> [SearchHit]? {
         let current: (Catalog, NameOrder?)? = state.withLock { state in
             guard state.phase == .ready || state.phase == .reconciling else { return nil }
-            return (state.catalog, state.nameOrder?.generation == state.generation ? state.nameOrder?.order : nil)
+            return (
+                state.catalog, state.nameOrder?.generation == state.generation ? state.nameOrder?.order : nil
+            )
         }
         guard let (catalog, order) = current else { return nil }
         return Self.search(query, in: catalog, order: order)
@@ -200,7 +206,8 @@ public final class NameIndex: Sendable {
         guard matcher != nil || query.hasFilters else { return [] }
         var folder = query.folder
         while folder.hasSuffix("/") { folder.removeLast() }
-        if let order, let matcher, let top = order.prefixHits(for: query, text: matcher.query, under: folder) {
+        if let order, let matcher, let top = order.prefixHits(for: query, text: matcher.query, under: folder)
+        {
             return hits(top)
         }
         var top = TopHits(limit: query.limit)
@@ -216,41 +223,48 @@ public final class NameIndex: Sendable {
         let filtering = query.hasFilters
         let hidesHidden = !query.includesHidden
         text.withUnsafeBufferPointer { text in
-        for record in catalog.folders where record.lies(in: folder) && (query.includesHidden || !record.isHidden) {
-            record.folded.withUnsafeBufferPointer { folded in
-                record.foldedEnds.withUnsafeBufferPointer { ends in
-                    record.masks.withUnsafeBufferPointer { masks in
-                    record.pairMasks.withUnsafeBufferPointer { pairMasks in
-                        var start = 0
-                        for index in 0..<ends.count {
-                            let end = Int(ends[index])
-                            defer { start = end }
-                            var score = 0
-                            if matching {
-                                guard NameMatcher.mayReach(top.minimum, count: end - start, length: length),
-                                    masks[index] & mask == mask,
-                                    top.minimum < 1_000 || pairMasks[index] & pairMask == pairMask,
-                                    let found = NameMatcher.score(
-                                        UnsafeBufferPointer(rebasing: folded[start..<end]), query: text, minimum: top.minimum),
-                                    top.mayTake(score: found, depth: record.depth)
-                                else { continue }
-                                score = found
+            for record in catalog.folders
+            where record.lies(in: folder) && (query.includesHidden || !record.isHidden) {
+                record.folded.withUnsafeBufferPointer { folded in
+                    record.foldedEnds.withUnsafeBufferPointer { ends in
+                        record.masks.withUnsafeBufferPointer { masks in
+                            record.pairMasks.withUnsafeBufferPointer { pairMasks in
+                                var start = 0
+                                for index in 0..<ends.count {
+                                    let end = Int(ends[index])
+                                    defer { start = end }
+                                    var score = 0
+                                    if matching {
+                                        guard
+                                            NameMatcher.mayReach(
+                                                top.minimum, count: end - start, length: length),
+                                            masks[index] & mask == mask,
+                                            top.minimum < 1_000 || pairMasks[index] & pairMask == pairMask,
+                                            let found = NameMatcher.score(
+                                                UnsafeBufferPointer(rebasing: folded[start..<end]),
+                                                query: text, minimum: top.minimum),
+                                            top.mayTake(score: found, depth: record.depth)
+                                        else { continue }
+                                        score = found
+                                    }
+                                    if filtering {
+                                        guard query.admits(record.entries[index]) else { continue }
+                                    } else if hidesHidden && end > start && folded[start] == UInt8(ascii: ".")
+                                    {
+                                        continue
+                                    }
+                                    top.offer(
+                                        .init(
+                                            score: score,
+                                            secondary: matching ? 0 : record.entries[index].modified,
+                                            record: record,
+                                            index: index))
+                                }
                             }
-                            if filtering {
-                                guard query.admits(record.entries[index]) else { continue }
-                            } else if hidesHidden && end > start && folded[start] == UInt8(ascii: ".") {
-                                continue
-                            }
-                            top.offer(
-                                .init(
-                                    score: score, secondary: matching ? 0 : record.entries[index].modified, record: record,
-                                    index: index))
                         }
-                    }
                     }
                 }
             }
-        }
         }
         return hits(top)
     }

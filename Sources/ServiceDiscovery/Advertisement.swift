@@ -32,7 +32,8 @@ public final class Advertisement: Sendable {
     /// a second) and returns the name it announced; throws when it failed or took longer than
     /// `timeout`.
     public func established(timeout: Duration = .seconds(10)) async throws(ServiceDiscoveryError) -> String {
-        try await confirmation.value(timeout: timeout, message: "the mDNS responder did not confirm \"\(name)\"")
+        try await confirmation.value(
+            timeout: timeout, message: "the mDNS responder did not confirm \"\(name)\"")
     }
 
     /// Withdraws the announcement (the responder sends a goodbye).
@@ -53,8 +54,10 @@ public final class Advertisement: Sendable {
         var attempt = first
         while true {
             do throws(ServiceDiscoveryError) {
-                return try register(as: attempt == 1 ? service.name : Self.alternative(to: service.name, attempt: attempt), attempt: attempt)
-            } catch where error.code == .nameConflict && attempt < 100 {
+                return try register(
+                    as: attempt == 1 ? service.name : Self.alternative(to: service.name, attempt: attempt),
+                    attempt: attempt)
+            } catch  where error.code == .nameConflict && attempt < 100 {
                 attempt += 1
             }
         }
@@ -87,7 +90,8 @@ public final class Advertisement: Sendable {
         let connection = try ServiceConnection(library: library, box: box) { ref, context in
             txt.withUnsafeBytes { bytes in
                 library.register(
-                    ref, 0, 0, name, registration.type, registration.domain, nil, UInt16(registration.port).bigEndian,
+                    ref, 0, 0, name, registration.type, registration.domain, nil,
+                    UInt16(registration.port).bigEndian,
                     UInt16(bytes.count), bytes.baseAddress, ReplyCallbacks.register, context)
             }
         }

@@ -27,10 +27,12 @@ public struct Bonjour: Sendable {
     /// announcement is withdrawn when the ``Advertisement`` is cancelled or released.
     public func register(_ service: ServiceRegistration) throws(ServiceDiscoveryError) -> Advertisement {
         guard (1...65_535).contains(service.port) else {
-            throw ServiceDiscoveryError(.invalidArgument, "the port \(service.port) is not between 1 and 65535")
+            throw ServiceDiscoveryError(
+                .invalidArgument, "the port \(service.port) is not between 1 and 65535")
         }
         guard !service.name.isEmpty, service.name.utf8.count <= 63 else {
-            throw ServiceDiscoveryError(.invalidArgument, "a service name has 1 to 63 bytes: \"\(service.name)\"")
+            throw ServiceDiscoveryError(
+                .invalidArgument, "a service name has 1 to 63 bytes: \"\(service.name)\"")
         }
         let advertisement = Advertisement(library: library, service: service, txt: try service.txt.encoded())
         try advertisement.announce(attempt: 1)
@@ -41,11 +43,13 @@ public struct Bonjour: Sendable {
     /// them is cancelled or stops reading. A responder that fails ends the sequence with the
     /// error.
     public func browse(type: String, domain: String? = nil) -> AsyncThrowingStream<BrowseEvent, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: BrowseEvent.self, throwing: (any Error).self)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: BrowseEvent.self, throwing: (any Error).self)
         let box = ReplyBox { reply in
             switch reply {
             case .browsed(let flags, let interface, let name, let type, let domain):
-                let instance = ServiceInstance(name: name, type: type, domain: domain, interfaceIndex: interface)
+                let instance = ServiceInstance(
+                    name: name, type: type, domain: domain, interfaceIndex: interface)
                 continuation.yield(flags & DNSService.add != 0 ? .appeared(instance) : .disappeared(instance))
             case .failure(let status):
                 continuation.finish(throwing: ServiceDiscoveryError.fromStatus(status))
@@ -87,7 +91,8 @@ public struct Bonjour: Sendable {
         let library = library
         let connection = try ServiceConnection(library: library, box: box) { ref, context in
             library.resolve(
-                ref, 0, instance.interfaceIndex, instance.name, instance.type, instance.domain, ReplyCallbacks.resolve,
+                ref, 0, instance.interfaceIndex, instance.name, instance.type, instance.domain,
+                ReplyCallbacks.resolve,
                 context)
         }
         defer { connection.cancel() }
@@ -119,7 +124,8 @@ public struct Bonjour: Sendable {
             connections.append(
                 try ServiceConnection(library: library, box: box) { ref, context in
                     library.queryRecord(
-                        ref, 0, interfaceIndex, hostName, type, DNSService.classIN, ReplyCallbacks.queryRecord, context)
+                        ref, 0, interfaceIndex, hostName, type, DNSService.classIN,
+                        ReplyCallbacks.queryRecord, context)
                 })
         }
         defer { connections.forEach { $0.cancel() } }

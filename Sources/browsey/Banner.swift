@@ -1,16 +1,17 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BrowseyServer
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import QRCode
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The start-up banner: where to point a browser, what is served, and how.
 enum Banner {
@@ -46,9 +47,9 @@ enum Banner {
 
     static func openBrowser(_ url: String) {
         #if os(macOS)
-        let opener = "/usr/bin/open"
+            let opener = "/usr/bin/open"
         #else
-        let opener = "/usr/bin/xdg-open"
+            let opener = "/usr/bin/xdg-open"
         #endif
         // posix_spawn rather than Foundation's Process, which would bring all of Foundation
         // (and ICU) into the server's memory for one call.
@@ -76,7 +77,10 @@ enum NetworkAddress {
                 flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0
             else { continue }
             var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            if getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 {
+            if getnameinfo(
+                address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0,
+                NI_NUMERICHOST) == 0
+            {
                 return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             }
         }
@@ -88,9 +92,9 @@ enum NetworkAddress {
 enum PortProbe {
     static func isFree(_ port: Int, host: String) -> Bool {
         #if os(Linux)
-        let streamType = Int32(SOCK_STREAM.rawValue)
+            let streamType = Int32(SOCK_STREAM.rawValue)
         #else
-        let streamType = SOCK_STREAM
+            let streamType = SOCK_STREAM
         #endif
         let descriptor = socket(AF_INET, streamType, 0)
         guard descriptor >= 0 else { return true }
@@ -102,9 +106,12 @@ enum PortProbe {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr(host == "localhost" ? "127.0.0.1" : (host.contains(":") ? "0.0.0.0" : host))
+        address.sin_addr.s_addr = inet_addr(
+            host == "localhost" ? "127.0.0.1" : (host.contains(":") ? "0.0.0.0" : host))
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         return bound == 0
     }

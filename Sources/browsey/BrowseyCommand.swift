@@ -12,7 +12,8 @@ struct BrowseyCommand: AsyncParsableCommand {
             """,
         version: BrowseyVersion.current,
         subcommands: [
-            Serve.self, Discover.self, List.self, Stat.self, Cat.self, Get.self, Put.self, Find.self, Remove.self, Move.self,
+            Serve.self, Discover.self, List.self, Stat.self, Cat.self, Get.self, Put.self, Find.self,
+            Remove.self, Move.self,
             Copy.self, MakeFolder.self,
         ],
         defaultSubcommand: Serve.self

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Process-wide allocator settings for a server that moves megabytes per request.
@@ -13,15 +13,15 @@ import Glibc
 enum MemoryTuning {
     static func apply() {
         #if canImport(Glibc)
-        // Swift's Glibc module leaves out <malloc.h>: mallopt is looked up by name, with its
-        // parameter numbers from that header. Another C library (musl) has none: nothing to do.
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(nil, "mallopt") else { return }  // nil is RTLD_DEFAULT
-        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-        let trimThreshold: Int32 = -1
-        let mmapThreshold: Int32 = -3
-        _ = mallopt(mmapThreshold, 4 << 20)
-        _ = mallopt(trimThreshold, 32 << 20)
+            // Swift's Glibc module leaves out <malloc.h>: mallopt is looked up by name, with its
+            // parameter numbers from that header. Another C library (musl) has none: nothing to do.
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            guard let symbol = dlsym(nil, "mallopt") else { return }  // nil is RTLD_DEFAULT
+            let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+            let trimThreshold: Int32 = -1
+            let mmapThreshold: Int32 = -3
+            _ = mallopt(mmapThreshold, 4 << 20)
+            _ = mallopt(trimThreshold, 32 << 20)
         #endif
     }
 }

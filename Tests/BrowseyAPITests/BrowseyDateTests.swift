@@ -11,7 +11,9 @@ struct BrowseyDateTests {
         #expect(BrowseyDate.string(millisecondsSince1970: -1) == "1969-12-31T23:59:59.999Z")
         #expect(BrowseyDate.string(millisecondsSince1970: 951_782_400_123) == "2000-02-29T00:00:00.123Z")
         #expect(BrowseyDate.string(from: Date(timeIntervalSince1970: 1.2349)) == "1970-01-01T00:00:01.234Z")
-        #expect(BrowseyDate.string(from: Date(timeIntervalSince1970: 1_700_000_000.123)) == "2023-11-14T22:13:20.123Z")
+        #expect(
+            BrowseyDate.string(from: Date(timeIntervalSince1970: 1_700_000_000.123))
+                == "2023-11-14T22:13:20.123Z")
     }
 
     @Test("every day of four centuries is written as the system's calendar writes it")
@@ -23,7 +25,8 @@ struct BrowseyDateTests {
             var parts = tm()
             gmtime_r(&seconds, &parts)
             let expected = String(
-                format: "%04d-%02d-%02dT%02d:%02d:%02d.789Z", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+                format: "%04d-%02d-%02dT%02d:%02d:%02d.789Z", parts.tm_year + 1900, parts.tm_mon + 1,
+                parts.tm_mday,
                 parts.tm_hour, parts.tm_min, parts.tm_sec)
             #expect(BrowseyDate.string(millisecondsSince1970: milliseconds) == expected)
             day += 97
@@ -37,7 +40,10 @@ struct BrowseyDateTests {
         #expect(BrowseyDate.date(from: "2024-01-15T10:30:00Z") == exact)
         #expect(BrowseyDate.date(from: "2024-01-15T11:30:00+01:00") == exact)
         #expect(BrowseyDate.date(from: "2024-01-15T10:30:00.5Z")?.timeIntervalSince1970 == 1_705_314_600.5)
-        for bad in ["", "2024-01-15", "2024-13-01T00:00:00Z", "2024-01-15T10:30:00", "yesterday", "2024-01-15T10:30:00.Z"] {
+        for bad in [
+            "", "2024-01-15", "2024-13-01T00:00:00Z", "2024-01-15T10:30:00", "yesterday",
+            "2024-01-15T10:30:00.Z",
+        ] {
             #expect(BrowseyDate.date(from: bad) == nil, "\(bad)")
         }
     }
@@ -46,11 +52,14 @@ struct BrowseyDateTests {
     func coding() throws {
         struct Stamp: Codable, Equatable { let at: Date }
         let decoder = JSONDecoder.browsey()
-        let withMillis = try decoder.decode(Stamp.self, from: Data(#"{"at":"2024-01-15T10:30:00.250Z"}"#.utf8))
+        let withMillis = try decoder.decode(
+            Stamp.self, from: Data(#"{"at":"2024-01-15T10:30:00.250Z"}"#.utf8))
         let without = try decoder.decode(Stamp.self, from: Data(#"{"at":"2024-01-15T10:30:00Z"}"#.utf8))
         #expect(withMillis.at.timeIntervalSince(without.at) == 0.25)
         let encoded = String(decoding: try JSONEncoder.browsey().encode(withMillis), as: UTF8.self)
         #expect(encoded == #"{"at":"2024-01-15T10:30:00.250Z"}"#)
-        #expect(throws: DecodingError.self) { try decoder.decode(Stamp.self, from: Data(#"{"at":"soon"}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(Stamp.self, from: Data(#"{"at":"soon"}"#.utf8))
+        }
     }
 }

@@ -3,7 +3,9 @@ import TestSupport
 import Testing
 
 /// Runs the real executable with `arguments`; its exit status and what it printed.
-private func browsey(_ arguments: [String], in folder: String? = nil) async throws -> (status: Int32?, output: String) {
+private func browsey(
+    _ arguments: [String], in folder: String? = nil
+) async throws -> (status: Int32?, output: String) {
     let command = try ExternalCommand(
         "sh", ["-c", "cd \"$0\" && exec \"$@\"", folder ?? "/", RunningBrowsey.executable.path] + arguments)
     let status = await command.wait(timeout: .seconds(60))
@@ -12,7 +14,9 @@ private func browsey(_ arguments: [String], in folder: String? = nil) async thro
 
 @Suite("The command-line client against a real server", .serialized)
 struct ClientCommandTests {
-    @Test("ls, stat, cat and get work on URLs with awkward names, and say what went wrong with a status scripts can use")
+    @Test(
+        "ls, stat, cat and get work on URLs with awkward names, and say what went wrong with a status scripts can use"
+    )
     func readingCommands() async throws {
         let served = try TemporaryFolder()
         try served.file("docs/100% done #1.txt", "finished\n")
@@ -31,7 +35,9 @@ struct ClientCommandTests {
 
         let listing = try await browsey(["ls", "\(base)/docs/", "--token", token])
         #expect(listing.status == 0, "\(listing.output)")
-        #expect(listing.output.contains("café ☕/") && listing.output.contains("9 B") && listing.output.contains("100% done #1.txt"))
+        #expect(
+            listing.output.contains("café ☕/") && listing.output.contains("9 B")
+                && listing.output.contains("100% done #1.txt"))
 
         let json = try await browsey(["ls", signed.replacingOccurrences(of: "/?", with: "/docs?"), "--json"])
         #expect(json.status == 0 && json.output.contains("\"name\" : \"100% done #1.txt\""), "\(json.output)")
@@ -46,19 +52,25 @@ struct ClientCommandTests {
         let get = try await browsey(["get", "\(base)/big%20file.bin", "--token", token], in: downloads.path)
         #expect(get.status == 0 && get.output.isEmpty, "quiet when not on a terminal: \(get.output)")
         #expect(try downloads.contents("big file.bin") == bytes)
-        let named = try await browsey(["get", "\(base)/big%20file.bin", "-o", downloads.path("copy.bin"), "--token", token])
+        let named = try await browsey([
+            "get", "\(base)/big%20file.bin", "-o", downloads.path("copy.bin"), "--token", token,
+        ])
         #expect(named.status == 0)
         #expect(try downloads.contents("copy.bin") == bytes)
 
         // What went wrong, and the status: 1 refused, 2 usage, 3 unreachable, 4 token.
         let missing = try await browsey(["stat", "\(base)/nope.txt", "--token", token])
-        #expect(missing.status == 1 && missing.output.contains("Error: File not found (HTTP 404"), "\(missing.output)")
+        #expect(
+            missing.status == 1 && missing.output.contains("Error: File not found (HTTP 404"),
+            "\(missing.output)")
         let unsigned = try await browsey(["ls", "\(base)/"])
         #expect(unsigned.status == 4 && unsigned.output.contains("asks for a token"), "\(unsigned.output)")
         let nobody = try await browsey(["ls", "http://127.0.0.1:9/"])
         #expect(nobody.status == 3 && nobody.output.contains("cannot reach"), "\(nobody.output)")
         let nonsense = try await browsey(["ls", "ftp://somewhere/"])
-        #expect(nonsense.status == 2 && nonsense.output.contains("expected http://host:port/"), "\(nonsense.output)")
+        #expect(
+            nonsense.status == 2 && nonsense.output.contains("expected http://host:port/"),
+            "\(nonsense.output)")
     }
 
     @Test("put, mkdir, mv, cp, rm, find and get -r change and copy trees; a second run skips what is done")
@@ -67,14 +79,20 @@ struct ClientCommandTests {
         try served.file("start.txt", "start")
         let server = try ExternalCommand(
             RunningBrowsey.executable.path,
-            ["serve", served.path, "-p", "0", "--host", "127.0.0.1", "--no-qr", "--no-readonly", "--no-trash"])
+            [
+                "serve", served.path, "-p", "0", "--host", "127.0.0.1", "--no-qr", "--no-readonly",
+                "--no-trash",
+            ])
         defer { server.terminate() }
         let banner = await server.waitFor("Mode:")
         let local = try #require(banner.components(separatedBy: "\n").first { $0.contains("Local:") })
         let base = String(try #require(local.split(separator: " ").last)).dropLast()
 
         let mine = try TemporaryFolder()
-        for index in 1...30 { try mine.file("album #1/photo \(index) ü.jpg", Array(repeating: UInt8(index), count: 1000 * index)) }
+        for index in 1...30 {
+            try mine.file(
+                "album #1/photo \(index) ü.jpg", Array(repeating: UInt8(index), count: 1000 * index))
+        }
         try mine.file("album #1/notes/read me.md", "# notes")
 
         let put = try await browsey(["put", "-r", mine.path("album #1"), "\(base)/"])
@@ -86,7 +104,9 @@ struct ClientCommandTests {
         try mine.file("album #1/photo 1 ü.jpg", "changed")
         let clash = try await browsey(["put", mine.path("album #1/photo 1 ü.jpg"), "\(base)/album%20%231/"])
         #expect(clash.status == 5 && clash.output.contains("--overwrite"), "\(clash.output)")
-        let replaced = try await browsey(["put", "--overwrite", mine.path("album #1/photo 1 ü.jpg"), "\(base)/album%20%231/"])
+        let replaced = try await browsey([
+            "put", "--overwrite", mine.path("album #1/photo 1 ü.jpg"), "\(base)/album%20%231/",
+        ])
         #expect(replaced.status == 0)
         #expect(try served.text("album #1/photo 1 ü.jpg") == "changed")
 
@@ -96,7 +116,9 @@ struct ClientCommandTests {
         #expect(try await browsey(["mkdir", "\(base)/backup"]).status == 0)
         #expect(try await browsey(["cp", "\(base)/start.txt", "/backup"]).output == "/backup/start.txt\n")
         #expect(try await browsey(["mv", "\(base)/start.txt", "/album #1"]).status == 0)
-        #expect(served.exists("album #1/start.txt") && served.exists("backup/start.txt") && !served.exists("start.txt"))
+        #expect(
+            served.exists("album #1/start.txt") && served.exists("backup/start.txt")
+                && !served.exists("start.txt"))
         #expect(try await browsey(["rm", "\(base)/backup"]).status == 0)
         #expect(!served.exists("backup"))
 
@@ -105,13 +127,17 @@ struct ClientCommandTests {
         #expect(get.status == 0 && get.output.contains("\"files\" : \"32\""), "\(get.output)")
         #expect(try copy.contents("album/photo 30 ü.jpg") == Array(repeating: 30, count: 30_000))
         #expect(try copy.text("album/notes/read me.md") == "# notes")
-        let noop = try await browsey(["get", "-r", "\(base)/album%20%231", "-o", copy.path("album"), "--json"])
+        let noop = try await browsey([
+            "get", "-r", "\(base)/album%20%231", "-o", copy.path("album"), "--json",
+        ])
         #expect(noop.output.contains("\"files\" : \"0\""), "a second run fetches nothing: \(noop.output)")
 
         let zipped = try await browsey(["get", "--zip", "\(base)/album%20%231"], in: copy.path)
         #expect(zipped.status == 0, "\(zipped.output)")
         let zip = try inspectZip(copy.path("album #1.zip"))
-        #expect(zip.ok && zip.entries["photo 30 ü.jpg"]?.size == 30_000 && zip.entries["notes/read me.md"] != nil, "\(zip.entries.keys)")
+        #expect(
+            zip.ok && zip.entries["photo 30 ü.jpg"]?.size == 30_000 && zip.entries["notes/read me.md"] != nil,
+            "\(zip.entries.keys)")
         let both = try await browsey(["get", "--zip", "-r", "\(base)/album%20%231"], in: copy.path)
         #expect(both.status == 2 && both.output.contains("not both"), "\(both.output)")
     }

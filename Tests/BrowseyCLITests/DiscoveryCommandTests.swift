@@ -50,15 +50,18 @@ struct DiscoveryCommandTests {
         let discover = try await ExternalCommand.run(
             RunningBrowsey.executable.path, ["discover", "--timeout", "2", "--json"])
         #expect(discover.status == 0, "\(discover.output)")
-        let found = try JSONSerialization.jsonObject(with: Data(discover.output.utf8)) as? [[String: Any]] ?? []
-        let ours = try #require(found.first { $0["port"] as? Int == port }, "discover printed: \(discover.output)")
+        let found =
+            try JSONSerialization.jsonObject(with: Data(discover.output.utf8)) as? [[String: Any]] ?? []
+        let ours = try #require(
+            found.first { $0["port"] as? Int == port }, "discover printed: \(discover.output)")
         #expect(ours["name"] as? String == "Browsey (\(folderName))")
         #expect(ours["url"] as? String == "http://127.0.0.1:\(port)/")
         #expect(ours["folder"] as? String == served)
         #expect(ours["readOnly"] as? Bool == true)
         #expect(ours["requiresToken"] as? Bool == true)
 
-        let table = try await ExternalCommand.run(RunningBrowsey.executable.path, ["discover", "--timeout", "1.5"])
+        let table = try await ExternalCommand.run(
+            RunningBrowsey.executable.path, ["discover", "--timeout", "1.5"])
         let row = table.output.split(separator: "\n").first { $0.contains(":\(port)/") }
         #expect(row?.contains("read-only") == true && row?.contains("token") == true, "\(table.output)")
 
@@ -80,7 +83,8 @@ struct DiscoveryCommandTests {
     func noBonjour(flags: [String], line: String) async throws {
         let folder = try TemporaryFolder()
         let server = try ExternalCommand(
-            RunningBrowsey.executable.path, ["serve", folder.path, "-p", "0", "--no-qr", "--no-index"] + flags)
+            RunningBrowsey.executable.path,
+            ["serve", folder.path, "-p", "0", "--no-qr", "--no-index"] + flags)
         defer { server.terminate() }
         let banner = await server.waitFor("Bonjour:")
         let port = try #require(localPort(in: banner))
@@ -89,7 +93,9 @@ struct DiscoveryCommandTests {
         #expect(try await !avahiBrowse().contains { $0.contains(";\(port);") })
     }
 
-    @Test("with the responder stopped, one clear banner line, and the server still serves; discover fails saying why")
+    @Test(
+        "with the responder stopped, one clear banner line, and the server still serves; discover fails saying why"
+    )
     func stoppedResponder() async throws {
         // A system bus of its own on which no Avahi runs: to the DNS-SD library, a machine whose
         // responder is stopped.
@@ -106,11 +112,14 @@ struct DiscoveryCommandTests {
         defer { server.terminate() }
         let banner = await server.waitFor("Bonjour:")
         #expect(
-            banner.contains("Bonjour:  not available — no mDNS responder is running (on Linux, start avahi-daemon"),
+            banner.contains(
+                "Bonjour:  not available — no mDNS responder is running (on Linux, start avahi-daemon"),
             "\(banner)")
         let port = try #require(localPort(in: banner))
         let health = try await ExternalCommand.run("curl", ["-sf", "http://127.0.0.1:\(port)/api/health"])
-        #expect(health.status == 0 && health.output.contains("\"ok\":true"), "the server goes on: \(health.output)")
+        #expect(
+            health.status == 0 && health.output.contains("\"ok\":true"),
+            "the server goes on: \(health.output)")
 
         let discover = try await ExternalCommand.run(
             RunningBrowsey.executable.path, ["discover", "--timeout", "1"], environment: environment)
@@ -120,7 +129,8 @@ struct DiscoveryCommandTests {
 
     @Test("discover refuses a timeout that makes no sense")
     func badTimeout() async throws {
-        let result = try await ExternalCommand.run(RunningBrowsey.executable.path, ["discover", "--timeout", "0"])
+        let result = try await ExternalCommand.run(
+            RunningBrowsey.executable.path, ["discover", "--timeout", "0"])
         #expect(result.status != 0 && result.output.contains("--timeout"))
     }
 }

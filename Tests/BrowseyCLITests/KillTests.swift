@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The versions a killed server may leave: a save writes `size` copies of one digit, an upload
@@ -35,7 +35,8 @@ final class Counter: Sendable {
 
 @Suite("A killed server loses nothing", .serialized)
 struct KillTests {
-    @Test("SIGKILL in the middle of saves and uploads, 100 times: every file is a whole version, none is lost")
+    @Test(
+        "SIGKILL in the middle of saves and uploads, 100 times: every file is a whole version, none is lost")
     func killMidWrite() async throws {
         let folder = try TemporaryFolder()
         try folder.file("note.txt", Versions.note(0))
@@ -45,11 +46,13 @@ struct KillTests {
         var uploadsChecked = 0
         for trial in 0..<100 {
             let browsey = try RunningBrowsey([
-                "serve", folder.path, "-p", "0", "--host", "127.0.0.1", "--no-qr", "--no-readonly", "--no-trash",
+                "serve", folder.path, "-p", "0", "--host", "127.0.0.1", "--no-qr", "--no-readonly",
+                "--no-trash",
             ])
             let banner = try await browsey.waitFor("Mode:")
-            guard let portText = banner.split(separator: "\n").first(where: { $0.contains("Local:") })?
-                .split(separator: ":").last?.filter(\.isNumber), let port = Int(portText)
+            guard
+                let portText = banner.split(separator: "\n").first(where: { $0.contains("Local:") })?
+                    .split(separator: ":").last?.filter(\.isNumber), let port = Int(portText)
             else {
                 Issue.record("no port in the banner: \(banner)")
                 return
@@ -64,7 +67,8 @@ struct KillTests {
                         headers: ["Content-Type": "application/json", "If-Match": "*"],
                         body: Versions.saveBodies[step % 10])
                     let upload = RawSocket.request(
-                        port: port, method: "PUT", target: "/api/file?path=%2Fup-\(trial)-\(step % 10)-\(step).bin",
+                        port: port, method: "PUT",
+                        target: "/api/file?path=%2Fup-\(trial)-\(step % 10)-\(step).bin",
                         body: Versions.uploads[step % 10])
                     if save == nil || upload == nil { break }
                     done.value.add(1, ordering: .relaxed)
@@ -81,7 +85,8 @@ struct KillTests {
             if note.count != Versions.noteSize || Set(note).count != 1 {
                 failures.append("trial \(trial): note.txt is \(note.count) bytes of \(Set(note).count) kinds")
             }
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix("up-") {
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            where name.hasPrefix("up-") {
                 let parts = name.dropFirst(3).dropLast(4).split(separator: "-").compactMap { Int($0) }
                 let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: folder.path(name))))
                 if parts.count != 3 || bytes != Versions.uploads[parts[1]] {

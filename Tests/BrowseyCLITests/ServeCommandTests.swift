@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs the real `browsey` executable, built next to the test bundle.
@@ -15,7 +15,8 @@ final class RunningBrowsey: @unchecked Sendable {
     private var text = ""
 
     static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("browsey")
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "browsey")
     }
 
     /// Starts `browsey` with `arguments`; with a `launcher` (`["/usr/bin/prlimit", "--nofile=1024"]`),
@@ -69,7 +70,8 @@ final class RunningBrowsey: @unchecked Sendable {
 func modules(fromTerminal lines: [String]) -> [[Bool]] {
     var rows: [[Bool]] = []
     for line in lines {
-        let plain = line.replacingOccurrences(of: "\u{1B}[30;47m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
+        let plain = line.replacingOccurrences(of: "\u{1B}[30;47m", with: "").replacingOccurrences(
+            of: "\u{1B}[0m", with: "")
         var top: [Bool] = []
         var bottom: [Bool] = []
         for character in plain {
@@ -92,7 +94,8 @@ struct ServeCommandTests {
         let output = try await browsey.waitFor("Scan to open")
         #expect(try await browsey.stop() == 0, "SIGTERM shuts the server down cleanly")
         let lines = output.components(separatedBy: "\n")
-        let network = try #require(lines.first { $0.contains("Network:") }?.split(separator: " ").last.map(String.init))
+        let network = try #require(
+            lines.first { $0.contains("Network:") }?.split(separator: " ").last.map(String.init))
         #expect(network.hasPrefix("http://") && network.hasSuffix("/"))
         let drawing = lines.filter { $0.hasPrefix("\u{1B}[30;47m") }
         #expect(drawing.count > 10)
@@ -118,13 +121,17 @@ struct ServeCommandTests {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, length) } }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, length) }
+        }
         listen(holder, 1)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(holder, $0, &length) }
         }
         let busy = Int(UInt16(bigEndian: address.sin_port))
-        let browsey = try RunningBrowsey(["serve", folder.path, "-p", String(busy), "--host", "127.0.0.1", "--no-qr"])
+        let browsey = try RunningBrowsey([
+            "serve", folder.path, "-p", String(busy), "--host", "127.0.0.1", "--no-qr",
+        ])
         let output = try await browsey.waitFor("Mode:")
         #expect(try await browsey.stop(SIGINT) == 0)
         #expect(output.contains("Port \(busy) is busy"))
@@ -139,7 +146,8 @@ struct ServeCommandTests {
         let browsey = try RunningBrowsey(["serve", folder.path, "-p", "0", "--host", "127.0.0.1", "--no-qr"])
         _ = try await browsey.waitFor("Mode:")
         // /proc files say they are empty; read until the end, or a long map comes back cut short.
-        let handle = try #require(FileHandle(forReadingAtPath: "/proc/\(browsey.process.processIdentifier)/maps"))
+        let handle = try #require(
+            FileHandle(forReadingAtPath: "/proc/\(browsey.process.processIdentifier)/maps"))
         let maps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
         try handle.close()
         #expect(maps.contains("/browsey"))
@@ -166,7 +174,9 @@ struct AuthCommandTests {
     @Test("--auth prints URLs with a new token; --token uses the one given; a short token is refused")
     func token() async throws {
         let folder = try TemporaryFolder()
-        let browsey = try RunningBrowsey(["serve", folder.path, "-p", "0", "--host", "127.0.0.1", "--no-qr", "--auth"])
+        let browsey = try RunningBrowsey([
+            "serve", folder.path, "-p", "0", "--host", "127.0.0.1", "--no-qr", "--auth",
+        ])
         let output = try await browsey.waitFor("Token:")
         #expect(try await browsey.stop() == 0)
         let local = try #require(output.split(separator: "\n").first { $0.contains("Local:") })
@@ -174,7 +184,10 @@ struct AuthCommandTests {
         let token = String(local.split(separator: "=").last ?? "")
         #expect(token.count == 26 && output.contains("Token:    \(token)"))
 
-        let given = try RunningBrowsey(["serve", folder.path, "-p", "0", "--host", "127.0.0.1", "--no-qr", "--token", "my-own-token-12345"])
+        let given = try RunningBrowsey([
+            "serve", folder.path, "-p", "0", "--host", "127.0.0.1", "--no-qr", "--token",
+            "my-own-token-12345",
+        ])
         let second = try await given.waitFor("Token:")
         #expect(try await given.stop() == 0)
         #expect(second.contains("?token=my-own-token-12345"))
@@ -206,7 +219,8 @@ struct HTTPSCommandTests {
         let folder = try TemporaryFolder()
         try folder.file("served/hello.txt", "hello over TLS")
         let made = try Self.run([
-            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+            "/CN=localhost",
             "-keyout", folder.path("key.pem"), "-out", folder.path("cert.pem"),
         ])
         #expect(made.status == 0)
@@ -219,7 +233,9 @@ struct HTTPSCommandTests {
         #expect(local.contains("https://localhost:"))
         let port = String(local.split(separator: ":").last?.filter(\.isNumber) ?? "")
         let secure = try Self.run(["curl", "-sk", "https://127.0.0.1:\(port)/api/file?path=%2Fhello.txt"])
-        let plain = try Self.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/api/health"])
+        let plain = try Self.run([
+            "curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/api/health",
+        ])
         #expect(try await browsey.stop() == 0)
         #expect(secure.output == "hello over TLS")
         #expect(plain.output != "200")
@@ -230,7 +246,8 @@ struct HTTPSCommandTests {
         let folder = try TemporaryFolder()
         try folder.file("not-a-cert.pem", "nonsense")
         let browsey = try RunningBrowsey([
-            "serve", folder.path, "-p", "0", "--https-cert", folder.path("not-a-cert.pem"), "--https-key", folder.path("missing.pem"),
+            "serve", folder.path, "-p", "0", "--https-cert", folder.path("not-a-cert.pem"), "--https-key",
+            folder.path("missing.pem"),
         ])
         #expect(try await browsey.stop(0) == 1)
         #expect(browsey.printed.contains("Error: Cannot read the certificate"))

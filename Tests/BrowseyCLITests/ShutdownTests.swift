@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A client that sends an upload's headers and part of its body, then stops sending and keeps
@@ -36,16 +36,22 @@ func eventually(within seconds: Double, _ condition: () throws -> Bool) async th
 }
 
 /// Waits (up to `seconds`) for the process to end; returns how long after `since` it did.
-func exitTime(of browsey: RunningBrowsey, since: ContinuousClock.Instant, within seconds: Double) async throws -> Duration? {
+func exitTime(
+    of browsey: RunningBrowsey, since: ContinuousClock.Instant, within seconds: Double
+) async throws -> Duration? {
     let ended = try await eventually(within: seconds) { !browsey.process.isRunning }
     return ended ? ContinuousClock.now - since : nil
 }
 
-@Suite("Stopping the server", .serialized, .enabled(if: TimingSensitive.runsHere, "timing tests run apart: Scripts/test, BROWSEY_TIMING_TESTS=1"))
+@Suite(
+    "Stopping the server", .serialized,
+    .enabled(if: TimingSensitive.runsHere, "timing tests run apart: Scripts/test, BROWSEY_TIMING_TESTS=1"))
 struct ShutdownTests {
     static let sent = 256 * 1024
 
-    @Test("SIGTERM with stalled uploads exits within the shutdown timeout + 1 s; the plain upload leaves nothing, the resumable one its part")
+    @Test(
+        "SIGTERM with stalled uploads exits within the shutdown timeout + 1 s; the plain upload leaves nothing, the resumable one its part"
+    )
     func stalledUploads() async throws {
         let folder = try TemporaryFolder()
         let browsey = try RunningBrowsey([
@@ -53,15 +59,20 @@ struct ShutdownTests {
             "--no-readonly", "--shutdown-timeout", "2",
         ])
         let port = try await browsey.port()
-        let plain = try StalledUpload(port: port, path: "%2Fplain.bin", total: 50_000_000, sent: Self.sent, resumable: false)
-        let resumable = try StalledUpload(port: port, path: "%2Fresumable.bin", total: 50_000_000, sent: Self.sent, resumable: true)
-        func hidden(_ prefix: String) throws -> [String] { try folder.names().filter { $0.hasPrefix(prefix) } }
+        let plain = try StalledUpload(
+            port: port, path: "%2Fplain.bin", total: 50_000_000, sent: Self.sent, resumable: false)
+        let resumable = try StalledUpload(
+            port: port, path: "%2Fresumable.bin", total: 50_000_000, sent: Self.sent, resumable: true)
+        func hidden(_ prefix: String) throws -> [String] {
+            try folder.names().filter { $0.hasPrefix(prefix) }
+        }
         func size(_ name: String) -> Int { (try? folder.contents(name).count) ?? 0 }
         // Both have written what they received.
         let written = try await eventually(within: 10) {
             let temporary = try hidden(".plain.bin.browsey-")
             let part = try hidden(".browsey-upload-")
-            return temporary.count == 1 && part.count == 1 && size(temporary[0]) == Self.sent && size(part[0]) == Self.sent
+            return temporary.count == 1 && part.count == 1 && size(temporary[0]) == Self.sent
+                && size(part[0]) == Self.sent
         }
         #expect(written, "the uploads reached the disk: \((try? folder.names()) ?? [])")
 
@@ -76,7 +87,9 @@ struct ShutdownTests {
         #expect(try hidden(".plain.bin.browsey-").isEmpty, "the plain upload's temporary file is removed")
         #expect(!folder.exists("plain.bin") && !folder.exists("resumable.bin"), "nothing under a real name")
         let parts = try hidden(".browsey-upload-")
-        #expect(parts.count == 1 && size(parts.first ?? "") == Self.sent, "the resumable upload keeps its part to continue")
+        #expect(
+            parts.count == 1 && size(parts.first ?? "") == Self.sent,
+            "the resumable upload keeps its part to continue")
         _ = (plain, resumable)
     }
 
@@ -88,8 +101,11 @@ struct ShutdownTests {
             "--no-readonly", "--shutdown-timeout", "60",
         ])
         let port = try await browsey.port()
-        let upload = try StalledUpload(port: port, path: "%2Fplain.bin", total: 50_000_000, sent: Self.sent, resumable: false)
-        let started = try await eventually(within: 10) { try folder.names().contains { $0.hasPrefix(".plain.bin.browsey-") } }
+        let upload = try StalledUpload(
+            port: port, path: "%2Fplain.bin", total: 50_000_000, sent: Self.sent, resumable: false)
+        let started = try await eventually(within: 10) {
+            try folder.names().contains { $0.hasPrefix(".plain.bin.browsey-") }
+        }
         #expect(started)
         kill(browsey.process.processIdentifier, SIGTERM)
         try await Task.sleep(for: .milliseconds(300))

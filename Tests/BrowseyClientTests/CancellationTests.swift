@@ -17,15 +17,21 @@ private final class Received: Sendable {
 struct CancellationTests {
     /// A server that answers with a head and the first 100,000 of 2,000,000 bytes, then goes silent.
     private static func stallingDownload() throws -> StallingServer {
-        let head = "HTTP/1.1 200 OK\r\nContent-Length: 2000000\r\nETag: \"stall-1\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+        let head =
+            "HTTP/1.1 200 OK\r\nContent-Length: 2000000\r\nETag: \"stall-1\"\r\nContent-Type: application/octet-stream\r\n\r\n"
         return try StallingServer(answer: Array(head.utf8) + [UInt8](repeating: 7, count: 100_000))
     }
 
-    private static func client(_ port: Int, _ transport: TransportKind, timeout: Duration) throws -> APIClient {
-        APIClient(server: try Server(name: "Stalled", host: "127.0.0.1", port: port), transport: transport.make(), timeout: timeout)
+    private static func client(_ port: Int, _ transport: TransportKind, timeout: Duration) throws -> APIClient
+    {
+        APIClient(
+            server: try Server(name: "Stalled", host: "127.0.0.1", port: port), transport: transport.make(),
+            timeout: timeout)
     }
 
-    @Test("a server that never answers is timedOut after the client's timeout", arguments: TransportKind.allCases)
+    @Test(
+        "a server that never answers is timedOut after the client's timeout",
+        arguments: TransportKind.allCases)
     func silentServer(transport: TransportKind) async throws {
         let silent = try StallingServer()
         defer { silent.stop() }
@@ -39,7 +45,9 @@ struct CancellationTests {
         #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(30), "took \(elapsed)")
     }
 
-    @Test("a request body that takes longer to send than the timeout, to a server taking it steadily, is not timed out", arguments: TransportKind.allCases)
+    @Test(
+        "a request body that takes longer to send than the timeout, to a server taking it steadily, is not timed out",
+        arguments: TransportKind.allCases)
     func slowUpload(transport: TransportKind) async throws {
         let server = try SlowReadingServer()
         defer { server.stop() }
@@ -51,7 +59,9 @@ struct CancellationTests {
         let client = try transport.make()
         let started = ContinuousClock.now
         let response = try await client.send(
-            TransportRequest(method: "PUT", target: "/api/file?path=/big.bin", body: .file(path: file, offset: 0, length: Int64(size))),
+            TransportRequest(
+                method: "PUT", target: "/api/file?path=/big.bin",
+                body: .file(path: file, offset: 0, length: Int64(size))),
             to: Server(name: "Slow uplink", host: "127.0.0.1", port: server.port), timeout: .seconds(2))
         #expect(response.status == 200)
         let answer = try await response.collect()
@@ -61,7 +71,9 @@ struct CancellationTests {
         #expect(ContinuousClock.now - started > .seconds(2))
     }
 
-    @Test("a server that stops taking an upload is timedOut, from its silence", arguments: TransportKind.allCases)
+    @Test(
+        "a server that stops taking an upload is timedOut, from its silence",
+        arguments: TransportKind.allCases)
     func stalledUpload(transport: TransportKind) async throws {
         let stalled = try StallingServer()  // reads the request's head, never its body
         defer { stalled.stop() }
@@ -72,7 +84,9 @@ struct CancellationTests {
         let started = ContinuousClock.now
         await #expect {
             _ = try await client.send(
-                TransportRequest(method: "PUT", target: "/api/file?path=/upload.bin", body: .file(path: file, offset: 0, length: Int64(size))),
+                TransportRequest(
+                    method: "PUT", target: "/api/file?path=/upload.bin",
+                    body: .file(path: file, offset: 0, length: Int64(size))),
                 to: Server(name: "Stalled", host: "127.0.0.1", port: stalled.port), timeout: .seconds(1))
         } throws: { error in
             (error as? BrowseyClientError)?.code == .timedOut
@@ -80,7 +94,9 @@ struct CancellationTests {
         #expect(ContinuousClock.now - started < .seconds(30), "timed out, not hung")
     }
 
-    @Test("a server that stops sending mid-download is timedOut; the .part keeps what came", arguments: TransportKind.allCases)
+    @Test(
+        "a server that stops sending mid-download is timedOut; the .part keeps what came",
+        arguments: TransportKind.allCases)
     func stalledDownload(transport: TransportKind) async throws {
         let stalled = try Self.stallingDownload()
         defer { stalled.stop() }
@@ -100,12 +116,15 @@ struct CancellationTests {
         // parallel run the client can be starved past its 1 s before reading the last chunks
         // from its socket (CI saw it once), so the test holds it to a non-empty prefix.
         let kept = try local.contents("big #1.bin.part")
-        #expect(!kept.isEmpty && kept.count <= 100_000 && kept.allSatisfy { $0 == 7 }, "\(kept.count) bytes kept")
+        #expect(
+            !kept.isEmpty && kept.count <= 100_000 && kept.allSatisfy { $0 == 7 }, "\(kept.count) bytes kept")
         #expect(try local.text("big #1.bin.part.etag") == "\"stall-1\"")
         #expect(!local.exists("big #1.bin"))
     }
 
-    @Test("cancelling a download ends it at once as cancelled; the .part keeps what came", arguments: TransportKind.allCases)
+    @Test(
+        "cancelling a download ends it at once as cancelled; the .part keeps what came",
+        arguments: TransportKind.allCases)
     func cancelledDownload(transport: TransportKind) async throws {
         let stalled = try Self.stallingDownload()
         defer { stalled.stop() }

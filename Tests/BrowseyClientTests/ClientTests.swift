@@ -7,7 +7,9 @@ import Testing
 
 @Suite("BrowseyClient against the live server")
 struct ClientTests {
-    @Test("reads: health, a listing with awkward names, stat, view, search and a file's bytes", arguments: TransportKind.allCases)
+    @Test(
+        "reads: health, a listing with awkward names, stat, view, search and a file's bytes",
+        arguments: TransportKind.allCases)
     func reads(transport: TransportKind) async throws {
         let tree = try LiveServer.makeTree()
         try await LiveServer.with(tree, transport: transport) { server, client in
@@ -26,7 +28,9 @@ struct ClientTests {
             #expect(stat.absolutePath == server.folder.path + "/docs/100% done.txt")
 
             let view = try await client.view("/docs/notes #1.md")
-            #expect(view.type == .text && view.content == "# Notes\n\nSome *text*.\n" && view.language == "markdown")
+            #expect(
+                view.type == .text && view.content == "# Notes\n\nSome *text*.\n"
+                    && view.language == "markdown")
 
             let found = try await client.search("cafe")
             #expect(found.results.first?.name == "café ☕.txt")
@@ -38,7 +42,9 @@ struct ClientTests {
         }
     }
 
-    @Test("errors say what happened: missing file, escape attempt, read-only server, unreachable server", arguments: TransportKind.allCases)
+    @Test(
+        "errors say what happened: missing file, escape attempt, read-only server, unreachable server",
+        arguments: TransportKind.allCases)
     func errors(transport: TransportKind) async throws {
         let tree = try LiveServer.makeTree()
         try await LiveServer.with(tree, transport: transport) { _, client in
@@ -46,7 +52,8 @@ struct ClientTests {
                 _ = try await client.stat("/nope.txt")
             } throws: { error in
                 let error = error as? BrowseyClientError
-                return error?.code == .httpStatus && error?.status == 404 && error?.message.contains("not found") == true
+                return error?.code == .httpStatus && error?.status == 404
+                    && error?.message.contains("not found") == true
             }
             await #expect {
                 _ = try await client.list("../..")
@@ -65,11 +72,14 @@ struct ClientTests {
             _ = try await client.health()
         } throws: { error in
             let error = error as? BrowseyClientError
-            return error?.code == .unreachable && error?.message.contains("cannot reach Gone at 127.0.0.1:9") == true
+            return error?.code == .unreachable
+                && error?.message.contains("cannot reach Gone at 127.0.0.1:9") == true
         }
     }
 
-    @Test("a token: without it, unauthorized in plain words; with it, answers", arguments: TransportKind.allCases)
+    @Test(
+        "a token: without it, unauthorized in plain words; with it, answers",
+        arguments: TransportKind.allCases)
     func token(transport: TransportKind) async throws {
         let tree = try LiveServer.makeTree()
         let token = "test-token-0123456789abcdef"
@@ -92,7 +102,9 @@ struct ClientTests {
         }
     }
 
-    @Test("writes: save with the 409 conflict flow keeping both versions, rename, copy, move, mkdir, delete", arguments: TransportKind.allCases)
+    @Test(
+        "writes: save with the 409 conflict flow keeping both versions, rename, copy, move, mkdir, delete",
+        arguments: TransportKind.allCases)
     func writes(transport: TransportKind) async throws {
         let tree = try LiveServer.makeTree()
         try await LiveServer.with(tree, readOnly: false, transport: transport) { server, client in
@@ -107,8 +119,11 @@ struct ClientTests {
             try server.folder.file("docs/100% done.txt", "theirs, longer")
             await #expect {
                 _ = try await client.save(
-                    "/docs/100% done.txt", content: "my second edit", baseModified: saved.modified, baseSize: saved.size)
-            } throws: { ($0 as? BrowseyClientError)?.code == .conflict && ($0 as? BrowseyClientError)?.status == 409 }
+                    "/docs/100% done.txt", content: "my second edit", baseModified: saved.modified,
+                    baseSize: saved.size)
+            } throws: {
+                ($0 as? BrowseyClientError)?.code == .conflict && ($0 as? BrowseyClientError)?.status == 409
+            }
             #expect(try server.folder.text("docs/100% done.txt") == "theirs, longer")
 
             _ = try await client.makeFolder("/new folder")

@@ -22,20 +22,31 @@ struct DirectoryBrowserModelTests {
             let docs = try #require(model.rows.first { $0.name == "docs" })
             #expect(await model.open(docs) == nil)
             #expect(model.path == "/docs")
-            #expect(model.rows.map(\.name) == ["..", "a folder", "100% done.txt", "café ☕.txt", "notes #1.md", "zz large.txt"])
+            #expect(
+                model.rows.map(\.name) == [
+                    "..", "a folder", "100% done.txt", "café ☕.txt", "notes #1.md", "zz large.txt",
+                ])
             #expect(model.breadcrumbs.map(\.name) == ["Test server", "docs"])
 
             model.sort = BrowserSort(key: .size, ascending: false)
-            #expect(model.rows.map(\.name) == ["..", "a folder", "zz large.txt", "notes #1.md", "café ☕.txt", "100% done.txt"])
+            #expect(
+                model.rows.map(\.name) == [
+                    "..", "a folder", "zz large.txt", "notes #1.md", "café ☕.txt", "100% done.txt",
+                ])
             model.sort = BrowserSort(key: .name, ascending: false)
-            #expect(model.rows.dropFirst(2).map(\.name) == ["zz large.txt", "notes #1.md", "café ☕.txt", "100% done.txt"])
+            #expect(
+                model.rows.dropFirst(2).map(\.name) == [
+                    "zz large.txt", "notes #1.md", "café ☕.txt", "100% done.txt",
+                ])
 
             let file = try #require(model.rows.first { $0.name == "notes #1.md" })
             #expect(await model.open(file)?.path == "/docs/notes #1.md")
             await model.open(model.rows[0]).map { _ in () }
             #expect(model.path == "/")
             await model.go(to: "/docs/a folder")
-            guard case .empty = model.phase else { Issue.record("an empty folder says so: \(model.phase)"); return }
+            guard case .empty = model.phase else {
+                Issue.record("an empty folder says so: \(model.phase)"); return
+            }
             await model.goUp()
             #expect(model.path == "/docs")
         }

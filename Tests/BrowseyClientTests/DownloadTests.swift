@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The largest `received` a download reported, and how many reports there were.
@@ -27,7 +27,9 @@ private final class ProgressLog: Sendable {
 struct DownloadTests {
     private static let bigBytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
 
-    @Test("a file arrives whole, with progress up to its size, and no .part is left", arguments: TransportKind.allCases)
+    @Test(
+        "a file arrives whole, with progress up to its size, and no .part is left",
+        arguments: TransportKind.allCases)
     func wholeFile(transport: TransportKind) async throws {
         let tree = try LiveServer.makeTree()
         let local = try TemporaryFolder()
@@ -42,7 +44,9 @@ struct DownloadTests {
         }
     }
 
-    @Test("a folder arrives as one ZIP archive that another reader opens; a missing folder leaves no file", arguments: TransportKind.allCases)
+    @Test(
+        "a folder arrives as one ZIP archive that another reader opens; a missing folder leaves no file",
+        arguments: TransportKind.allCases)
     func archive(transport: TransportKind) async throws {
         let tree = try LiveServer.makeTree()
         let local = try TemporaryFolder()
@@ -52,10 +56,18 @@ struct DownloadTests {
             let done = try await client.downloadArchive(of: "/", to: destination) { log.record($0) }
             let zip = try inspectZip(destination)
             #expect(zip.ok)
-            #expect(Set(zip.entries.keys).isSuperset(of: ["docs/notes #1.md", "docs/100% done.txt", "docs/café ☕.txt", "code/main.swift", "big.bin"]))
-            #expect(zip.entries["big.bin"]?.size == 300_000 && zip.entries["docs/café ☕.txt"]?.size == "crème".utf8.count)
-            #expect(!zip.entries.keys.contains { $0.contains(".hidden") }, "hidden names stay out, as in listings")
-            #expect(done.received == Int64(try local.contents("everything #1 ü.zip").count) && log.last == done)
+            #expect(
+                Set(zip.entries.keys).isSuperset(of: [
+                    "docs/notes #1.md", "docs/100% done.txt", "docs/café ☕.txt", "code/main.swift", "big.bin",
+                ]))
+            #expect(
+                zip.entries["big.bin"]?.size == 300_000
+                    && zip.entries["docs/café ☕.txt"]?.size == "crème".utf8.count)
+            #expect(
+                !zip.entries.keys.contains { $0.contains(".hidden") }, "hidden names stay out, as in listings"
+            )
+            #expect(
+                done.received == Int64(try local.contents("everything #1 ü.zip").count) && log.last == done)
             #expect(try local.names() == ["everything #1 ü.zip"], "no .part is left")
 
             await #expect {
@@ -65,7 +77,9 @@ struct DownloadTests {
         }
     }
 
-    @Test("a .part from an interrupted download is continued; one whose file changed is started over", arguments: TransportKind.allCases)
+    @Test(
+        "a .part from an interrupted download is continued; one whose file changed is started over",
+        arguments: TransportKind.allCases)
     func resumes(transport: TransportKind) async throws {
         let tree = try LiveServer.makeTree()
         let local = try TemporaryFolder()
@@ -95,7 +109,9 @@ struct DownloadTests {
     // stopped mid-file. URLSession on Linux reads ahead of a slow reader (its task's suspend
     // does not hold the transfer back), and on a loaded machine has the whole file before the
     // kill lands; bounding it is left to a download task (see the notes).
-    @Test("the server gone mid-download: a clear error, the .part kept, and the next run finishes it", arguments: [TransportKind.nio])
+    @Test(
+        "the server gone mid-download: a clear error, the .part kept, and the next run finishes it",
+        arguments: [TransportKind.nio])
     func serverGone(transport: TransportKind) async throws {
         let served = try TemporaryFolder()
         let size = 256 << 20
@@ -112,7 +128,8 @@ struct DownloadTests {
 
         let first = try BrowseyProcess(serving: served.path)
         defer { first.kill() }
-        let client = APIClient(server: try Server(host: "127.0.0.1", port: first.port), transport: transport.make())
+        let client = APIClient(
+            server: try Server(host: "127.0.0.1", port: first.port), transport: transport.make())
         let killed = Mutex(false)
         await #expect {
             try await client.download("/large file.bin", to: destination) { progress in
@@ -127,12 +144,14 @@ struct DownloadTests {
             return error?.code == .unreachable && error?.message.contains("download again to resume") == true
         }
         #expect(local.exists("large file.bin.part") && !local.exists("large file.bin"))
-        let kept = try #require(FileManager.default.attributesOfItem(atPath: destination + ".part")[.size] as? Int)
+        let kept = try #require(
+            FileManager.default.attributesOfItem(atPath: destination + ".part")[.size] as? Int)
         #expect(kept > 0 && kept < size)
 
         let second = try BrowseyProcess(serving: served.path)
         defer { second.kill() }
-        let resumed = APIClient(server: try Server(host: "127.0.0.1", port: second.port), transport: transport.make())
+        let resumed = APIClient(
+            server: try Server(host: "127.0.0.1", port: second.port), transport: transport.make())
         let log = ProgressLog()
         try await resumed.download("/large file.bin", to: destination) { log.record($0) }
         #expect(log.first?.received == Int64(kept))
@@ -161,7 +180,11 @@ final class BrowseyProcess: Sendable {
         // server's header timeout (as it should be: that has its own tests). This test is about
         // a server that vanishes, not about slow clients.
         command = try ExternalCommand(
-            executable, ["serve", folder, "-p", "0", "--host", "127.0.0.1", "--no-qr", "--no-index", "--header-timeout", "600"])
+            executable,
+            [
+                "serve", folder, "-p", "0", "--host", "127.0.0.1", "--no-qr", "--no-index",
+                "--header-timeout", "600",
+            ])
         var port: Int?
         for _ in 0..<400 where port == nil {
             if let range = command.output.range(of: "http://localhost:") {

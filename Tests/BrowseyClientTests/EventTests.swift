@@ -11,7 +11,9 @@ struct EventTests {
         seconds: Double = 5
     ) async throws -> ServerEvent? {
         let reader = Task { () throws -> ServerEvent? in
-            for try await event in events where event.kind == kind && event.change?.item?.name == name { return event }
+            for try await event in events where event.kind == kind && event.change?.item?.name == name {
+                return event
+            }
             return nil
         }
         let timer = Task {
@@ -22,7 +24,9 @@ struct EventTests {
         return try? await reader.value
     }
 
-    @Test("a file created on disk arrives as an event; a reconnection with the last id gets what it missed", arguments: TransportKind.allCases)
+    @Test(
+        "a file created on disk arrives as an event; a reconnection with the last id gets what it missed",
+        arguments: TransportKind.allCases)
     func deliveredAndResumed(transport: TransportKind) async throws {
         let tree = try LiveServer.makeTree()
         let index = try TemporaryFolder(prefix: "browsey-index")
@@ -44,7 +48,9 @@ struct EventTests {
                 arrived = await seen.first(.created, within: .seconds(1))
             }
             let event = try #require(arrived, "no created event in 8 seconds")
-            #expect(event.change?.path?.hasPrefix("/docs/new #") == true && event.change?.item?.size == 5, "\(event)")
+            #expect(
+                event.change?.path?.hasPrefix("/docs/new #") == true && event.change?.item?.size == 5,
+                "\(event)")
             #expect(event.change?.item?.name.hasSuffix(" ü.md") == true)
             let created = event
             let lastID = try #require(created.id)

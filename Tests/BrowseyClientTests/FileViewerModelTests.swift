@@ -17,12 +17,15 @@ struct FileViewerModelTests {
     }
 
     private static func png(width: UInt32, height: UInt32) -> [UInt8] {
-        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        var bytes: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
         for value in [width, height] { bytes += withUnsafeBytes(of: value.bigEndian, Array.init) }
         return bytes + [8, 6, 0, 0, 0]
     }
 
-    @Test("each kind of file gets its content: code with its language, Markdown, text, image with neighbours, audio, binary")
+    @Test(
+        "each kind of file gets its content: code with its language, Markdown, text, image with neighbours, audio, binary"
+    )
     func contentKinds() async throws {
         let tree = try Self.tree()
         try await LiveServer.with(tree) { @MainActor _, client in
@@ -38,7 +41,10 @@ struct FileViewerModelTests {
 
             let image = FileViewerModel(client: client, path: "/pics/a #1.png")
             await image.load()
-            #expect(image.content == .image(url: "/api/file?path=/pics/a%20%231.png&download=false", width: 640, height: 480))
+            #expect(
+                image.content
+                    == .image(
+                        url: "/api/file?path=/pics/a%20%231.png&download=false", width: 640, height: 480))
             #expect(image.neighbours == ["/pics/a #1.png", "/pics/b.png"])
             await image.show(offset: 1)
             #expect(image.path == "/pics/b.png")
@@ -47,17 +53,24 @@ struct FileViewerModelTests {
 
             let audio = FileViewerModel(client: client, path: "/sound.mp3")
             await audio.load()
-            guard case .audio = audio.content else { Issue.record("\(String(describing: audio.content))"); return }
+            guard case .audio = audio.content else {
+                Issue.record("\(String(describing: audio.content))"); return
+            }
             let binary = FileViewerModel(client: client, path: "/big.bin")
             await binary.load()
             #expect(binary.content == .binary && !binary.isEditable)
             let size = binary.info.first { $0.label == "Size" }?.value
             #expect(size == "300 kB (300000 bytes)")
-            #expect(binary.info.map(\.label) == ["Name", "Type", "Size", "Extension", "Modified", "Created", "Path"])
+            #expect(
+                binary.info.map(\.label) == [
+                    "Name", "Type", "Size", "Extension", "Modified", "Created", "Path",
+                ])
         }
     }
 
-    @Test("editing: a save goes through; a file changed meanwhile shows both versions and keeps the user's text")
+    @Test(
+        "editing: a save goes through; a file changed meanwhile shows both versions and keeps the user's text"
+    )
     func editingWithConflict() async throws {
         let tree = try Self.tree()
         try await LiveServer.with(tree, readOnly: false) { @MainActor server, client in
@@ -73,7 +86,8 @@ struct FileViewerModelTests {
             try server.folder.file("docs/100% done.txt", "their edit, longer")
             model.draft = "my second edit"
             #expect(await model.save() == false)
-            #expect(model.conflict?.mine == "my second edit" && model.conflict?.theirs == "their edit, longer")
+            #expect(
+                model.conflict?.mine == "my second edit" && model.conflict?.theirs == "their edit, longer")
             #expect(model.draft == "my second edit", "the user's text is never dropped")
             #expect(try server.folder.text("docs/100% done.txt") == "their edit, longer")
             #expect(await model.keepMine())

@@ -1,6 +1,6 @@
 import BrowseyClient
-import BrowseyServer
 import BrowseyClientNIO
+import BrowseyServer
 import BrowseyURLSession
 import Foundation
 import Logging
@@ -28,12 +28,14 @@ struct LiveServer {
 
     /// Runs `body` with a client of a live server over `folder`.
     static func with(
-        _ folder: TemporaryFolder, readOnly: Bool = true, token: String? = nil, transport: TransportKind = .urlSession,
+        _ folder: TemporaryFolder, readOnly: Bool = true, token: String? = nil,
+        transport: TransportKind = .urlSession,
         index: TemporaryFolder? = nil,
         _ body: @Sendable (LiveServer, APIClient) async throws -> Void
     ) async throws {
         var configuration = ServerConfiguration(
-            root: folder.path, host: "127.0.0.1", port: 0, readOnly: readOnly, showsHidden: false, ignoredNames: [],
+            root: folder.path, host: "127.0.0.1", port: 0, readOnly: readOnly, showsHidden: false,
+            ignoredNames: [],
             allowsSymlinks: false, cachesListings: true, trashFolder: nil)
         configuration.token = token
         configuration.indexesSearch = index != nil

@@ -23,7 +23,8 @@ struct ServerListModelTests {
             } throws: { ($0 as? BrowseyClientError)?.code == .unreachable }
             #expect(model.saved.isEmpty, "nothing saved that does not answer")
 
-            let added = try await model.add(link: "http://127.0.0.1:\(server.port)/?token=list-token-0123456789", name: "Home")
+            let added = try await model.add(
+                link: "http://127.0.0.1:\(server.port)/?token=list-token-0123456789", name: "Home")
             #expect(added.lastConnected != nil)
             #expect(model.saved.map(\.server.name) == ["Home"] && model.saved.first?.status == .online)
 
@@ -40,22 +41,27 @@ struct ServerListModelTests {
         }
     }
 
-    @Test("refresh lists what discovery found (minus saved ones) and marks a saved server that stopped as offline")
+    @Test(
+        "refresh lists what discovery found (minus saved ones) and marks a saved server that stopped as offline"
+    )
     func discoveredAndOffline() async throws {
         let support = try TemporaryFolder()
         let store = SavedServers(file: support.path("servers.json"))
         try store.store([try Server(name: "Old laptop", host: "127.0.0.1", port: 9)])
         let instance = ServiceInstance(name: "Browsey (Photos)", type: "_browsey._tcp.")
         let resolved = ResolvedService(
-            instance: instance, hostName: "nas.local.", port: 8080, txt: ["path": "/srv/Photos", "readonly": "1"],
+            instance: instance, hostName: "nas.local.", port: 8080,
+            txt: ["path": "/srv/Photos", "readonly": "1"],
             interfaceIndex: 1)
         let found = DiscoveredServer(resolved: resolved, addresses: ["192.0.2.7"])
         let model = ServerListModel(store: store, transport: URLSessionTransport()) { _ in [found] }
         await model.refresh()
         #expect(model.discovered.map(\.server.name) == ["Browsey (Photos)"])
-        #expect(model.discovered.first?.server.host == "192.0.2.7" && model.discovered.first?.server.port == 8080)
+        #expect(
+            model.discovered.first?.server.host == "192.0.2.7" && model.discovered.first?.server.port == 8080)
         guard case .offline(let why) = model.saved.first?.status else {
-            Issue.record("a server that does not answer is offline: \(String(describing: model.saved.first?.status))")
+            Issue.record(
+                "a server that does not answer is offline: \(String(describing: model.saved.first?.status))")
             return
         }
         #expect(why.contains("cannot reach"))

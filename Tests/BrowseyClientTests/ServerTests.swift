@@ -9,8 +9,10 @@ struct ServerTests {
     @Test("a link or QR payload gives the server, its token and its port")
     func links() throws {
         let plain = try ServerLink.parse("http://192.168.1.23:8080/")
-        #expect(plain.host == "192.168.1.23" && plain.port == 8080 && plain.scheme == .http && plain.token == nil)
-        let signed = try ServerLink.parse("  https://laptop.local:8443/docs/a.md?view=1&token=abc%2Ddef_0123456789 \n")
+        #expect(
+            plain.host == "192.168.1.23" && plain.port == 8080 && plain.scheme == .http && plain.token == nil)
+        let signed = try ServerLink.parse(
+            "  https://laptop.local:8443/docs/a.md?view=1&token=abc%2Ddef_0123456789 \n")
         #expect(signed.host == "laptop.local" && signed.port == 8443 && signed.scheme == .https)
         #expect(signed.token == "abc-def_0123456789")
         #expect(ServerLink.link(for: signed) == "https://laptop.local:8443/?token=abc-def_0123456789")
@@ -23,7 +25,8 @@ struct ServerTests {
     @Test(
         "anything else is refused with a message saying what was expected",
         arguments: [
-            "", "ftp://host:21/", "192.168.1.23:8080", "http://:8080/", "http://host:99999/", "http://host:80a/",
+            "", "ftp://host:21/", "192.168.1.23:8080", "http://:8080/", "http://host:99999/",
+            "http://host:80a/",
             "http://user@host:8080/", "http://ho st:8080/", "javascript:alert(1)", "http://[::1/",
         ])
     func badLinks(text: String) {
@@ -31,7 +34,8 @@ struct ServerTests {
             _ = try ServerLink.parse(text)
         } throws: { error in
             let error = error as? BrowseyClientError
-            return error?.code == .invalidInput && error?.message.contains("expected http://host:port/") == true
+            return error?.code == .invalidInput
+                && error?.message.contains("expected http://host:port/") == true
         }
     }
 

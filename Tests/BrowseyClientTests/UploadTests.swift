@@ -9,7 +9,9 @@ import Testing
 struct UploadTests {
     private static let bytes = (0..<500_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
 
-    @Test("a file arrives whole under an awkward name, with progress up to its size", arguments: TransportKind.allCases)
+    @Test(
+        "a file arrives whole under an awkward name, with progress up to its size",
+        arguments: TransportKind.allCases)
     func wholeFile(transport: TransportKind) async throws {
         let tree = try LiveServer.makeTree()
         let local = try TemporaryFolder()
@@ -29,7 +31,9 @@ struct UploadTests {
         }
     }
 
-    @Test("an existing name is refused unless asked to replace it or keep both", arguments: TransportKind.allCases)
+    @Test(
+        "an existing name is refused unless asked to replace it or keep both",
+        arguments: TransportKind.allCases)
     func existing(transport: TransportKind) async throws {
         let tree = try LiveServer.makeTree()
         let local = try TemporaryFolder()
@@ -58,7 +62,8 @@ struct UploadTests {
             let curl = try await ExternalCommand.run(
                 "curl",
                 [
-                    "-sS", "-X", "PUT", "--data-binary", "@\(head)", "-H", "Content-Range: bytes 0-199999/500000",
+                    "-sS", "-X", "PUT", "--data-binary", "@\(head)", "-H",
+                    "Content-Range: bytes 0-199999/500000",
                     "http://127.0.0.1:\(server.port)/api/file?path=/big%20upload.bin",
                 ])
             #expect(curl.output.contains("\"received\":200000"), "\(curl.output)")

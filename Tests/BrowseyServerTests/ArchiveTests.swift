@@ -1,5 +1,4 @@
 import BrowseyAPI
-@testable import BrowseyServer
 import FileTree
 import Foundation
 import Hummingbird
@@ -7,6 +6,8 @@ import HummingbirdTesting
 import NIOCore
 import TestSupport
 import Testing
+
+@testable import BrowseyServer
 
 @Suite("Folder archives")
 struct ArchiveTests {
@@ -42,14 +43,24 @@ struct ArchiveTests {
         }
         let docs = try inspectZip(archive.path("docs.zip"))
         #expect(docs.ok)
-        #expect(Set(docs.entries.keys) == ["notes #1.md", "100% done.txt", "café.txt", "deep/", "deep/er/", "deep/er/big.bin", "empty folder/"])
-        #expect(docs.entries["deep/er/big.bin"]?.size == big.count && docs.entries["deep/er/big.bin"]?.crc == CRC32.of(big))
+        #expect(
+            Set(docs.entries.keys) == [
+                "notes #1.md", "100% done.txt", "café.txt", "deep/", "deep/er/", "deep/er/big.bin",
+                "empty folder/",
+            ])
+        #expect(
+            docs.entries["deep/er/big.bin"]?.size == big.count
+                && docs.entries["deep/er/big.bin"]?.crc == CRC32.of(big))
         #expect(docs.entries["café.txt"]?.size == "crème".utf8.count)
         let root = try inspectZip(archive.path("root.zip"))
         #expect(root.ok)
         #expect(root.entries["docs/café.txt"] != nil && root.entries["image.png"] != nil)
         // Hidden, ignored and links stay out, as in listings.
-        #expect(!root.entries.keys.contains { $0.hasPrefix(".") || $0.hasSuffix(".log") || $0.hasPrefix("escape") || $0.hasPrefix("inside-link") })
+        #expect(
+            !root.entries.keys.contains {
+                $0.hasPrefix(".") || $0.hasSuffix(".log") || $0.hasPrefix("escape")
+                    || $0.hasPrefix("inside-link")
+            })
     }
 
     @Test("ZIP64 records are read back by an independent reader")
@@ -58,7 +69,9 @@ struct ArchiveTests {
         var out = ByteBuffer()
         zip.addFolder(name: "a", mode: 0o755, modifiedSeconds: 1_700_000_000, into: &out)
         let content = Array("zip64 ✓".utf8)
-        var entry = zip.startFile(name: "a/b é.txt", mode: 0o644, modifiedSeconds: 1_700_000_000, expectedSize: UInt64(content.count), into: &out)
+        var entry = zip.startFile(
+            name: "a/b é.txt", mode: 0o644, modifiedSeconds: 1_700_000_000,
+            expectedSize: UInt64(content.count), into: &out)
         out.writeBytes(content)
         content.withUnsafeBytes { zip.add($0, to: &entry) }
         zip.finishFile(entry, into: &out)
@@ -68,13 +81,21 @@ struct ArchiveTests {
         let path = try folder.file("forced.zip", Array(out.readableBytesView))
         let read = try inspectZip(path)
         #expect(read.ok && read.entries["a/b é.txt"]?.size == content.count && read.entries["a/"] != nil)
-        #expect(ZipStream.dosTime(1_700_000_000) == (time: UInt16(22 << 11 | 13 << 5 | 10), date: UInt16((2023 - 1980) << 9 | 11 << 5 | 14)))
+        #expect(
+            ZipStream.dosTime(1_700_000_000) == (
+                time: UInt16(22 << 11 | 13 << 5 | 10), date: UInt16((2023 - 1980) << 9 | 11 << 5 | 14)
+            ))
     }
 
-    @Test("entry names are safe for every unpacker: no backslash, drive, stream, control character, leading slash or dot-dot")
+    @Test(
+        "entry names are safe for every unpacker: no backslash, drive, stream, control character, leading slash or dot-dot"
+    )
     func safeNames() async throws {
         let fixture = try ServerFixture.make()
-        let names = ["a\\..\\b.txt", "C:evil.txt", "line\r\nfeed\t.txt", "bell\u{7}.txt", "a_.._b.txt", " .. /inside.txt", "ok é.txt"]
+        let names = [
+            "a\\..\\b.txt", "C:evil.txt", "line\r\nfeed\t.txt", "bell\u{7}.txt", "a_.._b.txt",
+            " .. /inside.txt", "ok é.txt",
+        ]
         for name in names { try fixture.folder.file("odd/\(name)", Array(name.utf8)) }
         let archive = try TemporaryFolder(prefix: "browsey-zip-names")
         try await fixture.withClient { client in
@@ -86,7 +107,8 @@ struct ArchiveTests {
         #expect(read.ok)
         #expect(
             Set(read.entries.keys) == [
-                "____/", "____/inside.txt", "a_.._b.txt", "a_.._b (2).txt", "C_evil.txt", "line__feed_.txt", "bell_.txt", "ok é.txt",
+                "____/", "____/inside.txt", "a_.._b.txt", "a_.._b (2).txt", "C_evil.txt", "line__feed_.txt",
+                "bell_.txt", "ok é.txt",
             ], "\(read.entries.keys.sorted())")
         for name in read.entries.keys {
             #expect(ArchiveTests.isSafe(name), "\(name)")

@@ -1,10 +1,11 @@
 import BrowseyAPI
-@testable import BrowseyServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import BrowseyServer
 
 @Suite("A token keeps out who should stay out")
 struct AuthTests {
@@ -20,17 +21,26 @@ struct AuthTests {
     func refused() async throws {
         let fixture = try ServerFixture.make()
         try await fixture.withClient(configuration(fixture)) { client in
-            for uri in ["/api/list?path=%2F", "/api/file?path=%2Fbig.txt", "/api/stat?path=%2Fbig.txt", "/api/view?path=%2Fbig.txt",
-                        "/api/search?q=a", "/api/openapi.json", "/api/nothing", "/", "/docs/"]
-            {
+            for uri in [
+                "/api/list?path=%2F", "/api/file?path=%2Fbig.txt", "/api/stat?path=%2Fbig.txt",
+                "/api/view?path=%2Fbig.txt",
+                "/api/search?q=a", "/api/openapi.json", "/api/nothing", "/", "/docs/",
+            ] {
                 let answer = try await client.ask(uri)
                 #expect(answer.status == .unauthorized, "\(uri)")
-                #expect(answer.error == "Unauthorized" && answer.json["message"] as? String == "Valid API token required", "\(uri)")
+                #expect(
+                    answer.error == "Unauthorized"
+                        && answer.json["message"] as? String == "Valid API token required", "\(uri)")
                 #expect(answer.headers[.wwwAuthenticate] == "Bearer realm=\"Browsey API\"")
                 #expect(!answer.text.contains("crème"))
             }
-            for wrong in ["Bearer nope", "Bearer \(Self.token)x", "Basic \(Self.token)", "Bearer \(Self.token.dropLast())"] {
-                #expect(try await client.ask("/api/list", headers: [.authorization: wrong]).status == .unauthorized, "\(wrong)")
+            for wrong in [
+                "Bearer nope", "Bearer \(Self.token)x", "Basic \(Self.token)",
+                "Bearer \(Self.token.dropLast())",
+            ] {
+                #expect(
+                    try await client.ask("/api/list", headers: [.authorization: wrong]).status
+                        == .unauthorized, "\(wrong)")
             }
             let health = try await client.ask("/api/health")
             #expect(health.status == .ok && health.json["auth"] as? Bool == true)
@@ -41,14 +51,21 @@ struct AuthTests {
     func accepted() async throws {
         let fixture = try ServerFixture.make()
         try await fixture.withClient(configuration(fixture)) { client in
-            #expect(try await client.ask("/api/list?path=%2F", headers: [.authorization: "Bearer \(Self.token)"]).status == .ok)
-            #expect(try await client.ask("/api/stat?path=%2Fbig.txt", headers: [.cookie: "theme=dark; browsey_token=\(Self.token)"]).status == .ok)
+            #expect(
+                try await client.ask("/api/list?path=%2F", headers: [.authorization: "Bearer \(Self.token)"])
+                    .status == .ok)
+            #expect(
+                try await client.ask(
+                    "/api/stat?path=%2Fbig.txt", headers: [.cookie: "theme=dark; browsey_token=\(Self.token)"]
+                ).status == .ok)
             #expect(try await client.ask("/api/file?path=%2Fbig.txt&token=\(Self.token)").status == .ok)
             let page = try await client.ask("/docs/?view=1&token=\(Self.token)")
             #expect(page.status == .seeOther)
             #expect(page.headers[.location] == "/docs/?view=1")
             let cookie = try #require(page.headers[.setCookie])
-            #expect(cookie.hasPrefix("browsey_token=\(Self.token);") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            #expect(
+                cookie.hasPrefix("browsey_token=\(Self.token);") && cookie.contains("HttpOnly")
+                    && cookie.contains("SameSite=Strict"))
         }
     }
 

@@ -1,5 +1,4 @@
 import BrowseyAPI
-@testable import BrowseyServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -7,8 +6,10 @@ import NIOCore
 import TestSupport
 import Testing
 
+@testable import BrowseyServer
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Whether the server has closed this connection (an end of stream or a reset is waiting).
@@ -21,22 +22,30 @@ func closedByServer(_ socket: RawSocket) -> Bool {
 
 /// Waits until the server closes `socket` (reading and dropping whatever it sends first), or
 /// `seconds` pass; returns how long after `since` it closed.
-func closeTime(of socket: RawSocket, since: ContinuousClock.Instant, within seconds: Double) async -> Duration? {
+func closeTime(
+    of socket: RawSocket, since: ContinuousClock.Instant, within seconds: Double
+) async -> Duration? {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     var buffer = [UInt8](repeating: 0, count: 4096)
     while ContinuousClock.now < deadline {
         let count = recv(socket.descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-        if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK) { return ContinuousClock.now - since }
+        if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+            return ContinuousClock.now - since
+        }
         if count < 0 { try? await Task.sleep(for: .milliseconds(10)) }
     }
     return nil
 }
 
-@Suite("Connection timeouts", .enabled(if: TimingSensitive.runsHere, "timing tests run apart: Scripts/test, BROWSEY_TIMING_TESTS=1"))
+@Suite(
+    "Connection timeouts",
+    .enabled(if: TimingSensitive.runsHere, "timing tests run apart: Scripts/test, BROWSEY_TIMING_TESTS=1"))
 struct ConnectionTimeoutTests {
     static let health = Array("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
 
-    @Test("a half-sent request head is closed after the header timeout; a quiet keep-alive connection lasts until the idle timeout")
+    @Test(
+        "a half-sent request head is closed after the header timeout; a quiet keep-alive connection lasts until the idle timeout"
+    )
     func headerAndIdle() async throws {
         let fixture = try ServerFixture.make()
         var configuration = fixture.configuration()
@@ -54,7 +63,8 @@ struct ConnectionTimeoutTests {
             let quiet = try #require(RawSocket(port: port))
             defer { quiet.close() }
             quiet.send(Self.health)
-            #expect(await quiet.receive(for: 10) { $0.contains("\"ok\"") || $0.contains("}") }.contains("200 OK"))
+            #expect(
+                await quiet.receive(for: 10) { $0.contains("\"ok\"") || $0.contains("}") }.contains("200 OK"))
             // A whole request, answered, then half of the next one.
             let second = try #require(RawSocket(port: port))
             defer { second.close() }
@@ -65,8 +75,12 @@ struct ConnectionTimeoutTests {
 
             let halfClosed = await closeTime(of: half, since: started, within: 10)
             let secondClosed = await closeTime(of: second, since: secondStarted, within: 10)
-            #expect(halfClosed.map { $0 >= .seconds(0.9) && $0 < .seconds(3) } == true, "\(String(describing: halfClosed))")
-            #expect(secondClosed.map { $0 >= .seconds(0.9) && $0 < .seconds(3) } == true, "\(String(describing: secondClosed))")
+            #expect(
+                halfClosed.map { $0 >= .seconds(0.9) && $0 < .seconds(3) } == true,
+                "\(String(describing: halfClosed))")
+            #expect(
+                secondClosed.map { $0 >= .seconds(0.9) && $0 < .seconds(3) } == true,
+                "\(String(describing: secondClosed))")
             #expect(!closedByServer(quiet), "between requests only the idle timeout counts")
             let quietClosed = await closeTime(of: quiet, since: started, within: 15)
             #expect(quietClosed.map { $0 >= .seconds(3.5) } == true, "\(String(describing: quietClosed))")

@@ -1,10 +1,10 @@
 import BrowseyAPI
 import BrowseyServer
+import FileTree
 import Foundation
 import HummingbirdTesting
 import TestSupport
 import Testing
-import FileTree
 
 @Suite("The Browsey contract, in process")
 struct ContractTests {
@@ -21,7 +21,11 @@ struct ContractTests {
             #expect(listing.absolutePath == root)
             let names = listing.items.map(\.name)
             // Links to folders sort with the folders.
-            #expect(names == ["code", "docs", "escape", "inside-link", "video", "big.txt", "binary.bin", "escape-file.txt", "image.png", "Makefile"])
+            #expect(
+                names == [
+                    "code", "docs", "escape", "inside-link", "video", "big.txt", "binary.bin",
+                    "escape-file.txt", "image.png", "Makefile",
+                ])
             #expect(!names.contains(".env") && !names.contains("build.log"))
             let docs = try #require(listing.items.first { $0.name == "docs" })
             #expect(docs.type == .directory && docs.extension == nil)
@@ -44,7 +48,9 @@ struct ContractTests {
             let listing = try await client.ask("/api/list").decode(ListResponse.self)
             let inside = try #require(listing.items.first { $0.name == "inside-link" })
             #expect(inside.type == .symlink)
-            #expect(inside.linkTarget == "docs" && inside.targetPath == "/docs" && inside.targetType == .directory)
+            #expect(
+                inside.linkTarget == "docs" && inside.targetPath == "/docs" && inside.targetType == .directory
+            )
             #expect(inside.linkBroken == false)
             let escape = try #require(listing.items.first { $0.name == "escape" })
             #expect(escape.type == .symlink && escape.linkOutside == true)
@@ -86,12 +92,17 @@ struct ContractTests {
         let fixture = try ServerFixture.make()
         let absolute = fixture.folder.path("docs/notes #1.md")
         try await fixture.withClient { client in
-            for uri in ["/api/stat?path=\(q("/docs/notes #1.md"))", "/api/stat?path=\(q(absolute))", "/api/stat?path=\(q("docs\\notes #1.md"))"] {
+            for uri in [
+                "/api/stat?path=\(q("/docs/notes #1.md"))", "/api/stat?path=\(q(absolute))",
+                "/api/stat?path=\(q("docs\\notes #1.md"))",
+            ] {
                 let answer = try await client.ask(uri)
                 #expect(answer.status == .ok, "\(uri)")
                 let stat = try answer.decode(StatResponse.self)
                 #expect(stat.name == "notes #1.md" && stat.type == .file && stat.size == 8)
-                #expect(stat.extension == "md" && stat.absolutePath == absolute && stat.path == "/docs/notes #1.md")
+                #expect(
+                    stat.extension == "md" && stat.absolutePath == absolute
+                        && stat.path == "/docs/notes #1.md")
                 #expect(abs(stat.modified.timeIntervalSinceNow) < 120)
             }
             let required = try await client.ask("/api/stat")
@@ -107,10 +118,13 @@ struct ContractTests {
         try await fixture.withClient { client in
             let swift = try await client.ask("/api/view?path=%2Fcode%2Fmain.swift").decode(ViewResponse.self)
             #expect(swift.type == .text && swift.content == "print(\"hi\")\n" && swift.language == "swift")
-            #expect(swift.filename == "main.swift" && swift.extension == "swift" && swift.mimeType == "text/x-swift")
+            #expect(
+                swift.filename == "main.swift" && swift.extension == "swift"
+                    && swift.mimeType == "text/x-swift")
             let makefile = try await client.ask("/api/view?path=%2FMakefile").decode(ViewResponse.self)
             #expect(makefile.type == .text && makefile.language == "makefile")
-            let markdown = try await client.ask("/api/view?path=\(q("/docs/notes #1.md"))").decode(ViewResponse.self)
+            let markdown = try await client.ask("/api/view?path=\(q("/docs/notes #1.md"))").decode(
+                ViewResponse.self)
             #expect(markdown.type == .text && markdown.language == "markdown")
             let image = try await client.ask("/api/view?path=%2Fimage.png").decode(ViewResponse.self)
             #expect(image.type == .image && image.dimensions == .init(width: 640, height: 480))
@@ -136,7 +150,9 @@ struct ContractTests {
             #expect(answer.headers[.contentType] == "text/plain; charset=utf-8")
             #expect(answer.headers[.contentLength] == "6")
             #expect(answer.headers[.acceptRanges] == "bytes")
-            #expect(answer.headers[.contentDisposition] == "attachment; filename=\"caf_.txt\"; filename*=UTF-8''caf%C3%A9.txt")
+            #expect(
+                answer.headers[.contentDisposition]
+                    == "attachment; filename=\"caf_.txt\"; filename*=UTF-8''caf%C3%A9.txt")
             #expect(answer.headers[.eTag] != nil && answer.headers[.lastModified]?.hasSuffix("GMT") == true)
             let inline = try await client.ask("/api/file?path=%2Fimage.png&download=false")
             #expect(inline.headers[.contentDisposition] == "inline; filename=\"image.png\"")
@@ -162,9 +178,11 @@ struct ContractTests {
             let beyond = try await client.ask("/api/file?path=%2Fbig.txt", headers: [.range: "bytes=5000-"])
             #expect(beyond.status == .rangeNotSatisfiable && beyond.headers[.contentRange] == "bytes */1000")
             let etag = try #require(first.headers[.eTag])
-            let stale = try await client.ask("/api/file?path=%2Fbig.txt", headers: [.range: "bytes=0-9", .ifRange: "\"old\""])
+            let stale = try await client.ask(
+                "/api/file?path=%2Fbig.txt", headers: [.range: "bytes=0-9", .ifRange: "\"old\""])
             #expect(stale.status == .ok && stale.body.count == 1000)
-            let fresh = try await client.ask("/api/file?path=%2Fbig.txt", headers: [.range: "bytes=0-9", .ifRange: etag])
+            let fresh = try await client.ask(
+                "/api/file?path=%2Fbig.txt", headers: [.range: "bytes=0-9", .ifRange: etag])
             #expect(fresh.status == .partialContent)
         }
     }
@@ -176,13 +194,21 @@ struct ContractTests {
             let full = try await client.ask("/api/file?path=%2Fbig.txt")
             let etag = try #require(full.headers[.eTag])
             let lastModified = try #require(full.headers[.lastModified])
-            #expect(try await client.ask("/api/file?path=%2Fbig.txt", headers: [.ifNoneMatch: etag]).status == .notModified)
-            #expect(try await client.ask("/api/file?path=%2Fbig.txt", headers: [.ifModifiedSince: lastModified]).status == .notModified)
-            #expect(try await client.ask("/api/file?path=%2Fbig.txt", headers: [.ifNoneMatch: "\"other\""]).status == .ok)
+            #expect(
+                try await client.ask("/api/file?path=%2Fbig.txt", headers: [.ifNoneMatch: etag]).status
+                    == .notModified)
+            #expect(
+                try await client.ask("/api/file?path=%2Fbig.txt", headers: [.ifModifiedSince: lastModified])
+                    .status == .notModified)
+            #expect(
+                try await client.ask("/api/file?path=%2Fbig.txt", headers: [.ifNoneMatch: "\"other\""]).status
+                    == .ok)
             let head = try await client.ask("/api/file?path=%2Fbig.txt", method: .head)
             #expect(head.status == .ok && head.body.isEmpty && head.headers[.contentLength] == "1000")
             try fixture.folder.file("big.txt", "changed")
-            #expect(try await client.ask("/api/file?path=%2Fbig.txt", headers: [.ifNoneMatch: etag]).status == .ok)
+            #expect(
+                try await client.ask("/api/file?path=%2Fbig.txt", headers: [.ifNoneMatch: etag]).status == .ok
+            )
         }
     }
 
@@ -222,7 +248,8 @@ struct ContractTests {
         let fixture = try ServerFixture.make()
         try await fixture.withClient { client in
             let unknown = try await client.ask("/api/nothing")
-            #expect(unknown.status == .notFound && unknown.text == #"{"code":"notFound","error":"Not found"}"#)
+            #expect(
+                unknown.status == .notFound && unknown.text == #"{"code":"notFound","error":"Not found"}"#)
             let page = try await client.ask("/docs/")
             #expect(page.status == .ok && page.headers[.contentType] == "text/html; charset=utf-8")
             #expect(page.text.contains("/assets/app.js") && page.text.contains("/assets/app.css"))
@@ -236,10 +263,13 @@ struct ContractTests {
                 #expect(again.status == .notModified && again.text.isEmpty, "\(asset)")
             }
             let script = try await client.ask("/assets/api.js")
-            #expect(script.headers[.contentType] == "text/javascript; charset=utf-8" && script.text.contains("/api/\" + name"))
+            #expect(
+                script.headers[.contentType] == "text/javascript; charset=utf-8"
+                    && script.text.contains("/api/\" + name"))
             for write in ["save", "rename", "delete", "move", "copy", "mkdir"] {
                 let answer = try await client.ask("/api/\(write)", method: .post)
-                #expect(answer.status == .forbidden && answer.error == "Server is in read-only mode", "\(write)")
+                #expect(
+                    answer.status == .forbidden && answer.error == "Server is in read-only mode", "\(write)")
             }
         }
     }
@@ -267,9 +297,12 @@ struct ListingJSONTests {
                 let reencoded = try JSONEncoder.browsey().encode(decoded)
                 #expect(String(decoding: reencoded, as: UTF8.self) == answer.text, "\(folder)")
                 let visible = EntryFilter(includesHidden: false, excludedNames: [NamePattern("*.log")])
-                let entries = try await FileTree.DirectoryReader(filter: visible, order: .browsey).read(at: fixture.folder.path + folder).entries
+                let entries = try await FileTree.DirectoryReader(filter: visible, order: .browsey).read(
+                    at: fixture.folder.path + folder
+                ).entries
                 let viaCodable = ListResponse(
-                    path: folder, absolutePath: decoded.absolutePath, items: entries.map { ListItem($0, under: safePath) })
+                    path: folder, absolutePath: decoded.absolutePath,
+                    items: entries.map { ListItem($0, under: safePath) })
                 #expect(viaCodable == decoded, "\(folder)")
             }
         }
@@ -278,10 +311,14 @@ struct ListingJSONTests {
 
 @Suite("The hand-written search JSON")
 struct SearchJSONTests {
-    @Test("is byte for byte what JSONEncoder writes for the same results, awkward names, folders and links included")
+    @Test(
+        "is byte for byte what JSONEncoder writes for the same results, awkward names, folders and links included"
+    )
     func sameAsEncoder() async throws {
         let fixture = try ServerFixture.make()
-        for name in AwkwardNames.all + ["quote \" backslash \\ tab \t.txt", "control \u{1}\u{1F}.txt", "noextension"] {
+        for name in AwkwardNames.all + [
+            "quote \" backslash \\ tab \t.txt", "control \u{1}\u{1F}.txt", "noextension",
+        ] {
             try fixture.folder.file("awkward/" + name, "x")
         }
         try fixture.folder.symlink("awkward/a link", to: "../docs")
@@ -311,7 +348,8 @@ struct LargeDownloadTests {
             #expect(whole.status == .ok && whole.body.count == size)
             #expect(Array(whole.body) == pattern)
             let start = (1 << 20) - 100
-            let range = try await client.ask("/api/file?path=%2Flarge.bin", headers: [.range: "bytes=\(start)-\(start + 2_000_099)"])
+            let range = try await client.ask(
+                "/api/file?path=%2Flarge.bin", headers: [.range: "bytes=\(start)-\(start + 2_000_099)"])
             #expect(range.status == .partialContent && range.body.count == 2_000_100)
             #expect(Array(range.body) == Array(pattern[start..<(start + 2_000_100)]))
         }
@@ -328,7 +366,8 @@ struct LargeDownloadTests {
                 let range = try await client.ask(
                     "/api/file?path=%2Flarge.bin", headers: [.range: "bytes=\(start)-\(start + 2_000_099)"])
                 #expect(range.status == .partialContent && range.body.count == 2_000_100)
-                #expect(Array(range.body) == Array(pattern[start..<(start + 2_000_100)]), "sendfile: \(sendfile)")
+                #expect(
+                    Array(range.body) == Array(pattern[start..<(start + 2_000_100)]), "sendfile: \(sendfile)")
                 let head = try await client.ask("/api/file?path=%2Flarge.bin", method: .head)
                 #expect(head.status == .ok && head.body.isEmpty)
                 let small = try await client.ask("/api/file?path=%2Fbig.txt")

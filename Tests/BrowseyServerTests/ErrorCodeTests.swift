@@ -1,6 +1,7 @@
-@testable import BrowseyServer
 import Foundation
 import Testing
+
+@testable import BrowseyServer
 
 @Suite("The error codes")
 struct ErrorCodeTests {
@@ -9,7 +10,8 @@ struct ErrorCodeTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let text = try String(contentsOf: root.appendingPathComponent("Docs/API.md"), encoding: .utf8)
-        let section = try #require(text.components(separatedBy: "\n## Error codes\n").dropFirst().first)
+        let section =
+            try #require(text.components(separatedBy: "\n## Error codes\n").dropFirst().first)
             .components(separatedBy: "\n## ").first ?? ""
         var codes: Set<String> = []
         for line in section.split(separator: "\n") where line.hasPrefix("| `") {
@@ -24,8 +26,12 @@ struct ErrorCodeTests {
         let sent = Set(APIError.Code.all.map(\.description))
         let documented = try Self.documentedCodes()
         #expect(!sent.isEmpty)
-        #expect(sent.subtracting(documented).isEmpty, "not in Docs/API.md: \(sent.subtracting(documented).sorted())")
-        #expect(documented.subtracting(sent).isEmpty, "documented, never sent: \(documented.subtracting(sent).sorted())")
+        #expect(
+            sent.subtracting(documented).isEmpty,
+            "not in Docs/API.md: \(sent.subtracting(documented).sorted())")
+        #expect(
+            documented.subtracting(sent).isEmpty,
+            "documented, never sent: \(documented.subtracting(sent).sorted())")
     }
 
     @Test("a code goes on the wire as the word it always was")

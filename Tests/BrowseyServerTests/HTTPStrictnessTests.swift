@@ -1,5 +1,4 @@
 import BrowseyAPI
-@testable import BrowseyServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -8,6 +7,8 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import BrowseyServer
+
 /// A real server (the application, with its connection handlers) on a port of 127.0.0.1.
 private func withLiveServer(
     _ configuration: ServerConfiguration, _ body: @Sendable (Int) async throws -> Void
@@ -15,7 +16,9 @@ private func withLiveServer(
     var logger = Logger(label: "strictness")
     logger.logLevel = .critical
     let port = Mutex<Int?>(nil)
-    let app = try FileServer.application(configuration, logger: logger) { listening in port.withLock { $0 = listening } }
+    let app = try FileServer.application(configuration, logger: logger) { listening in
+        port.withLock { $0 = listening }
+    }
     let running = Task { try await app.runService(gracefulShutdownSignals: []) }
     defer { running.cancel() }
     for _ in 0..<1000 where port.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(10)) }
@@ -23,7 +26,9 @@ private func withLiveServer(
 }
 
 /// Sends raw bytes and reads until the server closes, or `seconds` pass.
-private func exchange(_ request: String, port: Int, seconds: Double = 10) async throws -> (answer: String, closed: Bool) {
+private func exchange(
+    _ request: String, port: Int, seconds: Double = 10
+) async throws -> (answer: String, closed: Bool) {
     let socket = try #require(RawSocket(port: port))
     defer { socket.close() }
     #expect(socket.send(Array(request.utf8)))
@@ -47,7 +52,9 @@ private func exchange(_ request: String, port: Int, seconds: Double = 10) async 
 
 /// The status of every response in what a connection received (a body need not end in a line break).
 private func statusLines(_ answer: String) -> [String] {
-    answer.components(separatedBy: "HTTP/1.1 ").dropFirst().map { "HTTP/1.1 " + $0.components(separatedBy: "\r\n")[0] }
+    answer.components(separatedBy: "HTTP/1.1 ").dropFirst().map {
+        "HTTP/1.1 " + $0.components(separatedBy: "\r\n")[0]
+    }
 }
 
 @Suite("HTTP as the RFCs frame it, and nothing more")
@@ -92,7 +99,9 @@ struct HTTPStrictnessTests {
         #expect(!FileManager.default.fileExists(atPath: fixture.folder.path("broken.txt")))
     }
 
-    @Test("well-framed requests pass: chunked bodies, HTTP/1.0 without a Host (closed after its answer), pipelined requests")
+    @Test(
+        "well-framed requests pass: chunked bodies, HTTP/1.0 without a Host (closed after its answer), pipelined requests"
+    )
     func goodFraming() async throws {
         let fixture = try ServerFixture.make()
         try await withLiveServer(fixture.configuration()) { port in
@@ -125,8 +134,13 @@ struct HTTPStrictnessTests {
                 let (answer, _) = try await exchange(
                     "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: port)
                 #expect(answer.hasPrefix("HTTP/1.1 303"), "\(target): \(answer)")
-                let header = answer.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("location:") }
-                #expect(header.map { String($0.dropFirst("location:".count)).trimmingCharacters(in: .whitespaces) } == location, "\(target)")
+                let header = answer.components(separatedBy: "\r\n").first {
+                    $0.lowercased().hasPrefix("location:")
+                }
+                #expect(
+                    header.map {
+                        String($0.dropFirst("location:".count)).trimmingCharacters(in: .whitespaces)
+                    } == location, "\(target)")
             }
         }
         #expect(TokenAuthentication<FileServerContext>.sameOriginPath("/\\evil.example") == "/evil.example")
@@ -145,7 +159,8 @@ struct HTTPStrictnessTests {
             #expect(bare.json["ok"] as? Bool == true && bare.json["auth"] as? Bool == true)
             let wrong = try await client.ask("/api/health", headers: [.authorization: "Bearer nope"])
             #expect(Set(wrong.json.keys) == ["ok", "auth"])
-            let full = try await client.ask("/api/health", headers: [.authorization: "Bearer T0123456789abcdefghij"])
+            let full = try await client.ask(
+                "/api/health", headers: [.authorization: "Bearer T0123456789abcdefghij"])
             #expect(full.json["host"] != nil && full.json["readonly"] as? Bool == true)
             // Our own client still reads the short answer: it knows nothing more than that.
             let decoded = try bare.decode(HealthResponse.self)
@@ -163,15 +178,19 @@ struct HTTPStrictnessTests {
         var configuration = fixture.configuration()
         configuration.indexesSearch = false
         try await fixture.withClient(configuration) { client in
-            for path in ["/", "/docs", "/assets/app.js", "/assets/app.css", "/api/health", "/api/list?path=%2Fdocs",
-                         "/api/stat?path=%2Fbig.txt", "/api/view?path=%2Fbig.txt", "/api/openapi.json",
-                         "/api/file?path=%2Fbig.txt", "/api/search?q=notes", "/api/archive?path=%2Fdocs"] {
+            for path in [
+                "/", "/docs", "/assets/app.js", "/assets/app.css", "/api/health", "/api/list?path=%2Fdocs",
+                "/api/stat?path=%2Fbig.txt", "/api/view?path=%2Fbig.txt", "/api/openapi.json",
+                "/api/file?path=%2Fbig.txt", "/api/search?q=notes", "/api/archive?path=%2Fdocs",
+            ] {
                 let get = try await client.ask(path)
                 let head = try await client.ask(path, method: .head)
                 #expect(head.status == get.status, "\(path)")
                 #expect(head.body.isEmpty, "\(path)")
                 #expect(head.headers[.contentType] == get.headers[.contentType], "\(path)")
-                if let length = get.headers[.contentLength] { #expect(head.headers[.contentLength] == length, "\(path)") }
+                if let length = get.headers[.contentLength] {
+                    #expect(head.headers[.contentLength] == length, "\(path)")
+                }
             }
             #expect(try await client.ask("/api/nothing", method: .head).status == .notFound)
         }
@@ -186,7 +205,8 @@ struct HTTPStrictnessTests {
         configuration.indexPath = index.path("index.sqlite")
         try await withLiveServer(configuration) { port in
             let (answer, closed) = try await exchange(
-                "HEAD /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: port, seconds: 5)
+                "HEAD /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: port,
+                seconds: 5)
             #expect(answer.hasPrefix("HTTP/1.1 200") && answer.contains("text/event-stream"), "\(answer)")
             #expect(closed && answer.hasSuffix("\r\n\r\n"))
         }

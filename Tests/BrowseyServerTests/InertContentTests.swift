@@ -1,10 +1,11 @@
 import BrowseyAPI
-@testable import BrowseyServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import BrowseyServer
 
 @Suite("Files from the folder are inert on the server's origin")
 struct InertContentTests {
@@ -14,8 +15,11 @@ struct InertContentTests {
     /// A file of each kind a browser treats differently.
     static func fixture() throws -> ServerFixture {
         let fixture = try ServerFixture.make()
-        for name in ["page.html", "page.htm", "page.xhtml", "data.xml", "picture.svg", "paper.pdf", "script.js", "style.css",
-                     "data.json", "mystery.unknownext", "notes.txt"] {
+        for name in [
+            "page.html", "page.htm", "page.xhtml", "data.xml", "picture.svg", "paper.pdf", "script.js",
+            "style.css",
+            "data.json", "mystery.unknownext", "notes.txt",
+        ] {
             try fixture.folder.file("kinds/\(name)", script)
         }
         try fixture.folder.file("kinds/photo.png", ServerFixture.pngHeader(width: 1, height: 1))
@@ -27,8 +31,10 @@ struct InertContentTests {
     @Test(
         "every answer with a file's bytes says nosniff, and whatever a browser could run or render goes out sandboxed",
         arguments: [
-            ("page.html", true), ("page.htm", true), ("page.xhtml", true), ("data.xml", true), ("picture.svg", true),
-            ("paper.pdf", true), ("script.js", true), ("style.css", true), ("data.json", true), ("mystery.unknownext", true),
+            ("page.html", true), ("page.htm", true), ("page.xhtml", true), ("data.xml", true),
+            ("picture.svg", true),
+            ("paper.pdf", true), ("script.js", true), ("style.css", true), ("data.json", true),
+            ("mystery.unknownext", true),
             ("notes.txt", false), ("photo.png", false), ("clip.mp4", false), ("song.mp3", false),
         ])
     func fileHeaders(name: String, sandboxed: Bool) async throws {
@@ -36,10 +42,13 @@ struct InertContentTests {
         try await fixture.withClient { client in
             for query in ["&download=false", "", "&download=true"] {
                 for method: HTTPRequest.Method in [.get, .head] {
-                    let answer = try await client.ask("/api/file?path=%2Fkinds%2F\(name)\(query)", method: method)
+                    let answer = try await client.ask(
+                        "/api/file?path=%2Fkinds%2F\(name)\(query)", method: method)
                     #expect(answer.status == .ok)
                     #expect(answer.headers[.xContentTypeOptions] == "nosniff", "\(name)\(query) \(method)")
-                    #expect(answer.headers[.contentSecurityPolicy] == (sandboxed ? Self.sandbox : nil), "\(name)\(query) \(method)")
+                    #expect(
+                        answer.headers[.contentSecurityPolicy] == (sandboxed ? Self.sandbox : nil),
+                        "\(name)\(query) \(method)")
                     #expect(answer.headers[InertContent.referrerPolicy] == "no-referrer")
                 }
             }
@@ -52,16 +61,21 @@ struct InertContentTests {
         let destination = InertContent.secFetchDest
         let site = InertContent.secFetchSite
         try await fixture.withClient { client in
-            for (name, kind) in [("script.js", "script"), ("style.css", "style"), ("script.js", "serviceworker"), ("script.js", "worker")] {
+            for (name, kind) in [
+                ("script.js", "script"), ("style.css", "style"), ("script.js", "serviceworker"),
+                ("script.js", "worker"),
+            ] {
                 let answer = try await client.ask(
                     "/api/file?path=%2Fkinds%2F\(name)", headers: [destination: kind, site: "same-origin"])
                 #expect(answer.headers[.contentType] == "text/plain; charset=utf-8", "\(kind)")
                 #expect(answer.headers[.xContentTypeOptions] == "nosniff")
             }
             // A download or a view keeps the file's own type; so does a load by another site.
-            let download = try await client.ask("/api/file?path=%2Fkinds%2Fscript.js", headers: [destination: "document", site: "none"])
+            let download = try await client.ask(
+                "/api/file?path=%2Fkinds%2Fscript.js", headers: [destination: "document", site: "none"])
             #expect(download.headers[.contentType]?.hasPrefix("text/javascript") == true)
-            let elsewhere = try await client.ask("/api/file?path=%2Fkinds%2Fscript.js", headers: [destination: "script", site: "cross-site"])
+            let elsewhere = try await client.ask(
+                "/api/file?path=%2Fkinds%2Fscript.js", headers: [destination: "script", site: "cross-site"])
             #expect(elsewhere.headers[.contentType]?.hasPrefix("text/javascript") == true)
         }
     }
@@ -77,7 +91,8 @@ struct InertContentTests {
         }
     }
 
-    @Test("the page and its assets may be loaded only by our own pages, send no referrer, and cannot be framed")
+    @Test(
+        "the page and its assets may be loaded only by our own pages, send no referrer, and cannot be framed")
     func pageHeaders() async throws {
         let fixture = try ServerFixture.make()
         try await fixture.withClient { client in
@@ -90,7 +105,10 @@ struct InertContentTests {
             }
             let page = try await client.ask("/")
             let policy = try #require(page.headers[.contentSecurityPolicy])
-            for directive in ["default-src 'self'", "frame-ancestors 'none'", "worker-src 'none'", "object-src 'none'", "base-uri 'none'"] {
+            for directive in [
+                "default-src 'self'", "frame-ancestors 'none'", "worker-src 'none'", "object-src 'none'",
+                "base-uri 'none'",
+            ] {
                 #expect(policy.contains(directive), "\(directive)")
             }
             #expect(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"))
@@ -99,12 +117,19 @@ struct InertContentTests {
 
     @Test("only raster images, audio, video and plain text count as display-only")
     func displayOnlyTypes() {
-        for type in ["image/png", "image/jpeg", "image/webp", "audio/mpeg", "video/mp4", "text/plain; charset=utf-8", "TEXT/PLAIN"] {
+        for type in [
+            "image/png", "image/jpeg", "image/webp", "audio/mpeg", "video/mp4", "text/plain; charset=utf-8",
+            "TEXT/PLAIN",
+        ] {
             #expect(InertContent.isDisplayOnly(type), "\(type)")
         }
-        for type in ["text/html", "application/xhtml+xml", "image/svg+xml", "application/xml", "text/xml", "application/pdf",
-                     "application/octet-stream", "text/javascript", "text/css", "application/json", "text/markdown", "",
-                     "multipart/x-mixed-replace", "image/x-unknown+xml"] {
+        for type in [
+            "text/html", "application/xhtml+xml", "image/svg+xml", "application/xml", "text/xml",
+            "application/pdf",
+            "application/octet-stream", "text/javascript", "text/css", "application/json", "text/markdown",
+            "",
+            "multipart/x-mixed-replace", "image/x-unknown+xml",
+        ] {
             #expect(!InertContent.isDisplayOnly(type), "\(type)")
         }
     }

@@ -1,11 +1,12 @@
 import BrowseyAPI
-@testable import BrowseyServer
 import FileTree
 import Foundation
 import HummingbirdTesting
 import NIOCore
 import TestSupport
 import Testing
+
+@testable import BrowseyServer
 
 @Suite("Cached listings are never stale")
 struct ListingCacheTests {
@@ -23,7 +24,8 @@ struct ListingCacheTests {
             #expect(try await names()["new.txt"] == 1)
             try folder.file("docs/new.txt", "grown")
             #expect(try await names()["new.txt"] == 5)
-            try FileManager.default.moveItem(atPath: folder.path("docs/new.txt"), toPath: folder.path("docs/renamed.txt"))
+            try FileManager.default.moveItem(
+                atPath: folder.path("docs/new.txt"), toPath: folder.path("docs/renamed.txt"))
             let afterRename = try await names()
             #expect(afterRename["new.txt"] == nil && afterRename["renamed.txt"] == 5)
             try FileManager.default.removeItem(atPath: folder.path("docs/renamed.txt"))
@@ -45,7 +47,8 @@ struct ListingCacheTests {
             for round in 0..<30 {
                 try fixture.folder.file("docs/round \(round).txt", String(repeating: "x", count: round))
                 let items = try await client.ask("/api/list?path=%2Fdocs").decode(ListResponse.self).items
-                #expect(items.first { $0.name == "round \(round).txt" }?.size == Int64(round), "round \(round)")
+                #expect(
+                    items.first { $0.name == "round \(round).txt" }?.size == Int64(round), "round \(round)")
             }
         }
     }
@@ -86,7 +89,9 @@ struct ListingCacheKeepingTests {
     }
 
     /// A lookup once the watcher has handled everything queued (it reads on its own thread).
-    func caughtUp(_ cache: ListingCache, _ watcher: DirectoryWatcher, _ key: ListingCache.Key) async -> (listing: ByteBuffer?, generation: UInt64?) {
+    func caughtUp(
+        _ cache: ListingCache, _ watcher: DirectoryWatcher, _ key: ListingCache.Key
+    ) async -> (listing: ByteBuffer?, generation: UInt64?) {
         for _ in 0..<500 where !watcher.isCaughtUp {
             try? await Task.sleep(for: .milliseconds(10))
         }

@@ -1,5 +1,4 @@
 import BrowseyAPI
-@testable import BrowseyServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -7,18 +6,23 @@ import NIOCore
 import TestSupport
 import Testing
 
+@testable import BrowseyServer
+
 /// A `multipart/form-data` body as a browser builds it.
 struct FormBody {
     static let boundary = "----BrowseyBoundary7MA4YWxkTrZu0gW"
     var bytes: [UInt8] = []
 
     mutating func file(_ filename: String, _ contents: [UInt8], field: String = "files") {
-        bytes += Array("--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(filename)\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
+        bytes += Array(
+            "--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(filename)\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                .utf8)
         bytes += contents + [13, 10]
     }
 
     mutating func field(_ name: String, _ value: String) {
-        bytes += Array("--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        bytes += Array(
+            "--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
     }
 
     func closed() -> [UInt8] { bytes + Array("--\(Self.boundary)--\r\n".utf8) }
@@ -27,7 +31,9 @@ struct FormBody {
 }
 
 /// What a parser run saw: each part's headers and bytes.
-func parse(_ body: [UInt8], contentType: String = FormBody.contentType, chunks: [Int]) throws -> [([String: String], [UInt8])] {
+func parse(
+    _ body: [UInt8], contentType: String = FormBody.contentType, chunks: [Int]
+) throws -> [([String: String], [UInt8])] {
     var parser = try #require(MultipartParser(contentType: contentType))
     var parts: [([String: String], [UInt8])] = []
     var offset = 0
@@ -52,9 +58,13 @@ func parse(_ body: [UInt8], contentType: String = FormBody.contentType, chunks: 
 @Suite("The multipart parser")
 struct MultipartParserTests {
     /// Bytes that look like the start of a boundary, again and again.
-    static let tricky: [UInt8] = Array("a\r\n--\r\n----BrowseyBoundary7MA4YWxkTrZu0g\r\n-".utf8) + [0, 13, 10, 45, 45] + Array(repeating: 13, count: 70)
+    static let tricky: [UInt8] =
+        Array("a\r\n--\r\n----BrowseyBoundary7MA4YWxkTrZu0g\r\n-".utf8) + [0, 13, 10, 45, 45]
+        + Array(repeating: 13, count: 70)
 
-    @Test("finds the same parts however the body is cut into chunks", arguments: [[1], [2, 3], [7], [64], [1000], [13, 1, 90]])
+    @Test(
+        "finds the same parts however the body is cut into chunks",
+        arguments: [[1], [2, 3], [7], [64], [1000], [13, 1, 90]])
     func chunking(chunks: [Int]) throws {
         var form = FormBody()
         form.file("a.bin", Self.tricky)
@@ -73,10 +83,15 @@ struct MultipartParserTests {
         #expect(MultipartParser.boundary(in: "multipart/form-data; boundary=\"a b;c\"") == "a b;c")
         #expect(MultipartParser.boundary(in: "application/json") == nil)
         #expect(MultipartParser.boundary(in: "multipart/form-data") == nil)
-        let extended = MultipartParser.disposition("form-data; name=\"f\"; filename=\"x.txt\"; filename*=UTF-8''caf%C3%A9%20%231.txt")
+        let extended = MultipartParser.disposition(
+            "form-data; name=\"f\"; filename=\"x.txt\"; filename*=UTF-8''caf%C3%A9%20%231.txt")
         #expect(extended.filename == "café #1.txt" && extended.name == "f")
-        #expect(MultipartParser.disposition("form-data; name=\"f\"; filename=\"semi;colon %22q%22.txt\"").filename == "semi;colon \"q\".txt")
-        #expect(MultipartParser.disposition("form-data; name=\"f\"; filename=\"C:\\dir\\a.txt\"").filename == "C:\\dir\\a.txt")
+        #expect(
+            MultipartParser.disposition("form-data; name=\"f\"; filename=\"semi;colon %22q%22.txt\"").filename
+                == "semi;colon \"q\".txt")
+        #expect(
+            MultipartParser.disposition("form-data; name=\"f\"; filename=\"C:\\dir\\a.txt\"").filename
+                == "C:\\dir\\a.txt")
         var unfinished = FormBody()
         unfinished.file("a.txt", Array("abc".utf8))
         #expect(throws: MultipartParser.Failure.self) { try parse(unfinished.bytes, chunks: [5]) }
@@ -87,7 +102,9 @@ struct MultipartParserTests {
 
 @Suite("Uploads from a browser form")
 struct FormUploadTests {
-    func post(_ client: some TestClientProtocol, _ uri: String, _ body: [UInt8], headers: HTTPFields = [:]) async throws -> Answer {
+    func post(
+        _ client: some TestClientProtocol, _ uri: String, _ body: [UInt8], headers: HTTPFields = [:]
+    ) async throws -> Answer {
         try await client.post(uri, bytes: body, headers: headers, contentType: FormBody.contentType)
     }
 
@@ -104,13 +121,17 @@ struct FormUploadTests {
             let answer = try await post(client, "/api/upload?path=%2Fdocs", body)
             #expect(answer.status == .conflict)
             let batch = try answer.decode(UploadBatchResponse.self)
-            #expect(batch.files.map(\.path) == ["/docs/photo #1 é.jpg", "/docs/escaped.txt", "/docs/windows.txt"])
+            #expect(
+                batch.files.map(\.path) == ["/docs/photo #1 é.jpg", "/docs/escaped.txt", "/docs/windows.txt"])
             #expect(batch.errors.map(\.path) == ["/docs/café.txt"])
             let renamed = try await post(client, "/api/upload?path=%2Fdocs&onConflict=rename", body)
             #expect(renamed.status == .created)
-            #expect(try renamed.decode(UploadBatchResponse.self).files.first?.path == "/docs/photo #1 é 1.jpg")
+            #expect(
+                try renamed.decode(UploadBatchResponse.self).files.first?.path == "/docs/photo #1 é 1.jpg")
         }
-        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: fixture.folder.path("docs/photo #1 é.jpg")))) == MultipartParserTests.tricky)
+        #expect(
+            Array(try Data(contentsOf: URL(fileURLWithPath: fixture.folder.path("docs/photo #1 é.jpg"))))
+                == MultipartParserTests.tricky)
         #expect(fixture.text("docs/café.txt") == "crème" && fixture.text("docs/café 1.txt") == "clash")
         #expect(fixture.text("docs/escaped.txt") == "stays inside" && !fixture.exists("../escaped.txt"))
     }
@@ -130,7 +151,8 @@ struct FormUploadTests {
             #expect(answer.status == .forbidden)
         }
         try await fixture.withClient(fixture.configuration(allowsSymlinks: true)) { client in
-            let crossSite = try await post(client, "/api/upload?path=%2F", body, headers: [.origin: "http://evil.example"])
+            let crossSite = try await post(
+                client, "/api/upload?path=%2F", body, headers: [.origin: "http://evil.example"])
             #expect(crossSite.status == .forbidden && crossSite.error == "Cross-site request refused")
             let json = try await client.post("/api/upload?path=%2F", PathRequest(path: "/"))
             #expect(json.status == .unsupportedMediaType)
@@ -143,7 +165,8 @@ struct FormUploadTests {
             #expect(broken.status == .badRequest)
         }
         #expect(!fixture.exists("x.txt") && !fixture.exists(".bashrc"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.base.outside.path) == ["secret.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: fixture.base.outside.path) == ["secret.txt"])
     }
 
     @Test("a write from the server's own page is accepted (same origin)")

@@ -1,10 +1,11 @@
 import BrowseyAPI
-@testable import BrowseyServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import BrowseyServer
 
 @Suite("Which pages and names may reach the server")
 struct NetworkPolicyTests {
@@ -21,7 +22,9 @@ struct NetworkPolicyTests {
                 let status = RawSocket.request(port: port, method: "GET", target: "/api/list", host: host)
                 #expect(status == 403, "\(host)")
             }
-            for host in ["localhost:\(port)", "127.0.0.1", "[::1]:\(port)", "files.example.com:443", "LOCALHOST."] {
+            for host in [
+                "localhost:\(port)", "127.0.0.1", "[::1]:\(port)", "files.example.com:443", "LOCALHOST.",
+            ] {
                 let status = RawSocket.request(port: port, method: "GET", target: "/api/list", host: host)
                 #expect(status == 200, "\(host)")
             }
@@ -32,7 +35,8 @@ struct NetworkPolicyTests {
         #expect(HostCheck<BasicRequestContext>.hostPart(of: "Box.Local.:8080") == "box.local")
     }
 
-    @Test("CORS only for the origins given: preflights answered, headers on answers, writes allowed from them")
+    @Test(
+        "CORS only for the origins given: preflights answered, headers on answers, writes allowed from them")
     func cors() async throws {
         let fixture = try WritableFixture.make()
         var configuration = fixture.configuration()
@@ -48,9 +52,11 @@ struct NetworkPolicyTests {
             #expect(listing.headers[.accessControlAllowOrigin] == "https://app.example")
             let other = try await client.ask("/api/list", headers: [.origin: "https://evil.example"])
             #expect(other.headers[.accessControlAllowOrigin] == nil)
-            let write = try await client.post("/api/mkdir", PathRequest(path: "/from app"), headers: [.origin: "https://app.example"])
+            let write = try await client.post(
+                "/api/mkdir", PathRequest(path: "/from app"), headers: [.origin: "https://app.example"])
             #expect(write.status == .ok && write.headers[.accessControlAllowOrigin] == "https://app.example")
-            let refused = try await client.post("/api/mkdir", PathRequest(path: "/from evil"), headers: [.origin: "https://evil.example"])
+            let refused = try await client.post(
+                "/api/mkdir", PathRequest(path: "/from evil"), headers: [.origin: "https://evil.example"])
             #expect(refused.status == .forbidden)
         }
         #expect(fixture.exists("from app") && !fixture.exists("from evil"))

@@ -21,9 +21,12 @@ struct OpenAPITests {
             for route in routes {
                 let operations = paths[route.path]
                 #expect(operations != nil, "\(route.path) is missing from openapi.json")
-                #expect(operations?[route.method.rawValue.lowercased()] != nil, "\(route.method) \(route.path) is not described")
+                #expect(
+                    operations?[route.method.rawValue.lowercased()] != nil,
+                    "\(route.method) \(route.path) is not described")
             }
-            #expect(Set(paths.keys) == Set(routes.map(\.path)), "openapi.json describes a route the server lacks")
+            #expect(
+                Set(paths.keys) == Set(routes.map(\.path)), "openapi.json describes a route the server lacks")
         }
     }
 

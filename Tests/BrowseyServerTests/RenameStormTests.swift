@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Renames a folder back and forth as fast as one thread can, until stopped.
@@ -47,9 +47,13 @@ final class Answered: Sendable {
     let names = Mutex<[String]?>(nil)
 }
 
-@Suite("The watcher never blocks a request", .enabled(if: TimingSensitive.runsHere, "timing tests run apart: Scripts/test, BROWSEY_TIMING_TESTS=1"))
+@Suite(
+    "The watcher never blocks a request",
+    .enabled(if: TimingSensitive.runsHere, "timing tests run apart: Scripts/test, BROWSEY_TIMING_TESTS=1"))
 struct RenameStormTests {
-    @Test("a folder renamed in a tight loop for 3 s: every listing of another folder answers within a second, and right")
+    @Test(
+        "a folder renamed in a tight loop for 3 s: every listing of another folder answers within a second, and right"
+    )
     func renameStorm() async throws {
         let fixture = try ServerFixture.make()
         try fixture.folder.file("storm/a/inside/file.txt", "x")

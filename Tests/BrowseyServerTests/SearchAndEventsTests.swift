@@ -26,7 +26,8 @@ struct SearchTests {
             #expect(folders.results.map(\.path) == ["/docs/report archive"])
             let big = try await Self.search(client, "q=report&minSize=2K")
             #expect(big.results.map(\.path) == ["/docs/report 2025.md"])
-            let recent = try await Self.search(client, "q=report&after=2020-01-01&before=2999-01-01T00:00:00Z")
+            let recent = try await Self.search(
+                client, "q=report&after=2020-01-01&before=2999-01-01T00:00:00Z")
             #expect(recent.results.count == 3)
             let none = try await Self.search(client, "q=report&before=2001-01-01")
             #expect(none.results.isEmpty)
@@ -44,12 +45,17 @@ struct SearchTests {
         try await fixture.withClient { client in
             for query in ["q=env", "q=secret", "q=build.log", "q=..%2F", "q=escape%2Fsecret"] {
                 let answer = try await Self.search(client, query)
-                #expect(answer.results.allSatisfy { !$0.path.contains("secret") && !$0.name.hasPrefix(".") && !$0.name.hasSuffix(".log") }, "\(query)")
+                #expect(
+                    answer.results.allSatisfy {
+                        !$0.path.contains("secret") && !$0.name.hasPrefix(".") && !$0.name.hasSuffix(".log")
+                    }, "\(query)")
                 #expect(answer.results.allSatisfy { $0.absolutePath.hasPrefix(fixture.folder.path + "/") })
             }
             #expect(try await Self.search(client, "q=caf%C3%A9").results.map(\.path) == ["/docs/café.txt"])
             try FileManager.default.removeItem(atPath: fixture.folder.path("docs/café.txt"))
-            #expect(try await Self.search(client, "q=caf%C3%A9").results.isEmpty, "checked against the disk before answering")
+            #expect(
+                try await Self.search(client, "q=caf%C3%A9").results.isEmpty,
+                "checked against the disk before answering")
         }
     }
 
@@ -71,16 +77,21 @@ struct SearchTests {
 struct EventsTests {
     /// Opens `/api/events` on a live server; returns the socket once the stream started, and
     /// what came with the start.
-    static func open(port: Int, path: String = "/", lastEventID: String? = nil) async throws -> (RawSocket, String) {
+    static func open(
+        port: Int, path: String = "/", lastEventID: String? = nil
+    ) async throws -> (RawSocket, String) {
         guard let socket = RawSocket(port: port) else { throw TestSupportError("cannot connect") }
-        let target = "/api/events?path=" + (path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? path)
+        let target =
+            "/api/events?path=" + (path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? path)
         var request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n"
         if let lastEventID { request += "Last-Event-ID: \(lastEventID)\r\n" }
         socket.send(Array((request + "\r\n").utf8))
         // Seconds, not milliseconds: the parallel suite (a child process saving and fsyncing in
         // a loop among others) can hold the disk; this waits for a stream, not for speed.
         let head = await socket.receive(for: 10) { $0.contains(": connected") }
-        guard head.contains("200 OK"), head.contains("text/event-stream") else { throw TestSupportError("no stream: \(head)") }
+        guard head.contains("200 OK"), head.contains("text/event-stream") else {
+            throw TestSupportError("no stream: \(head)")
+        }
         // Replayed events may come in the same read; give the stream a moment to send them.
         return (socket, head + (await socket.receive(for: 0.2) { _ in false }))
     }
@@ -93,7 +104,9 @@ struct EventsTests {
         }
     }
 
-    @Test("a change on disk reaches an open stream promptly, with the entry as a listing shows it; other folders' changes do not")
+    @Test(
+        "a change on disk reaches an open stream promptly, with the entry as a listing shows it; other folders' changes do not"
+    )
     func deliveryWithinASecond() async throws {
         let fixture = try ServerFixture.make()
         var configuration = fixture.configuration()
@@ -118,9 +131,14 @@ struct EventsTests {
             #expect(!text.contains("elsewhere"))
             let beat = await socket.receive(for: 10) { $0.contains(": heartbeat") }
             #expect(beat.contains(": heartbeat"), "a heartbeat while nothing happens")
-            try FileManager.default.moveItem(atPath: fixture.folder.path("docs/new 100% #1.md"), toPath: fixture.folder.path("docs/renamed.md"))
+            try FileManager.default.moveItem(
+                atPath: fixture.folder.path("docs/new 100% #1.md"),
+                toPath: fixture.folder.path("docs/renamed.md"))
             let renamed = Self.events(in: await socket.receive(for: 20) { $0.contains("renamed.md") })
-            #expect(renamed.contains { $0.type == "renamed" && $0.from == "/docs/new 100% #1.md" && $0.path == "/docs/renamed.md" })
+            #expect(
+                renamed.contains {
+                    $0.type == "renamed" && $0.from == "/docs/new 100% #1.md" && $0.path == "/docs/renamed.md"
+                })
             try FileManager.default.removeItem(atPath: fixture.folder.path("docs/renamed.md"))
             let deleted = Self.events(in: await socket.receive(for: 20) { $0.contains("\"deleted\"") })
             #expect(deleted.contains { $0.type == "deleted" && $0.path == "/docs/renamed.md" })
@@ -142,21 +160,27 @@ struct EventsTests {
             try fixture.folder.file("docs/first.txt", "1")
             let seen = await first.receive(for: 20) { $0.contains("first.txt") }
             first.close()
-            let id = try #require(seen.split(whereSeparator: \.isNewline).first { $0.hasPrefix("id: ") }?.dropFirst(4), "\(seen)")
+            let id = try #require(
+                seen.split(whereSeparator: \.isNewline).first { $0.hasPrefix("id: ") }?.dropFirst(4),
+                "\(seen)")
             try fixture.folder.file("docs/missed.txt", "2")
             let published = await witness.receive(for: 20) { $0.contains("missed.txt") }
-            #expect(published.contains("missed.txt"), "the change was published while the first client was away")
+            #expect(
+                published.contains("missed.txt"), "the change was published while the first client was away")
             let (again, start) = try await Self.open(port: port, lastEventID: String(id))
             defer { again.close() }
             // The replay may come in a later segment than the stream's start: read on until it did.
-            let rest = start.contains("missed.txt") ? "" : await again.receive(for: 20) { $0.contains("missed.txt") }
+            let rest =
+                start.contains("missed.txt") ? "" : await again.receive(for: 20) { $0.contains("missed.txt") }
             let replayed = Self.events(in: start + rest)
             #expect(replayed.contains { $0.path == "/docs/missed.txt" })
             #expect(!replayed.contains { $0.path == "/docs/first.txt" }, "nothing twice")
             let (stranger, told) = try await Self.open(port: port, lastEventID: "not-from-this-run.4")
             defer { stranger.close() }
             // As with the replay, the reset may come in a later segment than the stream's start.
-            let toldRest = told.contains("event: reset") ? "" : await stranger.receive(for: 20) { $0.contains("event: reset") }
+            let toldRest =
+                told.contains("event: reset")
+                ? "" : await stranger.receive(for: 20) { $0.contains("event: reset") }
             #expect((told + toldRest).contains("event: reset"))
         }
     }

@@ -37,13 +37,15 @@ struct ServerFixture {
     }
 
     static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
-        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        var bytes: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
         for value in [width, height] { bytes += withUnsafeBytes(of: value.bigEndian, Array.init) }
         return bytes + [8, 6, 0, 0, 0]
     }
 
     func configuration(
-        readOnly: Bool = true, showsHidden: Bool = false, ignored: [String] = ["*.log"], allowsSymlinks: Bool = false,
+        readOnly: Bool = true, showsHidden: Bool = false, ignored: [String] = ["*.log"],
+        allowsSymlinks: Bool = false,
         trashFolder: String? = nil
     ) -> ServerConfiguration {
         ServerConfiguration(
@@ -52,7 +54,8 @@ struct ServerFixture {
     }
 
     func withClient(
-        _ configuration: ServerConfiguration? = nil, _ body: @Sendable (any TestClientProtocol) async throws -> Void
+        _ configuration: ServerConfiguration? = nil,
+        _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         // The whole application (its services run too), its downloads written as plain bodies.
         var configuration = configuration ?? self.configuration()
@@ -70,7 +73,9 @@ struct Answer {
 
     var text: String { String(decoding: body, as: UTF8.self) }
 
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder.browsey().decode(type, from: body) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSONDecoder.browsey().decode(type, from: body)
+    }
 
     var error: String? { (try? decode(ErrorResponse.self))?.error }
 
@@ -78,7 +83,9 @@ struct Answer {
 }
 
 extension TestClientProtocol {
-    func ask(_ uri: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:]) async throws -> Answer {
+    func ask(
+        _ uri: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:]
+    ) async throws -> Answer {
         try await execute(uri: uri, method: method, headers: headers) { response in
             Answer(status: response.status, headers: response.headers, body: Data(buffer: response.body))
         }
@@ -88,17 +95,21 @@ extension TestClientProtocol {
 extension TestClientProtocol {
     /// POSTs `value` as JSON (or `body` as it is, with `contentType`).
     func post(
-        _ uri: String, _ value: some Encodable, headers: HTTPFields = [:], contentType: String = "application/json"
+        _ uri: String, _ value: some Encodable, headers: HTTPFields = [:],
+        contentType: String = "application/json"
     ) async throws -> Answer {
         let data = try JSONEncoder.browsey().encode(value)
         return try await post(uri, bytes: Array(data), headers: headers, contentType: contentType)
     }
 
     /// POSTs raw bytes.
-    func post(_ uri: String, bytes: [UInt8], headers: HTTPFields = [:], contentType: String) async throws -> Answer {
+    func post(
+        _ uri: String, bytes: [UInt8], headers: HTTPFields = [:], contentType: String
+    ) async throws -> Answer {
         var fields = headers
         fields[.contentType] = contentType
-        return try await execute(uri: uri, method: .post, headers: fields, body: ByteBuffer(bytes: bytes)) { response in
+        return try await execute(uri: uri, method: .post, headers: fields, body: ByteBuffer(bytes: bytes)) {
+            response in
             Answer(status: response.status, headers: response.headers, body: Data(buffer: response.body))
         }
     }

@@ -9,12 +9,15 @@ import Testing
 struct TraversalTests {
     /// Query values exactly as they go on the wire (already percent-encoded where shown).
     static let corpus: [String] = [
-        "..", "../", "/..", "../../../../etc/passwd", "docs/../../", "docs/./../..", "%2e%2e", "%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",
+        "..", "../", "/..", "../../../../etc/passwd", "docs/../../", "docs/./../..", "%2e%2e",
+        "%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",
         ".%2e/", "%2e./", "....//....//etc/passwd", "%252e%252e%252f%252e%252e%252fetc%252fpasswd",
         "..%5C..%5Cetc%5Cpasswd", "%5C..%5C..%5Cetc", "docs%5C..%5C..%5C", "%00", "docs%00.txt", "..%00/",
         "%c0%ae%c0%ae%2f%c0%ae%c0%ae%2fetc", "%e0%80%ae%e0%80%ae/", "%C0%AF", "/etc/passwd", "//etc/passwd",
-        "file:///etc/passwd", "~/", "%7E%2F", "escape", "escape/secret.txt", "escape-file.txt", "inside-link/..%2F..",
-        ".env", "%2Eenv", "build.log", String(repeating: "a/", count: 3000), String(repeating: "%2e%2e%2f", count: 50),
+        "file:///etc/passwd", "~/", "%7E%2F", "escape", "escape/secret.txt", "escape-file.txt",
+        "inside-link/..%2F..",
+        ".env", "%2Eenv", "build.log", String(repeating: "a/", count: 3000),
+        String(repeating: "%2e%2e%2f", count: 50),
         "docs/%2e%2e/%2e%2e/", "docs/..%2f..%2f",
     ]
 
@@ -26,20 +29,26 @@ struct TraversalTests {
         let outsidePath = fixture.outside.path
         try await fixture.withClient { client in
             var cases = Self.corpus
-            cases.append(outsidePath.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? outsidePath)
-            cases.append((outsidePath + "/secret.txt").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+            cases.append(
+                outsidePath.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? outsidePath)
+            cases.append(
+                (outsidePath + "/secret.txt").addingPercentEncoding(withAllowedCharacters: .alphanumerics)
+                    ?? "")
             for value in cases {
                 let uri = "/api/\(endpoint)?path=\(value)" + (endpoint == "search" ? "&q=secret" : "")
                 let answer = try await client.ask(uri)
                 if endpoint == "search" {
                     #expect(answer.status.code < 500, "\(uri)")
                 } else {
-                    #expect([400, 403, 404].contains(answer.status.code), "\(uri) answered \(answer.status.code)")
+                    #expect(
+                        [400, 403, 404].contains(answer.status.code), "\(uri) answered \(answer.status.code)")
                 }
                 #expect(!answer.text.contains("TOP SECRET"), "\(uri) leaked the outside file")
                 #expect(!answer.text.contains(outsidePath), "\(uri) revealed an outside path")
                 #expect(!answer.text.contains("/etc/passwd") || answer.status == .notFound, "\(uri)")
-                #expect(answer.status == .ok || answer.error != nil, "\(uri): an error must have the contract's body")
+                #expect(
+                    answer.status == .ok || answer.error != nil,
+                    "\(uri): an error must have the contract's body")
             }
         }
     }
@@ -100,8 +109,10 @@ struct RandomInputTests {
     }
 
     static let pieces = [
-        "..", ".", "/", "\\", "%2e", "%2f", "%5c", "%00", "%25", "%c0%ae", "%e2%80%ae", "docs", "escape", "~", "//",
-        "%2E%2E", "a", "é", "%ff", "%", "%zz", "?", "#", "&path=..", "+", " ", "%20", "..%2f", String(repeating: "x", count: 300),
+        "..", ".", "/", "\\", "%2e", "%2f", "%5c", "%00", "%25", "%c0%ae", "%e2%80%ae", "docs", "escape", "~",
+        "//",
+        "%2E%2E", "a", "é", "%ff", "%", "%zz", "?", "#", "&path=..", "+", " ", "%20", "..%2f",
+        String(repeating: "x", count: 300),
     ]
 
     @Test("a thousand random paths and ranges never answer 5xx, never leak, never hang")
@@ -116,10 +127,14 @@ struct RandomInputTests {
                 let encoded = value.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? value
                 let endpoint = ["list", "stat", "view", "file", "search"][random.next(5)]
                 let uri = "/api/\(endpoint)?path=\(round % 2 == 0 ? value : encoded)&q=s"
-                let range = ["bytes=\(random.next(3000))-\(random.next(3000))", "bytes=-\(random.next(50))", "bytes=x-y", "bytes=1-2,3-4", ""][random.next(5)]
+                let range = [
+                    "bytes=\(random.next(3000))-\(random.next(3000))", "bytes=-\(random.next(50))",
+                    "bytes=x-y", "bytes=1-2,3-4", "",
+                ][random.next(5)]
                 let answer = try await client.ask(uri, headers: range.isEmpty ? [:] : [.range: range])
                 #expect(answer.status.code < 500, "\(uri) with \(range) answered \(answer.status.code)")
-                #expect(!answer.text.contains("TOP SECRET") && !answer.text.contains(outside), "\(uri) leaked")
+                #expect(
+                    !answer.text.contains("TOP SECRET") && !answer.text.contains(outside), "\(uri) leaked")
             }
         }
     }

@@ -1,10 +1,11 @@
-@testable import BrowseyServer
 import Foundation
 import TestSupport
 import Testing
 
+@testable import BrowseyServer
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("Leftovers of interrupted uploads")
@@ -13,17 +14,23 @@ struct UploadLeftoversTests {
 
     /// Sets a file's modification time to `days` days before `now`.
     static func age(_ path: String, days: Int64, now: Int64) {
-        var times = [timespec(tv_sec: Int(now - days * day), tv_nsec: 0), timespec(tv_sec: Int(now - days * day), tv_nsec: 0)]
+        var times = [
+            timespec(tv_sec: Int(now - days * day), tv_nsec: 0),
+            timespec(tv_sec: Int(now - days * day), tv_nsec: 0),
+        ]
         _ = utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW)
     }
 
-    @Test("part files untouched for 7 days and temporary files untouched for a day are removed; fresh ones, look-alikes and anything behind a link stay")
+    @Test(
+        "part files untouched for 7 days and temporary files untouched for a day are removed; fresh ones, look-alikes and anything behind a link stay"
+    )
     func sweep() throws {
         let root = try TemporaryFolder()
         let outside = try TemporaryFolder(prefix: "browsey-outside")
         let now = UploadLeftovers.wallClockNow()
         let old: [String] = [
-            ".browsey-upload-1a2b3c-1000.part", "deep/er/.browsey-upload-ffff-5.part", ".video.mp4.browsey-k2j4h5g6f7d8s",
+            ".browsey-upload-1a2b3c-1000.part", "deep/er/.browsey-upload-ffff-5.part",
+            ".video.mp4.browsey-k2j4h5g6f7d8s",
             "docs/.notes.md.browsey-1",
         ]
         let kept: [(name: String, days: Int64)] = [

@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A writable fixture with its trash in a folder of its own, outside the served tree.
@@ -21,11 +21,13 @@ struct WritableFixture {
     }
 
     func configuration(trash: Bool = true, allowsSymlinks: Bool = false) -> ServerConfiguration {
-        base.configuration(readOnly: false, allowsSymlinks: allowsSymlinks, trashFolder: trash ? self.trash.path : nil)
+        base.configuration(
+            readOnly: false, allowsSymlinks: allowsSymlinks, trashFolder: trash ? self.trash.path : nil)
     }
 
     func withClient(
-        _ configuration: ServerConfiguration? = nil, _ body: @Sendable (any TestClientProtocol) async throws -> Void
+        _ configuration: ServerConfiguration? = nil,
+        _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         try await base.withClient(configuration ?? self.configuration(), body)
     }
@@ -48,7 +50,8 @@ struct WriteGateTests {
         try await fixture.withClient { client in
             for write in ["save", "rename", "delete", "move", "copy", "mkdir", "restore"] {
                 let answer = try await client.post("/api/\(write)", PathRequest(path: "/docs/café.txt"))
-                #expect(answer.status == .forbidden && answer.error == "Server is in read-only mode", "\(write)")
+                #expect(
+                    answer.status == .forbidden && answer.error == "Server is in read-only mode", "\(write)")
             }
             #expect(try await client.ask("/api/trash").status == .forbidden)
             #expect(try await client.ask("/api/health").json["readonly"] as? Bool == true)
@@ -62,11 +65,14 @@ struct WriteGateTests {
         try await fixture.withClient { client in
             #expect(try await client.ask("/api/health").json["readonly"] as? Bool == false)
             let form = try await client.post(
-                "/api/mkdir", bytes: Array("path=%2Fnew".utf8), contentType: "application/x-www-form-urlencoded")
+                "/api/mkdir", bytes: Array("path=%2Fnew".utf8),
+                contentType: "application/x-www-form-urlencoded")
             #expect(form.status == .unsupportedMediaType)
-            let plain = try await client.post("/api/mkdir", PathRequest(path: "/new"), contentType: "text/plain")
+            let plain = try await client.post(
+                "/api/mkdir", PathRequest(path: "/new"), contentType: "text/plain")
             #expect(plain.status == .unsupportedMediaType)
-            let broken = try await client.post("/api/mkdir", bytes: Array("{\"path\":".utf8), contentType: "application/json")
+            let broken = try await client.post(
+                "/api/mkdir", bytes: Array("{\"path\":".utf8), contentType: "application/json")
             #expect(broken.status == .badRequest && broken.error == "Invalid JSON body")
         }
         #expect(!fixture.exists("new"))
@@ -81,14 +87,17 @@ struct SaveTests {
         return (stat.modified, stat.size)
     }
 
-    @Test("a save with the bases the client read replaces the file, keeps its mode, and answers the new bases")
+    @Test(
+        "a save with the bases the client read replaces the file, keeps its mode, and answers the new bases")
     func save() async throws {
         let fixture = try WritableFixture.make()
         chmod(fixture.folder.path("docs/café.txt"), 0o640)
         try await fixture.withClient { client in
             let (modified, size) = try await Self.bases(client, "/docs/café.txt")
             let answer = try await client.post(
-                "/api/save", SaveRequest(path: "/docs/café.txt", content: "crème brûlée", baseModified: modified, baseSize: size))
+                "/api/save",
+                SaveRequest(
+                    path: "/docs/café.txt", content: "crème brûlée", baseModified: modified, baseSize: size))
             #expect(answer.status == .ok)
             let saved = try answer.decode(SaveResponse.self)
             #expect(saved.ok && saved.size == Int64("crème brûlée".utf8.count))
@@ -111,12 +120,14 @@ struct SaveTests {
             let (modified, size) = try await Self.bases(client, "/docs/café.txt")
             try fixture.folder.file("docs/café.txt", "changed by someone else")
             let answer = try await client.post(
-                "/api/save", SaveRequest(path: "/docs/café.txt", content: "mine", baseModified: modified, baseSize: size))
+                "/api/save",
+                SaveRequest(path: "/docs/café.txt", content: "mine", baseModified: modified, baseSize: size))
             #expect(answer.status == .conflict)
             let body = try answer.decode(ErrorResponse.self)
             #expect(body.size == Int64("changed by someone else".utf8.count) && body.modified != nil)
             let stale = try await client.post(
-                "/api/save", SaveRequest(path: "/docs/café.txt", content: "mine", baseModified: nil, baseSize: nil))
+                "/api/save",
+                SaveRequest(path: "/docs/café.txt", content: "mine", baseModified: nil, baseSize: nil))
             #expect(stale.status == .badRequest && stale.error == "baseModified and baseSize required")
         }
         #expect(fixture.text("docs/café.txt") == "changed by someone else")
@@ -126,12 +137,15 @@ struct SaveTests {
     func ifMatch() async throws {
         let fixture = try WritableFixture.make()
         try await fixture.withClient { client in
-            let etag = try #require(try await client.ask("/api/file?path=%2Fdocs%2Fcaf%C3%A9.txt").headers[.eTag])
-            let request = SaveRequest(path: "/docs/café.txt", content: "first", baseModified: nil, baseSize: nil)
+            let etag = try #require(
+                try await client.ask("/api/file?path=%2Fdocs%2Fcaf%C3%A9.txt").headers[.eTag])
+            let request = SaveRequest(
+                path: "/docs/café.txt", content: "first", baseModified: nil, baseSize: nil)
             let first = try await client.post("/api/save", request, headers: [.ifMatch: etag])
             #expect(first.status == .ok)
             let second = try await client.post(
-                "/api/save", SaveRequest(path: "/docs/café.txt", content: "second", baseModified: nil, baseSize: nil),
+                "/api/save",
+                SaveRequest(path: "/docs/café.txt", content: "second", baseModified: nil, baseSize: nil),
                 headers: [.ifMatch: etag])
             #expect(second.status == .preconditionFailed)
             #expect(second.headers[.eTag] == first.headers[.eTag])
@@ -146,16 +160,19 @@ struct SaveTests {
             let (modified, size) = try await Self.bases(client, "/big.txt")
             let huge = String(repeating: "a", count: 5 * 1024 * 1024 + 1)
             let tooLarge = try await client.post(
-                "/api/save", SaveRequest(path: "/big.txt", content: huge, baseModified: modified, baseSize: size))
+                "/api/save",
+                SaveRequest(path: "/big.txt", content: huge, baseModified: modified, baseSize: size))
             #expect(tooLarge.status == .contentTooLarge)
             let binary = try await client.post(
-                "/api/save", SaveRequest(path: "/binary.bin", content: "x", baseModified: modified, baseSize: 5))
+                "/api/save",
+                SaveRequest(path: "/binary.bin", content: "x", baseModified: modified, baseSize: 5))
             #expect(binary.status == .badRequest && binary.error == "File type not editable")
             let folder = try await client.post(
                 "/api/save", SaveRequest(path: "/docs", content: "x", baseModified: modified, baseSize: 5))
             #expect(folder.status == .badRequest && folder.error == "Cannot save directory")
             let missing = try await client.post(
-                "/api/save", SaveRequest(path: "/docs/none.txt", content: "x", baseModified: modified, baseSize: 5))
+                "/api/save",
+                SaveRequest(path: "/docs/none.txt", content: "x", baseModified: modified, baseSize: 5))
             #expect(missing.status == .notFound)
         }
         #expect(fixture.text("big.txt")?.count == 1000)
@@ -168,16 +185,20 @@ struct FileOperationRouteTests {
     func rename() async throws {
         let fixture = try WritableFixture.make()
         try await fixture.withClient { client in
-            let answer = try await client.post("/api/rename", RenameRequest(path: "/docs/notes #1.md", newName: "notes 100%.md"))
+            let answer = try await client.post(
+                "/api/rename", RenameRequest(path: "/docs/notes #1.md", newName: "notes 100%.md"))
             #expect(answer.status == .ok)
             #expect(try answer.decode(ChangeResponse.self).newPath == "/docs/notes 100%.md")
-            let taken = try await client.post("/api/rename", RenameRequest(path: "/docs/café.txt", newName: "100% done.txt"))
+            let taken = try await client.post(
+                "/api/rename", RenameRequest(path: "/docs/café.txt", newName: "100% done.txt"))
             #expect(taken.status == .conflict)
             for bad in ["", ".", "..", "a/b", "a\\b", "x\u{0}y"] {
-                let refused = try await client.post("/api/rename", RenameRequest(path: "/docs/café.txt", newName: bad))
+                let refused = try await client.post(
+                    "/api/rename", RenameRequest(path: "/docs/café.txt", newName: bad))
                 #expect(refused.status == .badRequest, "\(bad)")
             }
-            let hidden = try await client.post("/api/rename", RenameRequest(path: "/docs/café.txt", newName: ".café"))
+            let hidden = try await client.post(
+                "/api/rename", RenameRequest(path: "/docs/café.txt", newName: ".café"))
             #expect(hidden.status == .badRequest)
             let root = try await client.post("/api/rename", RenameRequest(path: "/", newName: "elsewhere"))
             #expect(root.status == .forbidden)
@@ -191,25 +212,34 @@ struct FileOperationRouteTests {
         let fixture = try WritableFixture.make()
         try fixture.folder.file("archive/café.txt", "older café")
         try await fixture.withClient(fixture.configuration(allowsSymlinks: true)) { client in
-            let moved = try await client.post("/api/move", TransferRequest(path: "/code/main.swift", destination: "/docs"))
+            let moved = try await client.post(
+                "/api/move", TransferRequest(path: "/code/main.swift", destination: "/docs"))
             #expect(moved.status == .ok)
             #expect(try moved.decode(ChangeResponse.self).newPath == "/docs/main.swift")
-            let clash = try await client.post("/api/move", TransferRequest(path: "/docs/café.txt", destination: "/archive"))
+            let clash = try await client.post(
+                "/api/move", TransferRequest(path: "/docs/café.txt", destination: "/archive"))
             #expect(clash.status == .conflict)
-            let intoItself = try await client.post("/api/move", TransferRequest(path: "/docs", destination: "/docs"))
-            #expect(intoItself.status == .badRequest && intoItself.error == "Cannot move or copy a folder into itself")
+            let intoItself = try await client.post(
+                "/api/move", TransferRequest(path: "/docs", destination: "/docs"))
+            #expect(
+                intoItself.status == .badRequest
+                    && intoItself.error == "Cannot move or copy a folder into itself")
             try fixture.folder.file("code/inner/x.txt", "x")
-            let below = try await client.post("/api/move", TransferRequest(path: "/code", destination: "/code/inner"))
+            let below = try await client.post(
+                "/api/move", TransferRequest(path: "/code", destination: "/code/inner"))
             #expect(below.status == .badRequest && below.error == "Cannot move or copy a folder into itself")
-            let notFolder = try await client.post("/api/move", TransferRequest(path: "/docs/café.txt", destination: "/big.txt"))
+            let notFolder = try await client.post(
+                "/api/move", TransferRequest(path: "/docs/café.txt", destination: "/big.txt"))
             #expect(notFolder.status == .badRequest && notFolder.error == "Destination is not a directory")
             // Reading may follow links out with --allow-symlinks; writing never leaves the root.
-            let out = try await client.post("/api/move", TransferRequest(path: "/docs/café.txt", destination: "/escape"))
+            let out = try await client.post(
+                "/api/move", TransferRequest(path: "/docs/café.txt", destination: "/escape"))
             #expect(out.status == .forbidden)
         }
         #expect(fixture.text("docs/main.swift") == "print(\"hi\")\n" && !fixture.exists("code/main.swift"))
         #expect(fixture.text("docs/café.txt") == "crème" && fixture.text("archive/café.txt") == "older café")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.base.outside.path) == ["secret.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: fixture.base.outside.path) == ["secret.txt"])
     }
 
     @Test("copies take free names and copy folders whole")
@@ -218,12 +248,14 @@ struct FileOperationRouteTests {
         try await fixture.withClient { client in
             var paths: [String] = []
             for _ in 0..<3 {
-                let answer = try await client.post("/api/copy", TransferRequest(path: "/docs/café.txt", destination: "/docs"))
+                let answer = try await client.post(
+                    "/api/copy", TransferRequest(path: "/docs/café.txt", destination: "/docs"))
                 #expect(answer.status == .ok)
                 paths.append(try answer.decode(ChangeResponse.self).newPath)
             }
             #expect(paths == ["/docs/café (copy).txt", "/docs/café (copy 2).txt", "/docs/café (copy 3).txt"])
-            let folder = try await client.post("/api/copy", TransferRequest(path: "/docs", destination: "/code"))
+            let folder = try await client.post(
+                "/api/copy", TransferRequest(path: "/docs", destination: "/code"))
             #expect(try folder.decode(ChangeResponse.self).newPath == "/code/docs")
         }
         #expect(fixture.text("code/docs/notes #1.md") == "# Notes\n")
@@ -237,12 +269,17 @@ struct FileOperationRouteTests {
             let made = try await client.post("/api/mkdir", PathRequest(path: "/docs/new folder ✓"))
             #expect(made.status == .ok)
             #expect(try made.decode(ChangeResponse.self).newPath == "/docs/new folder ✓")
-            #expect(try await client.post("/api/mkdir", PathRequest(path: "/docs/new folder ✓")).status == .conflict)
-            #expect(try await client.post("/api/mkdir", PathRequest(path: "/nowhere/new")).status == .notFound)
-            #expect(try await client.post("/api/mkdir", PathRequest(path: "/escape/new")).status == .forbidden)
+            #expect(
+                try await client.post("/api/mkdir", PathRequest(path: "/docs/new folder ✓")).status
+                    == .conflict)
+            #expect(
+                try await client.post("/api/mkdir", PathRequest(path: "/nowhere/new")).status == .notFound)
+            #expect(
+                try await client.post("/api/mkdir", PathRequest(path: "/escape/new")).status == .forbidden)
         }
         #expect(fixture.exists("docs/new folder ✓"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.base.outside.path) == ["secret.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: fixture.base.outside.path) == ["secret.txt"])
     }
 }
 
@@ -260,13 +297,16 @@ struct TrashRouteTests {
             let trash = try await client.ask("/api/trash").decode(TrashResponse.self)
             #expect(trash.items.map(\.id) == [id])
             #expect(trash.items.first?.originalPath == "/docs" && trash.items.first?.type == .directory)
-            #expect(trash.items.first?.size == Int64("# Notes\n".utf8.count + "done".utf8.count + "crème".utf8.count))
+            #expect(
+                trash.items.first?.size
+                    == Int64("# Notes\n".utf8.count + "done".utf8.count + "crème".utf8.count))
             let restored = try await client.post("/api/restore", RestoreRequest(id: id))
             #expect(restored.status == .ok)
             #expect(try restored.decode(ChangeResponse.self).newPath == "/docs")
             #expect(try await client.ask("/api/trash").decode(TrashResponse.self).items.isEmpty)
             #expect(try await client.post("/api/restore", RestoreRequest(id: id)).status == .notFound)
-            #expect(try await client.post("/api/restore", RestoreRequest(id: "../../etc")).status == .notFound)
+            #expect(
+                try await client.post("/api/restore", RestoreRequest(id: "../../etc")).status == .notFound)
         }
         #expect(fixture.text("docs/café.txt") == "crème" && fixture.text("docs/notes #1.md") == "# Notes\n")
     }
@@ -306,8 +346,9 @@ struct TrashRouteTests {
         var small = fixture.configuration()
         small.trashMaximumBytes = 1500
         try await fixture.withClient(small) { client in
-            #expect(try await client.post("/api/delete", PathRequest(path: "/big.txt")).status == .ok)  // 1000 bytes
-            #expect(try await client.post("/api/delete", PathRequest(path: "/Makefile")).status == .ok)  // 11 bytes
+            // 1000 bytes, then 11.
+            #expect(try await client.post("/api/delete", PathRequest(path: "/big.txt")).status == .ok)
+            #expect(try await client.post("/api/delete", PathRequest(path: "/Makefile")).status == .ok)
             try fixture.folder.file("more.txt", Array(repeating: UInt8(ascii: "m"), count: 1000))
             #expect(try await client.post("/api/delete", PathRequest(path: "/more.txt")).status == .ok)
             let left = try await client.ask("/api/trash").decode(TrashResponse.self).items.map(\.name)
@@ -332,22 +373,30 @@ struct HostileWriteTests {
         try await fixture.withClient(fixture.configuration(allowsSymlinks: allowsSymlinks)) { client in
             for path in Self.corpus {
                 let answers = [
-                    try await client.post("/api/save", SaveRequest(path: path, content: "pwned", baseModified: nil, baseSize: nil)),
+                    try await client.post(
+                        "/api/save",
+                        SaveRequest(path: path, content: "pwned", baseModified: nil, baseSize: nil)),
                     try await client.post("/api/rename", RenameRequest(path: path, newName: "pwned")),
                     try await client.post("/api/move", TransferRequest(path: path, destination: "/docs")),
-                    try await client.post("/api/move", TransferRequest(path: "/docs/café.txt", destination: path)),
-                    try await client.post("/api/copy", TransferRequest(path: "/docs/café.txt", destination: path)),
+                    try await client.post(
+                        "/api/move", TransferRequest(path: "/docs/café.txt", destination: path)),
+                    try await client.post(
+                        "/api/copy", TransferRequest(path: "/docs/café.txt", destination: path)),
                     try await client.post("/api/delete", PathRequest(path: path)),
                     try await client.post("/api/mkdir", PathRequest(path: path)),
                 ]
                 for answer in answers {
-                    #expect([.badRequest, .forbidden, .notFound].contains(answer.status), "\(path): \(answer.status)")
+                    #expect(
+                        [.badRequest, .forbidden, .notFound].contains(answer.status),
+                        "\(path): \(answer.status)")
                     #expect(!answer.text.contains("TOP SECRET"))
                 }
             }
         }
-        #expect(try String(contentsOfFile: fixture.base.outside.path("secret.txt"), encoding: .utf8) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.base.outside.path) == ["secret.txt"])
+        #expect(
+            try String(contentsOfFile: fixture.base.outside.path("secret.txt"), encoding: .utf8) == before)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: fixture.base.outside.path) == ["secret.txt"])
         #expect(fixture.text("docs/café.txt") == "crème" && fixture.text(".env") == "SECRET=1")
         #expect(fixture.exists("escape") && fixture.exists("escape-file.txt"))
     }
@@ -357,14 +406,20 @@ struct HostileWriteTests {
         let fixture = try WritableFixture.make()
         try await fixture.withClient(fixture.configuration(allowsSymlinks: true)) { client in
             let save = try await client.post(
-                "/api/save", SaveRequest(path: "/escape-file.txt", content: "pwned", baseModified: nil, baseSize: nil),
+                "/api/save",
+                SaveRequest(path: "/escape-file.txt", content: "pwned", baseModified: nil, baseSize: nil),
                 headers: [.ifMatch: "*"])
             #expect(save.status == .forbidden)
             #expect(try await client.post("/api/delete", PathRequest(path: "/escape-file.txt")).status == .ok)
-            #expect(try await client.post("/api/rename", RenameRequest(path: "/escape", newName: "gone")).status == .ok)
+            #expect(
+                try await client.post("/api/rename", RenameRequest(path: "/escape", newName: "gone")).status
+                    == .ok)
         }
-        #expect(try String(contentsOfFile: fixture.base.outside.path("secret.txt"), encoding: .utf8) == "TOP SECRET OUTSIDE")
+        #expect(
+            try String(contentsOfFile: fixture.base.outside.path("secret.txt"), encoding: .utf8)
+                == "TOP SECRET OUTSIDE")
         #expect(!fixture.exists("escape-file.txt") && fixture.exists("gone"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.base.outside.path) == ["secret.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: fixture.base.outside.path) == ["secret.txt"])
     }
 }

@@ -22,9 +22,14 @@ struct DocumentBrowserModelTests {
 
     private var shown: [String] { model.items.map(\.id) }
 
-    @Test("it loads the folder's documents and groups, off the main actor, and reports a folder it cannot read")
+    @Test(
+        "it loads the folder's documents and groups, off the main actor, and reports a folder it cannot read")
     func loading() async throws {
-        #expect(shown == ["Café #1.SKETCH", "Plain folder/deep/Looked through.sketch", "My Drawing.sketch", "Pkg 100%.sketch", "Stack 📚"])
+        #expect(
+            shown == [
+                "Café #1.SKETCH", "Plain folder/deep/Looked through.sketch", "My Drawing.sketch",
+                "Pkg 100%.sketch", "Stack 📚",
+            ])
         #expect(model.documentCount == 6)
         #expect(model.loadError == nil)
         let broken = DocumentBrowserModel(
@@ -34,13 +39,16 @@ struct DocumentBrowserModelTests {
         #expect(broken.items.isEmpty)
     }
 
-    @Test("it follows the folder live: a document written, renamed or removed by someone else shows within a moment")
+    @Test(
+        "it follows the folder live: a document written, renamed or removed by someone else shows within a moment"
+    )
     func liveRescan() async throws {
         try model.startMonitoring()
         defer { model.stopMonitoring() }
         try fixture.folder.file("From elsewhere.sketch", "x")
         try await waitUntil { shown.contains("From elsewhere.sketch") }
-        try FileManager.default.moveItem(atPath: fixture.path("From elsewhere.sketch"), toPath: fixture.path("Renamed.sketch"))
+        try FileManager.default.moveItem(
+            atPath: fixture.path("From elsewhere.sketch"), toPath: fixture.path("Renamed.sketch"))
         try await waitUntil { shown.contains("Renamed.sketch") && !shown.contains("From elsewhere.sketch") }
         try FileManager.default.removeItem(atPath: fixture.path("Stack 📚"))
         try await waitUntil { !shown.contains("Stack 📚") }
@@ -86,7 +94,9 @@ struct DocumentBrowserModelTests {
         #expect(model.selection.isEmpty)
     }
 
-    @Test("a new document gets the first free name, is written by the host, revealed, then opened after the animation")
+    @Test(
+        "a new document gets the first free name, is written by the host, revealed, then opened after the animation"
+    )
     func newDocumentSequence() async throws {
         try fixture.folder.file("Untitled.sketch", "taken")
         await model.load()
@@ -135,7 +145,9 @@ struct DocumentBrowserModelTests {
         #expect(try fixture.folder.text("Crème #2 %.sketch") == "one")
         #expect(shown.contains("Crème #2 %.sketch") && !shown.contains("My Drawing.sketch"))
 
-        await #expect(throws: DocumentBrowserError.self) { try await model.rename("Crème #2 %.sketch", to: "Pkg 100%") }
+        await #expect(throws: DocumentBrowserError.self) {
+            try await model.rename("Crème #2 %.sketch", to: "Pkg 100%")
+        }
         do {
             try await model.rename("Crème #2 %.sketch", to: "Pkg 100%")
         } catch {
@@ -163,7 +175,9 @@ struct DocumentBrowserModelTests {
         #expect(group.id == "Sketchbook")
     }
 
-    @Test("import copies documents in under free names and refuses, before copying anything, what is not a document")
+    @Test(
+        "import copies documents in under free names and refuses, before copying anything, what is not a document"
+    )
     func importing() async throws {
         let outside = try LibraryFixture(populated: false)
         try outside.folder.file("My Drawing.sketch", "from outside")
@@ -178,7 +192,9 @@ struct DocumentBrowserModelTests {
         }
         #expect(!fixture.folder.exists("Other.sketch"))
 
-        let ids = try await model.importDocuments(from: [outside.path("My Drawing.sketch"), outside.path("Other.sketch")])
+        let ids = try await model.importDocuments(from: [
+            outside.path("My Drawing.sketch"), outside.path("Other.sketch"),
+        ])
         #expect(ids == ["My Drawing 1.sketch", "Other.sketch"])
         #expect(try fixture.folder.text("My Drawing.sketch") == "one")
         #expect(try fixture.folder.text("My Drawing 1.sketch") == "from outside")
@@ -186,13 +202,17 @@ struct DocumentBrowserModelTests {
         #expect(try outside.folder.text("Other.sketch") == "other")
     }
 
-    @Test("identifiers that are not items shown (traversals, absolute paths, excluded folders) are refused and touch nothing")
+    @Test(
+        "identifiers that are not items shown (traversals, absolute paths, excluded folders) are refused and touch nothing"
+    )
     func hostileIdentifiers() async throws {
         let outside = try LibraryFixture(populated: false)
         try outside.folder.file("victim.sketch", "keep me")
         let outsideName = try #require(outside.folder.path.split(separator: "/").last)
         let relative = "../\(outsideName)/victim.sketch"
-        for id in [relative, outside.path("victim.sketch"), "Inbox/excluded.sketch", ".hidden/secret.sketch", ""] {
+        for id in [
+            relative, outside.path("victim.sketch"), "Inbox/excluded.sketch", ".hidden/secret.sketch", "",
+        ] {
             do {
                 try await model.delete([id])
                 Issue.record("\(id) was deleted")
@@ -203,7 +223,8 @@ struct DocumentBrowserModelTests {
             await #expect(throws: DocumentBrowserError.self) { try await model.duplicate([id]) }
         }
         #expect(try outside.folder.text("victim.sketch") == "keep me")
-        #expect(fixture.folder.exists("Inbox/excluded.sketch") && fixture.folder.exists(".hidden/secret.sketch"))
+        #expect(
+            fixture.folder.exists("Inbox/excluded.sketch") && fixture.folder.exists(".hidden/secret.sketch"))
     }
 
     @Test("the sort order can change at any time")
@@ -252,7 +273,10 @@ struct DocumentBrowserModelTests {
         try await model.moveOutOfGroup(["My Drawing.sketch"])
         #expect(fixture.folder.exists("Stack 📚/In the stack.sketch"))
         #expect(fixture.folder.exists("My Drawing.sketch"))
-        #expect(try fixture.folder.names(in: "Stack 📚").sorted() == [".browsey-group", "In the stack.sketch", "Nested"])
+        #expect(
+            try fixture.folder.names(in: "Stack 📚").sorted() == [
+                ".browsey-group", "In the stack.sketch", "Nested",
+            ])
 
         // A document in a plain folder inside a group is in that group: moving it out takes it
         // to the root, moving it in leaves it be.
@@ -286,7 +310,9 @@ struct DocumentBrowserModelTests {
         #expect(model.location == "")
     }
 
-    @Test("opening a document publishes it, waits for the animation, then calls the host; a group is entered instead")
+    @Test(
+        "opening a document publishes it, waits for the animation, then calls the host; a group is entered instead"
+    )
     func openingChannel() async throws {
         await model.open("My Drawing.sketch")
         #expect(host.opened.map(\.id) == ["My Drawing.sketch"])

@@ -5,27 +5,38 @@ import Testing
 
 @Suite("The document index")
 struct DocumentIndexTests {
-    @Test("a scan keeps registered files and packages, looks through plain folders, skips excluded, hidden and linked ones, and shows a group as one item")
+    @Test(
+        "a scan keeps registered files and packages, looks through plain folders, skips excluded, hidden and linked ones, and shows a group as one item"
+    )
     func scanRules() throws {
         let fixture = try LibraryFixture()
         let index = try DocumentIndex.scan(fixture.library)
         let root = index.items(in: "", order: .byName).map(\.id)
-        #expect(root == ["Café #1.SKETCH", "Looked through", "My Drawing.sketch", "Pkg 100%.sketch", "Stack 📚"].map { name in
-            name == "Looked through" ? "Plain folder/deep/Looked through.sketch" : name
-        })
+        #expect(
+            root
+                == ["Café #1.SKETCH", "Looked through", "My Drawing.sketch", "Pkg 100%.sketch", "Stack 📚"].map
+            { name in
+                name == "Looked through" ? "Plain folder/deep/Looked through.sketch" : name
+            })
         let stack = try #require(index.item("Stack 📚"))
         #expect(stack.kind == .group)
         #expect(stack.documentCount == 2)
         #expect(Set(stack.previewIDs) == ["Stack 📚/In the stack.sketch", "Stack 📚/Nested/Deeper.sketch"])
-        #expect(index.items(in: "Stack 📚", order: .byName).map(\.id) == ["Stack 📚/In the stack.sketch", "Stack 📚/Nested"])
-        #expect(index.items(in: "Stack 📚/Nested", order: .byName).map(\.id) == ["Stack 📚/Nested/Deeper.sketch"])
+        #expect(
+            index.items(in: "Stack 📚", order: .byName).map(\.id) == [
+                "Stack 📚/In the stack.sketch", "Stack 📚/Nested",
+            ])
+        #expect(
+            index.items(in: "Stack 📚/Nested", order: .byName).map(\.id) == ["Stack 📚/Nested/Deeper.sketch"])
         #expect(index.documentCount == 6)
     }
 
     @Test("a package document is one item whose size and date are those of its contents")
     func packages() throws {
         let fixture = try LibraryFixture()
-        for inner in ["Pkg 100%.sketch", "Pkg 100%.sketch/QuickLook", "Pkg 100%.sketch/QuickLook/Thumbnail.png"] {
+        for inner in [
+            "Pkg 100%.sketch", "Pkg 100%.sketch/QuickLook", "Pkg 100%.sketch/QuickLook/Thumbnail.png",
+        ] {
             fixture.setModified(inner, 0)
         }
         fixture.setModified("Pkg 100%.sketch/data.json", 5_000)
@@ -77,7 +88,9 @@ struct DocumentIndexTests {
         }
     }
 
-    @Test("a change is applied where it happened: created, removed, renamed folders, a new group marker, a change inside a package")
+    @Test(
+        "a change is applied where it happened: created, removed, renamed folders, a new group marker, a change inside a package"
+    )
     func incrementalChanges() throws {
         let fixture = try LibraryFixture()
         var index = try DocumentIndex.scan(fixture.library)
@@ -93,9 +106,12 @@ struct DocumentIndexTests {
         #expect(index.item("My Drawing.sketch") == nil)
 
         // A folder renamed: the old name's documents go, the new name's come.
-        try FileManager.default.moveItem(atPath: fixture.path("Plain folder"), toPath: fixture.path("Moved folder"))
-        touched = index.apply(DirectoryChanges(paths: [fixture.path("Moved folder"), fixture.path("Plain folder")]))
-        #expect(touched == ["Plain folder/deep/Looked through.sketch", "Moved folder/deep/Looked through.sketch"])
+        try FileManager.default.moveItem(
+            atPath: fixture.path("Plain folder"), toPath: fixture.path("Moved folder"))
+        touched = index.apply(
+            DirectoryChanges(paths: [fixture.path("Moved folder"), fixture.path("Plain folder")]))
+        #expect(
+            touched == ["Plain folder/deep/Looked through.sketch", "Moved folder/deep/Looked through.sketch"])
         #expect(index.item("Moved folder/deep/Looked through.sketch") != nil)
 
         // The marker makes the folder a group.
@@ -133,7 +149,9 @@ struct DocumentIndexTests {
         #expect(index.item("Stack 📚/Nested/Unreported.sketch") != nil)
     }
 
-    @Test("items sort by name as people expect (A first), by date (newest first) and by size (largest first), or the other way when asked")
+    @Test(
+        "items sort by name as people expect (A first), by date (newest first) and by size (largest first), or the other way when asked"
+    )
     func sorting() throws {
         let fixture = try LibraryFixture(populated: false)
         try fixture.folder.file("Untitled 10.sketch", "1")
@@ -143,10 +161,23 @@ struct DocumentIndexTests {
         fixture.setModified("untitled 2.sketch", 10)
         fixture.setModified("Élan.sketch", 20)
         let index = try DocumentIndex.scan(fixture.library)
-        #expect(index.items(in: "", order: .byName).map(\.displayName) == ["Élan", "untitled 2", "Untitled 10"])
-        #expect(index.items(in: "", order: .newestFirst).map(\.displayName) == ["Untitled 10", "Élan", "untitled 2"])
-        #expect(index.items(in: "", order: DocumentSortOrder(.size)).map(\.displayName) == ["untitled 2", "Élan", "Untitled 10"])
-        #expect(index.items(in: "", order: DocumentSortOrder(.size, ascending: true)).map(\.displayName) == ["Untitled 10", "Élan", "untitled 2"])
-        #expect(index.items(in: "", order: DocumentSortOrder(.name, ascending: false)).map(\.displayName) == ["Untitled 10", "untitled 2", "Élan"])
+        #expect(
+            index.items(in: "", order: .byName).map(\.displayName) == ["Élan", "untitled 2", "Untitled 10"])
+        #expect(
+            index.items(in: "", order: .newestFirst).map(\.displayName) == [
+                "Untitled 10", "Élan", "untitled 2",
+            ])
+        #expect(
+            index.items(in: "", order: DocumentSortOrder(.size)).map(\.displayName) == [
+                "untitled 2", "Élan", "Untitled 10",
+            ])
+        #expect(
+            index.items(in: "", order: DocumentSortOrder(.size, ascending: true)).map(\.displayName) == [
+                "Untitled 10", "Élan", "untitled 2",
+            ])
+        #expect(
+            index.items(in: "", order: DocumentSortOrder(.name, ascending: false)).map(\.displayName) == [
+                "Untitled 10", "untitled 2", "Élan",
+            ])
     }
 }

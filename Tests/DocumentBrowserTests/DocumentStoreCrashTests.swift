@@ -1,7 +1,7 @@
 import FileTree
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A child process (DocumentSaveProbe) saves one document over and over through DocumentStore
 /// and is killed (SIGKILL) at a random moment; what is on disk must then be one whole version,
@@ -11,7 +11,9 @@ struct DocumentStoreCrashTests {
     static let probe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("DocumentSaveProbe").path
 
-    @Test("a process killed in the middle of saving leaves the last version or the new one, whole", arguments: ["file", "package"])
+    @Test(
+        "a process killed in the middle of saving leaves the last version or the new one, whole",
+        arguments: ["file", "package"])
     func killedMidSave(kind: String) async throws {
         // In RAM: what is tested is that a killed process leaves one whole version (the rename),
         // and a loop of fsyncs on the disk would stall the other suites running alongside.
@@ -29,7 +31,8 @@ struct DocumentStoreCrashTests {
                 line.hasPrefix("saved ") ? Int(line.dropFirst(6)) : nil
             }.max()
             let lastReported = try #require(reported, "the probe saved nothing: \(output)")
-            let version = try #require(try Self.wholeVersion(at: path, kind: kind), "torn document after a kill")
+            let version = try #require(
+                try Self.wholeVersion(at: path, kind: kind), "torn document after a kill")
             #expect(version >= lastReported)
             #expect(version <= lastReported + 1)
             #expect(try folder.names().filter { !$0.hasPrefix(".") } == [name])

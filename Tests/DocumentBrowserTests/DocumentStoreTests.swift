@@ -1,8 +1,8 @@
 import DocumentBrowser
 import FileTree
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("The document store")
 @MainActor
@@ -20,7 +20,9 @@ struct DocumentStoreTests {
         try #require(try DirectoryReader().entry(at: folder.path(relative)).status?.inode)
     }
 
-    @Test("a document opens with its file URL and editable; a new one has no URL until it is saved somewhere free")
+    @Test(
+        "a document opens with its file URL and editable; a new one has no URL until it is saved somewhere free"
+    )
     func configuration() async throws {
         let note = try await DocumentStore<Note>.open(at: folder.path("Notes #1 %.txt"), clock: clock)
         #expect(note.document.text == "first line")
@@ -42,7 +44,8 @@ struct DocumentStoreTests {
         #expect(try folder.text("Fresh ü.txt") == "new")
     }
 
-    @Test("saving a file puts a new, flushed file in place of the old; saving a package swaps the whole folder")
+    @Test(
+        "saving a file puts a new, flushed file in place of the old; saving a package swaps the whole folder")
     func atomicSaves() async throws {
         let note = try await DocumentStore<Note>.open(at: folder.path("Notes #1 %.txt"), clock: clock)
         let before = try inode("Notes #1 %.txt")
@@ -53,10 +56,13 @@ struct DocumentStoreTests {
         #expect(!note.hasUnsavedChanges)
 
         try folder.setMode("Café sketch.drawing", 0o700)
-        let sketch = try await DocumentStore<Sketch>.open(at: folder.path("Café sketch.drawing"), clock: clock)
+        let sketch = try await DocumentStore<Sketch>.open(
+            at: folder.path("Café sketch.drawing"), clock: clock)
         sketch.edit { $0.strokes.append("c") }
         try await sketch.save()
-        #expect(try DirectoryReader().entry(at: folder.path("Café sketch.drawing")).permissions == FilePermissions(rawValue: 0o700),
+        #expect(
+            try DirectoryReader().entry(at: folder.path("Café sketch.drawing")).permissions
+                == FilePermissions(rawValue: 0o700),
             "a private package stays private")
         #expect(try folder.text("Café sketch.drawing/strokes.txt") == "a\nb\nc")
         #expect(folder.exists("Café sketch.drawing/QuickLook/Thumbnail.png"))
@@ -77,7 +83,9 @@ struct DocumentStoreTests {
         note.edit { $0.text += " three" }
         #expect(note.hasUnsavedChanges)
         let deadline = ContinuousClock.now + .seconds(10)
-        while note.saveCount == 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        while note.saveCount == 0 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
         try await Task.sleep(for: .milliseconds(50))
         #expect(note.saveCount == 1)
         #expect(try folder.text("Notes #1 %.txt") == "one two three")
@@ -85,7 +93,9 @@ struct DocumentStoreTests {
         #expect(clock.sleeps.allSatisfy { $0 == .seconds(2) })
     }
 
-    @Test("a file changed on disk since it was opened is never overwritten: the save says so, and the user keeps theirs or takes the other")
+    @Test(
+        "a file changed on disk since it was opened is never overwritten: the save says so, and the user keeps theirs or takes the other"
+    )
     func conflicts() async throws {
         let note = try await DocumentStore<Note>.open(at: folder.path("Notes #1 %.txt"), clock: clock)
         try folder.file("Notes #1 %.txt", "written by someone else")
@@ -116,7 +126,8 @@ struct DocumentStoreTests {
 
     @Test("without edits here, a change on disk is simply read in")
     func reloadWithoutEdits() async throws {
-        let sketch = try await DocumentStore<Sketch>.open(at: folder.path("Café sketch.drawing"), clock: clock)
+        let sketch = try await DocumentStore<Sketch>.open(
+            at: folder.path("Café sketch.drawing"), clock: clock)
         #expect(await !sketch.checkDisk())
         try folder.file("Café sketch.drawing/strokes.txt", "x\ny\nz")
         #expect(await sketch.checkDisk())
@@ -141,10 +152,12 @@ struct DocumentStoreTests {
 
         try folder.file("Shelf/In a locked folder.txt", "x")
         try folder.setMode("Shelf", 0o555)
-        let shelved = try await DocumentStore<Note>.open(at: folder.path("Shelf/In a locked folder.txt"), clock: clock)
+        let shelved = try await DocumentStore<Note>.open(
+            at: folder.path("Shelf/In a locked folder.txt"), clock: clock)
         #expect(!shelved.isEditable)
 
-        let asked = try await DocumentStore<Note>.open(at: folder.path("Notes #1 %.txt"), readOnly: true, clock: clock)
+        let asked = try await DocumentStore<Note>.open(
+            at: folder.path("Notes #1 %.txt"), readOnly: true, clock: clock)
         #expect(!asked.isEditable)
     }
 
@@ -165,13 +178,17 @@ struct DocumentStoreTests {
         }
     }
 
-    @Test("a document missing after a crash between moving the old version aside and the new one in is put back from what was left")
+    @Test(
+        "a document missing after a crash between moving the old version aside and the new one in is put back from what was left"
+    )
     func restoredAfterCrash() async throws {
         try FileManager.default.moveItem(
-            atPath: folder.path("Café sketch.drawing"), toPath: folder.path(".Café sketch.drawing.browsey-aside"))
+            atPath: folder.path("Café sketch.drawing"),
+            toPath: folder.path(".Café sketch.drawing.browsey-aside"))
         var times = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]
         utimensat(AT_FDCWD, folder.path(".Café sketch.drawing.browsey-aside"), &times, 0)
-        let sketch = try await DocumentStore<Sketch>.open(at: folder.path("Café sketch.drawing"), clock: clock)
+        let sketch = try await DocumentStore<Sketch>.open(
+            at: folder.path("Café sketch.drawing"), clock: clock)
         #expect(sketch.document.strokes == ["a", "b"])
         #expect(!folder.exists(".Café sketch.drawing.browsey-aside"))
     }

@@ -38,8 +38,12 @@ struct Sketch: BrowserDocument {
     }
 
     func fileWrapper(configuration: DocumentWriteConfiguration) throws -> DocumentWrapper {
-        var items: [String: DocumentWrapper] = ["strokes.txt": .file(Array(strokes.joined(separator: "\n").utf8))]
-        if !strokes.isEmpty { items["QuickLook"] = .package(["Thumbnail.png": .file(LibraryFixture.pngBytes)]) }
+        var items: [String: DocumentWrapper] = [
+            "strokes.txt": .file(Array(strokes.joined(separator: "\n").utf8))
+        ]
+        if !strokes.isEmpty {
+            items["QuickLook"] = .package(["Thumbnail.png": .file(LibraryFixture.pngBytes)])
+        }
         return .package(items)
     }
 }

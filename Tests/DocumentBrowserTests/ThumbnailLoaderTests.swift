@@ -28,7 +28,9 @@ struct ThumbnailLoaderTests {
         #expect(second.imageData.suffix(2) == [9, 9])
     }
 
-    @Test("a document without a picture of its own gets the host's generated one; a file that is not a PNG is not used")
+    @Test(
+        "a document without a picture of its own gets the host's generated one; a file that is not a PNG is not used"
+    )
     func generator() async throws {
         let fixture = try LibraryFixture()
         try fixture.folder.file("Pkg 100%.sketch/QuickLook/Thumbnail.png", "not a png")
@@ -38,7 +40,10 @@ struct ThumbnailLoaderTests {
             asked.withLock { $0.append(item.id) }
             return item.id == "My Drawing.sketch" ? [1, 2, 3] : nil
         }
-        #expect(await loader.thumbnail(for: try #require(index.item("My Drawing.sketch")))?.imageData == [1, 2, 3])
+        #expect(
+            await loader.thumbnail(for: try #require(index.item("My Drawing.sketch")))?.imageData == [
+                1, 2, 3,
+            ])
         #expect(await loader.thumbnail(for: try #require(index.item("Pkg 100%.sketch"))) == nil)
         #expect(await loader.thumbnail(for: try #require(index.item("Stack 📚"))) == nil)
         #expect(asked.withLock { $0 } == ["My Drawing.sketch", "Pkg 100%.sketch"])

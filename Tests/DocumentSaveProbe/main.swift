@@ -33,9 +33,11 @@ struct Versioned: BrowserDocument {
     }
 
     func fileWrapper(configuration: DocumentWriteConfiguration) throws -> DocumentWrapper {
-        let bytes = Array("version \(version)\n".utf8) + [UInt8](repeating: UInt8(version % 256), count: 256 << 10)
+        let bytes =
+            Array("version \(version)\n".utf8) + [UInt8](repeating: UInt8(version % 256), count: 256 << 10)
         guard isPackage else { return .file(bytes) }
-        return .package(Dictionary(uniqueKeysWithValues: (0..<4).map { ("part-\($0)", DocumentWrapper.file(bytes)) }))
+        return .package(
+            Dictionary(uniqueKeysWithValues: (0..<4).map { ("part-\($0)", DocumentWrapper.file(bytes)) }))
     }
 }
 

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("A contained root: nothing opened through it leaves it")
@@ -34,7 +34,9 @@ struct ContainedRootTests {
     func insideOpens() throws {
         let (tree, root) = try Self.tree()
         defer { withExtendedLifetime(tree) {} }
-        for path in ["docs/a #1.txt", "/docs/a #1.txt", "in/a #1.txt", "abs-in/a #1.txt", "docs/../docs/a #1.txt"] {
+        for path in [
+            "docs/a #1.txt", "/docs/a #1.txt", "in/a #1.txt", "abs-in/a #1.txt", "docs/../docs/a #1.txt",
+        ] {
             #expect(Self.text(try root.open(path, flags: O_RDONLY)) == "inside", "\(path)")
         }
         #expect(try root.openFolder("").path == root.path)
@@ -44,8 +46,13 @@ struct ContainedRootTests {
     func outsideRefused() throws {
         let (tree, root) = try Self.tree()
         defer { withExtendedLifetime(tree) {} }
-        for path in ["../outside/secret.txt", "out/secret.txt", "docs/up", "abs-out/secret.txt", "docs/../../outside/secret.txt"] {
-            let error = #expect(throws: FileTreeError.self, "\(path)") { try root.open(path, flags: O_RDONLY) }
+        for path in [
+            "../outside/secret.txt", "out/secret.txt", "docs/up", "abs-out/secret.txt",
+            "docs/../../outside/secret.txt",
+        ] {
+            let error = #expect(throws: FileTreeError.self, "\(path)") {
+                try root.open(path, flags: O_RDONLY)
+            }
             #expect(error?.code == .outsideRoot, "\(path)")
         }
     }

@@ -1,7 +1,7 @@
 import FileTree
 import Foundation
-import TestSupport
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Watching folders", .timeLimit(.minutes(1)))
@@ -133,7 +133,8 @@ struct WatcherCaughtUpTests {
         let paths = Mutex<[String]>([])
     }
 
-    @Test("once the watcher says it has caught up, every change made before has reached the immediate handler")
+    @Test(
+        "once the watcher says it has caught up, every change made before has reached the immediate handler")
     func caughtUp() async throws {
         let folder = try TemporaryFolder()
         try folder.file("docs/a.txt", "a")
@@ -145,9 +146,12 @@ struct WatcherCaughtUpTests {
             try folder.file("docs/file \(round).txt", "x")
             // Caught up within moments (the watcher's thread reads every 10 ms); 10 s means hung.
             let deadline = ContinuousClock.now + .seconds(10)
-            while !watcher.isCaughtUp && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+            while !watcher.isCaughtUp && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(1))
+            }
             #expect(watcher.isCaughtUp, "round \(round)")
-            #expect(seen.paths.withLock { $0.contains(folder.path("docs/file \(round).txt")) }, "round \(round)")
+            #expect(
+                seen.paths.withLock { $0.contains(folder.path("docs/file \(round).txt")) }, "round \(round)")
         }
     }
 

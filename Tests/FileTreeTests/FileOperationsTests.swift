@@ -15,7 +15,9 @@ struct FileOperationsTests {
         #expect(try folder.names() == ["script #1.sh"])
     }
 
-    @Test("a folder is replaced whole by one built beside it: the new one takes the name, the old one is gone, nothing is left over")
+    @Test(
+        "a folder is replaced whole by one built beside it: the new one takes the name, the old one is gone, nothing is left over"
+    )
     func replaceFolderWhole() throws {
         let folder = try TemporaryFolder()
         try folder.file("Café #1.pkg/old part.txt", "old")

@@ -1,8 +1,9 @@
 import FileTree
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite("Filters and orders")
 struct FilterAndOrderTests {
@@ -68,16 +69,24 @@ struct FilterAndOrderTests {
         }
         let node = try DirectoryReader().read(at: folder.path)
         // com.compuserve… < public.plain-text < public.png; ties by name, case folded, exact name last.
-        #expect(node.sorted(by: EntryOrder(.kind)).entries.map(\.name) == ["A.txt", "a.txt", "b.png", "c.png"])
+        #expect(
+            node.sorted(by: EntryOrder(.kind)).entries.map(\.name) == ["A.txt", "a.txt", "b.png", "c.png"])
         for (index, name) in ["a.txt", "A.txt", "b.png", "c.png"].enumerated() {
             var times = [
-                timespec(tv_sec: 1_000_000 + index * 100, tv_nsec: 0), timespec(tv_sec: 1_000_000 + index * 100, tv_nsec: 0),
+                timespec(tv_sec: 1_000_000 + index * 100, tv_nsec: 0),
+                timespec(tv_sec: 1_000_000 + index * 100, tv_nsec: 0),
             ]
             utimensat(AT_FDCWD, folder.path(name), &times, 0)
         }
         let dated = try DirectoryReader().read(at: folder.path)
-        #expect(dated.sorted(by: EntryOrder(.modified, ascending: false)).entries.map(\.name) == ["c.png", "b.png", "A.txt", "a.txt"])
-        #expect(dated.sorted(by: EntryOrder(.modified)).entries.map(\.name) == ["a.txt", "A.txt", "b.png", "c.png"])
+        #expect(
+            dated.sorted(by: EntryOrder(.modified, ascending: false)).entries.map(\.name) == [
+                "c.png", "b.png", "A.txt", "a.txt",
+            ])
+        #expect(
+            dated.sorted(by: EntryOrder(.modified)).entries.map(\.name) == [
+                "a.txt", "A.txt", "b.png", "c.png",
+            ])
     }
 
     @Test("hidden names and ignored globs are neither listed nor descended into")

@@ -28,7 +28,8 @@ struct FolderListingTests {
         "a listing holds the entries of entries(at:), with the same metadata, in the same order, for every order",
         arguments: [
             EntryOrder.browsey, EntryOrder(.name, ascending: false), EntryOrder(.size),
-            EntryOrder(.size, ascending: false, foldersFirst: false), EntryOrder(.modified), EntryOrder(.kind),
+            EntryOrder(.size, ascending: false, foldersFirst: false), EntryOrder(.modified),
+            EntryOrder(.kind),
             EntryOrder(.created, ascending: false),
         ])
     func sameAsEntries(order: EntryOrder) throws {
@@ -40,7 +41,9 @@ struct FolderListingTests {
         #expect(listing.items.map(\.type) == entries.map(\.type))
         // Everything but the access time, which reading a link's target moves.
         func summary(_ status: FileStatus?) -> String {
-            status.map { "\($0.mode) \($0.inode) \($0.size) \($0.modified) \($0.created.map(String.init(describing:)) ?? "-")" } ?? "unread"
+            status.map {
+                "\($0.mode) \($0.inode) \($0.size) \($0.modified) \($0.created.map(String.init(describing:)) ?? "-")"
+            } ?? "unread"
         }
         #expect(listing.items.map { summary($0.status) } == entries.map { summary($0.status) })
         #expect(listing.items.map { listing.path(of: $0) } == entries.map(\.path))
@@ -54,12 +57,16 @@ struct FolderListingTests {
             EntryFilter.visible,
             EntryFilter(includesHidden: false, excludedNames: [NamePattern("*.log"), NamePattern("Zebra")]),
             EntryFilter(predicate: { $0.size > 2 }),
-            { var filter = EntryFilter.all; filter.foldersOnly = true; return filter }(),
+            {
+                var filter = EntryFilter.all; filter.foldersOnly = true; return filter
+            }(),
         ]
         for filter in filters {
             let reader = DirectoryReader(filter: filter, order: .browsey)
             let listing = try reader.listing(at: folder.path)
-            #expect(listing.items.map { listing.name(of: $0) } == (try reader.entries(at: folder.path)).map(\.name))
+            #expect(
+                listing.items.map { listing.name(of: $0) }
+                    == (try reader.entries(at: folder.path)).map(\.name))
         }
         let visible = try DirectoryReader(filter: .visible).listing(at: folder.path)
         #expect(!visible.items.contains { listing in visible.name(of: listing).hasPrefix(".") })

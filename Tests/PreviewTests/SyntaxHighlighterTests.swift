@@ -5,7 +5,9 @@ import Testing
 /// Sample sources, one per language family, written for these tests.
 enum Samples {
     static let all: [(language: String, lexer: String, source: String)] = [
-        ("swift", "swift", #"""
+        (
+            "swift", "swift",
+            #"""
             import Foundation
 
             /// A counter that never goes below zero.
@@ -25,8 +27,11 @@ enum Samples {
             let counter = Counter()
             print("count: \(counter.value), ratio \(3.5e2)")
             if counter.value == 0 && true { print("empty") }
-            """#),
-        ("python", "python", #"""
+            """#
+        ),
+        (
+            "python", "python",
+            #"""
             # Reads a file and counts words.
             import sys
             from collections import Counter
@@ -48,8 +53,11 @@ enum Samples {
 
             if __name__ == "__main__" and len(sys.argv) > 1:
                 print(count(sys.argv[1], 3))
-            """#),
-        ("javascript", "javascript", #"""
+            """#
+        ),
+        (
+            "javascript", "javascript",
+            #"""
             // Loads a listing and draws its rows.
             import { draw } from "./draw.js";
 
@@ -66,8 +74,11 @@ enum Samples {
               return typeof body === "object" ? body : undefined;
             }
             export default load;
-            """#),
-        ("go", "go", #"""
+            """#
+        ),
+        (
+            "go", "go",
+            #"""
             package main
 
             import (
@@ -90,8 +101,11 @@ enum Samples {
             		fmt.Println("size", size, 0x1F, 2.5)
             	}
             }
-            """#),
-        ("rust", "rust", #"""
+            """#
+        ),
+        (
+            "rust", "rust",
+            #"""
             use std::fs;
 
             /// Counts the lines of a file.
@@ -112,8 +126,11 @@ enum Samples {
                     Err(e) => eprintln!("error: {}", e),
                 }
             }
-            """#),
-        ("c", "c", #"""
+            """#
+        ),
+        (
+            "c", "c",
+            #"""
             #include <stdio.h>
 
             /* Prints the arguments, one a line. */
@@ -130,8 +147,11 @@ enum Samples {
                 unsigned long size = sizeof(ratio);
                 return print_all(argc, argv) + (int)size * 'a';
             }
-            """#),
-        ("java", "java", #"""
+            """#
+        ),
+        (
+            "java", "java",
+            #"""
             package demo;
 
             import java.util.List;
@@ -155,8 +175,11 @@ enum Samples {
                 @Override
                 public String toString() { return "Listing of " + count() + " names"; }
             }
-            """#),
-        ("bash", "bash", #"""
+            """#
+        ),
+        (
+            "bash", "bash",
+            #"""
             #!/usr/bin/env bash
             # Backs a folder up.
             set -euo pipefail
@@ -173,8 +196,11 @@ enum Samples {
                 printf '%s\n' "$line"
             done < list.txt
             exit 0
-            """#),
-        ("json", "json", #"""
+            """#
+        ),
+        (
+            "json", "json",
+            #"""
             {
               "name": "browsey",
               "version": 1,
@@ -184,8 +210,11 @@ enum Samples {
               "parent": null,
               "nested": {"count": -3, "size": 1e6}
             }
-            """#),
-        ("sql", "sql", #"""
+            """#
+        ),
+        (
+            "sql", "sql",
+            #"""
             -- The biggest files of each folder.
             CREATE TABLE entry (
                 folder TEXT NOT NULL,
@@ -199,8 +228,11 @@ enum Samples {
             WHERE size > 1024 AND name LIKE '%.md'
             ORDER BY size DESC
             LIMIT 10;
-            """#),
-        ("xml", "html", #"""
+            """#
+        ),
+        (
+            "xml", "html",
+            #"""
             <!doctype html>
             <html lang="en">
             <!-- the page -->
@@ -212,8 +244,11 @@ enum Samples {
               <img src="a.png" alt="A picture">
             </body>
             </html>
-            """#),
-        ("typescript", "typescript", #"""
+            """#
+        ),
+        (
+            "typescript", "typescript",
+            #"""
             // A typed listing.
             interface Item {
               name: string;
@@ -228,8 +263,11 @@ enum Samples {
 
             const label = `found ${items.length} items`;
             let ratio: number | undefined = 0.5;
-            """#),
-        ("kotlin", "kotlin", #"""
+            """#
+        ),
+        (
+            "kotlin", "kotlin",
+            #"""
             package demo
 
             // A counter.
@@ -251,8 +289,11 @@ enum Samples {
                     else -> println('x')
                 }
             }
-            """#),
-        ("csharp", "csharp", #"""
+            """#
+        ),
+        (
+            "csharp", "csharp",
+            #"""
             using System;
             using System.Collections.Generic;
 
@@ -274,8 +315,11 @@ enum Samples {
                     public static void Main() { Console.WriteLine("count " + 3.5); }
                 }
             }
-            """#),
-        ("ruby", "ruby", #"""
+            """#
+        ),
+        (
+            "ruby", "ruby",
+            #"""
             # Counts words in a file.
             require 'set'
 
@@ -296,8 +340,11 @@ enum Samples {
             counter = Counter.new(5)
             File.foreach("words.txt") { |line| counter.add(line.strip) }
             puts "total: #{counter.counts.size} at 2.5"
-            """#),
-        ("yaml", "yaml", #"""
+            """#
+        ),
+        (
+            "yaml", "yaml",
+            #"""
             # Settings for the server.
             server:
               port: 8080
@@ -310,8 +357,11 @@ enum Samples {
               enabled: yes
               ratio: 0.75
               path: null
-            """#),
-        ("css", "css", #"""
+            """#
+        ),
+        (
+            "css", "css",
+            #"""
             /* The list's rows. */
             .row {
               display: flex;
@@ -326,8 +376,11 @@ enum Samples {
             @media (prefers-color-scheme: dark) {
               .row { color: #ececef !important; content: "dark"; }
             }
-            """#),
-        ("lua", "lua", #"""
+            """#
+        ),
+        (
+            "lua", "lua",
+            #"""
             -- Counts the lines of a file.
             local function count(path)
               local total = 0
@@ -341,8 +394,11 @@ enum Samples {
 
             local ratio = 0.5
             print("lines: " .. count('a.txt'), ratio, nil, true)
-            """#),
-        ("cpp", "cpp", #"""
+            """#
+        ),
+        (
+            "cpp", "cpp",
+            #"""
             #include <vector>
             #include <string>
 
@@ -364,8 +420,11 @@ enum Samples {
             }  // namespace demo
 
             int main() { demo::Longest<std::string> longest(3); longest.add("a"); return 0; }
-            """#),
-        ("ini", "ini", #"""
+            """#
+        ),
+        (
+            "ini", "ini",
+            #"""
             ; The server's settings
             [server]
             port = 8080
@@ -376,7 +435,8 @@ enum Samples {
             [index]
             path = /var/cache/browsey
             enabled = yes
-            """#),
+            """#
+        ),
     ]
 
     /// Where Pygments' own choices leave less to agree on: CSS (it reads media features as tags,
@@ -395,43 +455,64 @@ struct SyntaxHighlighterTests {
         return kinds
     }
 
-    @Test("comments, strings, numbers and keywords agree with Pygments on at least 90% of the characters that matter", arguments: Samples.all.map(\.lexer))
+    @Test(
+        "comments, strings, numbers and keywords agree with Pygments on at least 90% of the characters that matter",
+        arguments: Samples.all.map(\.lexer))
     func agreesWithPygments(lexer: String) throws {
         let sample = try #require(Samples.all.first { $0.lexer == lexer })
-        let theirs = try #require(PygmentsReference.kinds[lexer], "Pygments read the samples (pip install pygments)")
+        let theirs = try #require(
+            PygmentsReference.kinds[lexer], "Pygments read the samples (pip install pygments)")
         let ours = ourKinds(sample.source, language: sample.language)
         let characters = Array(sample.source)
-        try #require(theirs.count == characters.count, "Pygments gave \(theirs.count) kinds for \(characters.count) characters")
+        try #require(
+            theirs.count == characters.count,
+            "Pygments gave \(theirs.count) kinds for \(characters.count) characters")
         // What counts: letters, digits and quotes, wherever either side sees a token (plain
         // names and punctuation on both sides are no evidence).
         var compared = 0
         var same = 0
         var differences: [String] = []
-        for index in characters.indices where (characters[index].isLetter || characters[index].isNumber || characters[index] == "\"" || characters[index] == "'")
+        for index in characters.indices
+        where
+            (characters[index].isLetter || characters[index].isNumber || characters[index] == "\""
+            || characters[index] == "'")
             && (theirs[index] != "-" || ours[index] != "-")
         {
             compared += 1
-            if theirs[index] == ours[index] { same += 1 } else if differences.count < 12 {
+            if theirs[index] == ours[index] {
+                same += 1
+            } else if differences.count < 12 {
                 let line = characters[..<index].filter { $0 == "\n" }.count + 1
-                differences.append("line \(line) '\(characters[index])': Pygments \(theirs[index]), ours \(ours[index])")
+                differences.append(
+                    "line \(line) '\(characters[index])': Pygments \(theirs[index]), ours \(ours[index])")
             }
         }
         let agreement = Double(same) / Double(max(compared, 1))
         #expect(compared > 50, "the sample has tokens to compare")
-        #expect(agreement >= Samples.minimums[lexer, default: 0.9], "\(lexer): \(Int(agreement * 100))% of \(compared); \(differences)")
+        #expect(
+            agreement >= Samples.minimums[lexer, default: 0.9],
+            "\(lexer): \(Int(agreement * 100))% of \(compared); \(differences)")
     }
 
     @Test("the HTML is the source, escaped, with each token in a span; unknown languages get none")
     func html() {
-        #expect(SyntaxHighlighter.html(for: "let a = \"<b>\" // 1 & 2", language: "swift") ==
-            "<span class=\"hl-k\">let</span> a = <span class=\"hl-s\">&quot;&lt;b&gt;&quot;</span> <span class=\"hl-c\">// 1 &amp; 2</span>")
+        #expect(
+            SyntaxHighlighter.html(for: "let a = \"<b>\" // 1 & 2", language: "swift")
+                == "<span class=\"hl-k\">let</span> a = <span class=\"hl-s\">&quot;&lt;b&gt;&quot;</span> <span class=\"hl-c\">// 1 &amp; 2</span>"
+        )
         #expect(SyntaxHighlighter.html(for: "x", language: "plaintext") == nil)
-        #expect(SyntaxHighlighter.html(for: "<a href=\"x\">", language: "xml") ==
-            "<span class=\"hl-t\">&lt;a</span> <span class=\"hl-a\">href</span>=<span class=\"hl-s\">&quot;x&quot;</span><span class=\"hl-t\">&gt;</span>")
+        #expect(
+            SyntaxHighlighter.html(for: "<a href=\"x\">", language: "xml")
+                == "<span class=\"hl-t\">&lt;a</span> <span class=\"hl-a\">href</span>=<span class=\"hl-s\">&quot;x&quot;</span><span class=\"hl-t\">&gt;</span>"
+        )
         // Template languages: their tags stand out inside the markup; their comments are comments.
-        #expect(SyntaxHighlighter.html(for: "<p>{{ name }}</p>{# note #}", language: "django") ==
-            "<span class=\"hl-t\">&lt;p&gt;</span><span class=\"hl-k\">{{ name }}</span><span class=\"hl-t\">&lt;/p&gt;</span><span class=\"hl-c\">{# note #}</span>")
-        #expect(SyntaxHighlighter.html(for: "<%= user.name %>", language: "erb") == "<span class=\"hl-k\">&lt;%= user.name %&gt;</span>")
+        #expect(
+            SyntaxHighlighter.html(for: "<p>{{ name }}</p>{# note #}", language: "django")
+                == "<span class=\"hl-t\">&lt;p&gt;</span><span class=\"hl-k\">{{ name }}</span><span class=\"hl-t\">&lt;/p&gt;</span><span class=\"hl-c\">{# note #}</span>"
+        )
+        #expect(
+            SyntaxHighlighter.html(for: "<%= user.name %>", language: "erb")
+                == "<span class=\"hl-k\">&lt;%= user.name %&gt;</span>")
         for source in ["\"unclosed", "/* unclosed", "<", "<a", "'", "1e", ".5", "\\", "\"\"\""] {
             for language in ["swift", "python", "xml", "bash", "sql", "json"] {
                 _ = SyntaxHighlighter.html(for: source, language: language)

@@ -17,7 +17,9 @@ struct QRCodeTests {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TestSupportError("zbarimg found no code in \(name)") }
+        guard process.terminationStatus == 0 else {
+            throw TestSupportError("zbarimg found no code in \(name)")
+        }
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -28,11 +30,14 @@ struct QRCodeTests {
             "a", "HTTP://EXAMPLE.COM", "http://host/#fragment?x=1&y=2",
         ]
         // Lengths that land on and around every version boundary, 1 to 213 bytes.
-        for length in [14, 15, 26, 27, 42, 43, 62, 63, 84, 85, 106, 107, 122, 123, 152, 153, 180, 181, 212, 213] {
+        for length in [
+            14, 15, 26, 27, 42, 43, 62, 63, 84, 85, 106, 107, 122, 123, 152, 153, 180, 181, 212, 213,
+        ] {
             let base = "http://192.168.1.23:8080/?token="
-            let filler = String((0..<max(0, length - base.count)).map { index in
-                Array("abcdefghijklmnopqrstuvwxyz0123456789")[(index * 7 + length) % 36]
-            })
+            let filler = String(
+                (0..<max(0, length - base.count)).map { index in
+                    Array("abcdefghijklmnopqrstuvwxyz0123456789")[(index * 7 + length) % 36]
+                })
             urls.append(String((base + filler).prefix(length)))
         }
         return urls
@@ -59,7 +64,8 @@ struct QRCodeTests {
         #expect {
             try QRSymbol(text: String(repeating: "a", count: 214))
         } throws: { error in
-            (error as? QRCodeError)?.code == .tooLong && (error as? QRCodeError)?.message.contains("214") == true
+            (error as? QRCodeError)?.code == .tooLong
+                && (error as? QRCodeError)?.message.contains("214") == true
         }
     }
 
@@ -72,7 +78,8 @@ struct QRCodeTests {
     @Test("the terminal drawing has two modules a line, with a quiet zone")
     func terminal() throws {
         let code = try QRSymbol(text: "http://192.168.1.23:8080/")
-        let lines = code.terminalString(border: 2, colors: false).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = code.terminalString(border: 2, colors: false).split(
+            separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == (code.size + 4 + 1) / 2)
         #expect(lines.allSatisfy { $0.count == code.size + 4 })
         #expect(lines.first?.allSatisfy { $0 == " " } == true, "the quiet zone is light")

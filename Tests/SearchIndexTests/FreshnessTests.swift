@@ -1,8 +1,9 @@
 import FileTree
 import Foundation
-@testable import SearchIndex
 import TestSupport
 import Testing
+
+@testable import SearchIndex
 
 @Suite("The index is never stale for long")
 struct FreshnessTests {
@@ -15,12 +16,17 @@ struct FreshnessTests {
         #expect(IndexFixture.paths(index, "résumé") == ["/docs/Résumé final.pdf"])
 
         try fixture.folder.file("docs/quarterly zebra.txt", "z")
-        let created = await IndexFixture.eventually { IndexFixture.paths(index, "zebra") == ["/docs/quarterly zebra.txt"] }
+        let created = await IndexFixture.eventually {
+            IndexFixture.paths(index, "zebra") == ["/docs/quarterly zebra.txt"]
+        }
         #expect(created != nil, "a new file is found")
 
         try FileManager.default.moveItem(
-            atPath: fixture.folder.path("docs/quarterly zebra.txt"), toPath: fixture.folder.path("code/zebra #2.txt"))
-        let renamed = await IndexFixture.eventually { IndexFixture.paths(index, "zebra") == ["/code/zebra #2.txt"] }
+            atPath: fixture.folder.path("docs/quarterly zebra.txt"),
+            toPath: fixture.folder.path("code/zebra #2.txt"))
+        let renamed = await IndexFixture.eventually {
+            IndexFixture.paths(index, "zebra") == ["/code/zebra #2.txt"]
+        }
         #expect(renamed != nil, "a moved file is found at its new place only")
 
         try FileManager.default.removeItem(atPath: fixture.folder.path("code/zebra #2.txt"))
@@ -34,13 +40,16 @@ struct FreshnessTests {
         let index = fixture.start()
         defer { index.stop() }
         await index.waitUntilReady()
-        try FileManager.default.moveItem(atPath: fixture.folder.path("docs/deep"), toPath: fixture.folder.path("code/shallow 100%"))
+        try FileManager.default.moveItem(
+            atPath: fixture.folder.path("docs/deep"), toPath: fixture.folder.path("code/shallow 100%"))
         let moved = await IndexFixture.eventually {
             IndexFixture.paths(index, "still deeper") == ["/code/shallow 100%/er/still deeper.txt"]
         }
         #expect(moved != nil)
         try fixture.folder.file("code/shallow 100%/er/added later.txt", "x")
-        let added = await IndexFixture.eventually { IndexFixture.paths(index, "added later") == ["/code/shallow 100%/er/added later.txt"] }
+        let added = await IndexFixture.eventually {
+            IndexFixture.paths(index, "added later") == ["/code/shallow 100%/er/added later.txt"]
+        }
         #expect(added != nil, "the moved folder is still watched")
     }
 
@@ -53,9 +62,12 @@ struct FreshnessTests {
         let staging = try TemporaryFolder()
         try staging.file("batch/one/alpha-unique.txt", "a")
         try staging.file("batch/two/beta-unique.txt", "b")
-        try FileManager.default.moveItem(atPath: staging.path("batch"), toPath: fixture.folder.path("docs/batch"))
+        try FileManager.default.moveItem(
+            atPath: staging.path("batch"), toPath: fixture.folder.path("docs/batch"))
         let found = await IndexFixture.eventually {
-            Set(IndexFixture.paths(index, "unique")) == ["/docs/batch/one/alpha-unique.txt", "/docs/batch/two/beta-unique.txt"]
+            Set(IndexFixture.paths(index, "unique")) == [
+                "/docs/batch/one/alpha-unique.txt", "/docs/batch/two/beta-unique.txt",
+            ]
         }
         #expect(found != nil, "found: \(IndexFixture.paths(index, "unique"))")
     }
@@ -71,7 +83,10 @@ struct PersistenceTests {
         first.stop()
         let saved = try IndexStore(path: fixture.storePath, root: fixture.folder.path).load()
         #expect(saved.entryCount == first.entryCount, "every entry was saved")
-        #expect(saved.record(at: "/docs")?.entries.map(\.name).sorted() == ["100% done.txt", "Résumé final.pdf", "deep", "notes #1.md"])
+        #expect(
+            saved.record(at: "/docs")?.entries.map(\.name).sorted() == [
+                "100% done.txt", "Résumé final.pdf", "deep", "notes #1.md",
+            ])
 
         try fixture.folder.file("docs/written while down.txt", "w")
         try FileManager.default.removeItem(atPath: fixture.folder.path("code/main.swift"))
@@ -81,7 +96,8 @@ struct PersistenceTests {
         #expect(IndexFixture.paths(second, "while down") == ["/docs/written while down.txt"])
         #expect(IndexFixture.paths(second, "main.swift").isEmpty)
         let reconciled = try IndexStore(path: fixture.storePath, root: fixture.folder.path).load()
-        #expect(reconciled.record(at: "/docs")?.entries.contains { $0.name == "written while down.txt" } == true)
+        #expect(
+            reconciled.record(at: "/docs")?.entries.contains { $0.name == "written while down.txt" } == true)
         #expect(reconciled.record(at: "/code")?.entries.contains { $0.name == "main.swift" } != true)
     }
 
@@ -104,7 +120,9 @@ struct PersistenceTests {
         await first.waitUntilReady()
         for suffix in ["", "-wal", "-shm"] { unlink(fixture.storePath + suffix) }
         try fixture.folder.file("docs/after delete.txt", "x")
-        let seen = await IndexFixture.eventually { IndexFixture.paths(first, "after delete") == ["/docs/after delete.txt"] }
+        let seen = await IndexFixture.eventually {
+            IndexFixture.paths(first, "after delete") == ["/docs/after delete.txt"]
+        }
         #expect(seen != nil)
         first.stop()
         let second = fixture.start()

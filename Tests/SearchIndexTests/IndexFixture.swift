@@ -1,8 +1,9 @@
 import FileTree
 import Foundation
-@testable import SearchIndex
 import TestSupport
 import Testing
+
+@testable import SearchIndex
 
 /// A tree with awkward names, an index over it, and helpers to search and wait.
 struct IndexFixture {
@@ -34,7 +35,9 @@ struct IndexFixture {
     }
 
     /// The paths found for `text`.
-    static func paths(_ index: NameIndex, _ text: String, configure: (inout SearchQuery) -> Void = { _ in }) -> [String] {
+    static func paths(
+        _ index: NameIndex, _ text: String, configure: (inout SearchQuery) -> Void = { _ in }
+    ) -> [String] {
         var query = SearchQuery(text: text)
         configure(&query)
         return index.search(query)?.map(\.path) ?? []

@@ -1,15 +1,18 @@
 import FileTree
 import Foundation
-@testable import SearchIndex
 import TestSupport
 import Testing
+
+@testable import SearchIndex
 
 @Suite("Search ranks and filters as users expect")
 struct RankingTests {
     @Test("an exact name, then a prefix, then a word start, then any substring, then scattered letters")
     func rankingOrder() async throws {
         let folder = try TemporaryFolder()
-        for name in ["a/b/c/r-e-a-d-m-e.txt", "thread.txt", "my read.txt", "readme.md", "read", "zz/Read Me First.pdf"] {
+        for name in [
+            "a/b/c/r-e-a-d-m-e.txt", "thread.txt", "my read.txt", "readme.md", "read", "zz/Read Me First.pdf",
+        ] {
             try folder.file(name, "x")
         }
         let index = NameIndex(options: .init(root: folder.path))
@@ -17,7 +20,11 @@ struct RankingTests {
         defer { index.stop() }
         await index.waitUntilReady()
         let paths = IndexFixture.paths(index, "read")
-        #expect(paths == ["/read", "/readme.md", "/zz/Read Me First.pdf", "/my read.txt", "/thread.txt", "/a/b/c/r-e-a-d-m-e.txt"])
+        #expect(
+            paths == [
+                "/read", "/readme.md", "/zz/Read Me First.pdf", "/my read.txt", "/thread.txt",
+                "/a/b/c/r-e-a-d-m-e.txt",
+            ])
         let fuzzy = IndexFixture.paths(index, "rdme")
         #expect(fuzzy.first == "/readme.md", "fewer gaps first")
         #expect(Set(fuzzy) == ["/readme.md", "/zz/Read Me First.pdf", "/a/b/c/r-e-a-d-m-e.txt"])
@@ -33,7 +40,8 @@ struct RankingTests {
         defer { index.stop() }
         await index.waitUntilReady()
         let hits = index.search(SearchQuery(text: "ac")) ?? []
-        #expect(hits.map(\.entry.name) == ["a very long name that has ac somewhere in the middle.txt", "abc"])
+        #expect(
+            hits.map(\.entry.name) == ["a very long name that has ac somewhere in the middle.txt", "abc"])
         #expect(hits.count == 2 && hits[0].score > hits[1].score)
     }
 
@@ -59,20 +67,33 @@ struct RankingTests {
         try folder.file("reports/report.TXT", Array(repeating: 1, count: 100))
         try folder.folder("reports/report archive")
         let old = Date(timeIntervalSince1970: 1_600_000_000)
-        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.path("reports/report 2024.pdf"))
+        try FileManager.default.setAttributes(
+            [.modificationDate: old], ofItemAtPath: folder.path("reports/report 2024.pdf"))
         let index = NameIndex(options: .init(root: folder.path))
         index.start()
         defer { index.stop() }
         await index.waitUntilReady()
-        #expect(IndexFixture.paths(index, "report") { $0.kinds = [.directory] } == ["/reports", "/reports/report archive"])
+        #expect(
+            IndexFixture.paths(index, "report") { $0.kinds = [.directory] } == [
+                "/reports", "/reports/report archive",
+            ])
         #expect(Set(IndexFixture.paths(index, "report") { $0.kinds = [.file] }).count == 3)
-        #expect(Set(IndexFixture.paths(index, "report") { $0.extensions = ["md", "txt"] })
-            == ["/reports/report 2025.md", "/reports/report.TXT"])
-        #expect(IndexFixture.paths(index, "report") { $0.minimumSize = 1000 } == ["/reports/report 2024.pdf"], "sizes filter files only")
-        #expect(IndexFixture.paths(index, "report") { $0.maximumSize = 10; $0.kinds = [.file] } == ["/reports/report 2025.md"])
+        #expect(
+            Set(IndexFixture.paths(index, "report") { $0.extensions = ["md", "txt"] })
+                == ["/reports/report 2025.md", "/reports/report.TXT"])
+        #expect(
+            IndexFixture.paths(index, "report") { $0.minimumSize = 1000 } == ["/reports/report 2024.pdf"],
+            "sizes filter files only")
+        #expect(
+            IndexFixture.paths(index, "report") {
+                $0.maximumSize = 10; $0.kinds = [.file]
+            } == ["/reports/report 2025.md"])
         let cut = Int64(1_700_000_000) * 1_000_000_000
-        #expect(IndexFixture.paths(index, "report") { $0.modifiedBefore = cut } == ["/reports/report 2024.pdf"])
-        #expect(!IndexFixture.paths(index, "report") { $0.modifiedAfter = cut }.contains("/reports/report 2024.pdf"))
+        #expect(
+            IndexFixture.paths(index, "report") { $0.modifiedBefore = cut } == ["/reports/report 2024.pdf"])
+        #expect(
+            !IndexFixture.paths(index, "report") { $0.modifiedAfter = cut }.contains(
+                "/reports/report 2024.pdf"))
         let newest = IndexFixture.paths(index, "") { $0.kinds = [.file] }
         #expect(newest.last == "/reports/report 2024.pdf", "by filters alone, the oldest comes last")
         #expect(IndexFixture.paths(index, "").isEmpty, "no text and no filter finds nothing")
@@ -87,10 +108,17 @@ struct RankingTests {
         #expect(IndexFixture.paths(index, "secret").isEmpty)
         #expect(IndexFixture.paths(index, "secret") { $0.includesHidden = true } == ["/.hidden/secret.txt"])
         #expect(IndexFixture.paths(index, "build").isEmpty, "ignored by *.log")
-        #expect(IndexFixture.paths(index, "txt") { $0.folder = "/docs/deep" } == ["/docs/deep/er/still deeper.txt"])
-        #expect(IndexFixture.paths(index, "deep") { $0.folder = "/docs/deep/" } == ["/docs/deep/er/still deeper.txt"])
+        #expect(
+            IndexFixture.paths(index, "txt") { $0.folder = "/docs/deep" } == [
+                "/docs/deep/er/still deeper.txt"
+            ])
+        #expect(
+            IndexFixture.paths(index, "deep") { $0.folder = "/docs/deep/" } == [
+                "/docs/deep/er/still deeper.txt"
+            ])
         #expect(IndexFixture.paths(index, "main") { $0.folder = "/code" } == ["/code/main.swift"])
-        #expect(IndexFixture.paths(index, "main") { $0.folder = "/cod" }.isEmpty, "a folder is not a name prefix")
+        #expect(
+            IndexFixture.paths(index, "main") { $0.folder = "/cod" }.isEmpty, "a folder is not a name prefix")
     }
 
     @Test("the limit keeps the best hits")
@@ -111,7 +139,9 @@ struct RankingTests {
 @Suite("The change feed")
 struct ChangeFeedTests {
     static func change(_ name: String) -> TreeChange {
-        TreeChange(kind: .created, path: "/docs/" + name, entry: IndexedEntry(name: name, kind: .file, size: 1, modified: 0, inode: 1))
+        TreeChange(
+            kind: .created, path: "/docs/" + name,
+            entry: IndexedEntry(name: name, kind: .file, size: 1, modified: 0, inode: 1))
     }
 
     @Test("a subscriber that reconnects with the last id it saw gets what it missed, in order")
@@ -127,7 +157,9 @@ struct ChangeFeedTests {
         let again = feed.subscribe(lastEventID: seen.id)
         var resumed = again.items.makeAsyncIterator()
         var paths: [String] = []
-        for _ in 0..<2 { if case .event(let event) = await resumed.next() { paths.append(event.change.path) } }
+        for _ in 0..<2 {
+            if case .event(let event) = await resumed.next() { paths.append(event.change.path) }
+        }
         #expect(paths == ["/docs/d", "/docs/e"])
     }
 
@@ -159,7 +191,9 @@ struct ChangeFeedTests {
 
     @Test("a change concerns the folder it is in and every folder above it")
     func scope() {
-        let moved = TreeChange(kind: .renamed, path: "/b/x", from: "/a/x", entry: IndexedEntry(name: "x", kind: .file, size: 0, modified: 0, inode: 1))
+        let moved = TreeChange(
+            kind: .renamed, path: "/b/x", from: "/a/x",
+            entry: IndexedEntry(name: "x", kind: .file, size: 0, modified: 0, inode: 1))
         #expect(moved.concerns("") && moved.concerns("/") && moved.concerns("/a") && moved.concerns("/b"))
         #expect(!moved.concerns("/c") && !moved.concerns("/b/x/y") && !moved.concerns("/a/xx"))
     }
@@ -177,7 +211,9 @@ struct ShortcutTests {
         // The folders are names too.
         var names: [(folder: String, name: String)] = [("", "a"), ("/a", "b"), ("", "c d")]
         for number in 0..<1500 {
-            let parts = (0..<Int.random(in: 1...5, using: &generator)).map { _ in syllables.randomElement(using: &generator) ?? "" }
+            let parts = (0..<Int.random(in: 1...5, using: &generator)).map { _ in
+                syllables.randomElement(using: &generator) ?? ""
+            }
             let name = parts.joined() + "\(number % 7).txt"
             let place = ["", "/a", "/a/b", "/c d"][number % 4]
             guard !names.contains(where: { $0 == (place, name) }) else { continue }
@@ -193,52 +229,69 @@ struct ShortcutTests {
         // Once by scanning, once more with the names in order (built a moment after the index is
         // ready), which answers prefix-dominated queries without a scan.
         for pass in 0..<2 {
-        if pass == 1 {
-            for _ in 0..<500 where !index.hasNameOrder { try await Task.sleep(for: .milliseconds(10)) }
-            #expect(index.hasNameOrder)
-        }
-        for text in ["report", "re", "rpt", "porte", "é", "mo-x", "zzz", "a b", "rt1", ".r", "a", "R", "po", "de"] {
-            for limit in [1, 10, 50] {
-                var query = SearchQuery(text: text)
-                query.limit = limit
-                query.includesHidden = includingHidden
-                let found = index.search(query)?.map(\.path) ?? []
-                let matcher = try #require(NameMatcher(text))
-                let expected = names.compactMap { entry -> (score: Int, depth: Int, name: String, path: String)? in
-                    guard includingHidden || !entry.name.hasPrefix("."), let score = matcher.score(name: entry.name) else {
-                        return nil
-                    }
-                    let depth = entry.folder.filter { $0 == "/" }.count
-                    return (score, depth, entry.name, entry.folder + "/" + entry.name)
-                }
-                .sorted { left, right in
-                    if left.score != right.score { return left.score > right.score }
-                    if left.depth != right.depth { return left.depth < right.depth }
-                    if left.name != right.name { return left.name < right.name }
-                    return left.path < right.path
-                }
-                .prefix(limit).map(\.path)
-                #expect(found == Array(expected), "\(text) limit \(limit), pass \(pass)")
+            if pass == 1 {
+                for _ in 0..<500 where !index.hasNameOrder { try await Task.sleep(for: .milliseconds(10)) }
+                #expect(index.hasNameOrder)
             }
-        }
+            for text in [
+                "report", "re", "rpt", "porte", "é", "mo-x", "zzz", "a b", "rt1", ".r", "a", "R", "po", "de",
+            ] {
+                for limit in [1, 10, 50] {
+                    var query = SearchQuery(text: text)
+                    query.limit = limit
+                    query.includesHidden = includingHidden
+                    let found = index.search(query)?.map(\.path) ?? []
+                    let matcher = try #require(NameMatcher(text))
+                    let expected = names.compactMap {
+                        entry -> (score: Int, depth: Int, name: String, path: String)? in
+                        guard includingHidden || !entry.name.hasPrefix("."),
+                            let score = matcher.score(name: entry.name)
+                        else {
+                            return nil
+                        }
+                        let depth = entry.folder.filter { $0 == "/" }.count
+                        return (score, depth, entry.name, entry.folder + "/" + entry.name)
+                    }
+                    .sorted { left, right in
+                        if left.score != right.score { return left.score > right.score }
+                        if left.depth != right.depth { return left.depth < right.depth }
+                        if left.name != right.name { return left.name < right.name }
+                        return left.path < right.path
+                    }
+                    .prefix(limit).map(\.path)
+                    #expect(found == Array(expected), "\(text) limit \(limit), pass \(pass)")
+                }
+            }
         }
     }
 
     @Test("the names in order answer a query that starts enough names, and leave the others to a scan")
     func nameOrder() throws {
-        func entry(_ name: String) -> IndexedEntry { IndexedEntry(name: name, kind: .file, size: 1, modified: 0, inode: 0) }
-        let root = FolderRecord(path: "", entries: ["Report 2.pdf", "report.pdf", "reports", "summary report.md", ".report"].map(entry))
-        let deeper = FolderRecord(path: "/a", entries: ["report.pdf", "Réport 9.txt", "other.txt"].map(entry))
+        func entry(_ name: String) -> IndexedEntry {
+            IndexedEntry(name: name, kind: .file, size: 1, modified: 0, inode: 0)
+        }
+        let root = FolderRecord(
+            path: "",
+            entries: ["Report 2.pdf", "report.pdf", "reports", "summary report.md", ".report"].map(entry))
+        let deeper = FolderRecord(
+            path: "/a", entries: ["report.pdf", "Réport 9.txt", "other.txt"].map(entry))
         let order = NameOrder([root, deeper])
         func paths(_ text: String, limit: Int, folder: String = "") -> [String]? {
             var query = SearchQuery(text: text)
             query.limit = limit
-            return order.prefixHits(for: query, text: NameFolding.fold(text), under: folder)?.sorted().map { $0.record.path(of: $0.index) }
+            return order.prefixHits(for: query, text: NameFolding.fold(text), under: folder)?.sorted().map {
+                $0.record.path(of: $0.index)
+            }
         }
         // Shorter first (a prefix scores 8,000 less the name's length), then shallower.
         #expect(paths("rep", limit: 3) == ["/reports", "/report.pdf", "/a/report.pdf"])
-        #expect(paths("rep", limit: 5) == ["/reports", "/report.pdf", "/a/report.pdf", "/Report 2.pdf", "/a/Réport 9.txt"])
-        #expect(paths("rep", limit: 6) == nil, "only five names start with it (the hidden one is not asked for): a scan must add substrings")
+        #expect(
+            paths("rep", limit: 5) == [
+                "/reports", "/report.pdf", "/a/report.pdf", "/Report 2.pdf", "/a/Réport 9.txt",
+            ])
+        #expect(
+            paths("rep", limit: 6) == nil,
+            "only five names start with it (the hidden one is not asked for): a scan must add substrings")
         #expect(paths("rep", limit: 2, folder: "/a") == ["/a/report.pdf", "/a/Réport 9.txt"])
         #expect(paths("summ", limit: 1) == ["/summary report.md"])
         #expect(paths("zzz", limit: 1) == nil && paths("other", limit: 2) == nil)

@@ -10,7 +10,8 @@ struct BonjourTests {
     func findsAndResolvesAnotherPublisher() async throws {
         let name = LocalResponder.uniqueName("Other Server")
         let publisher = try ExternalCommand(
-            "avahi-publish", ["-s", name, "_browsey._tcp", "8123", "version=9.9", "path=/srv/Fotos #1", "readonly=0"])
+            "avahi-publish",
+            ["-s", name, "_browsey._tcp", "8123", "version=9.9", "path=/srv/Fotos #1", "readonly=0"])
         defer { publisher.terminate() }
         let bonjour = try Bonjour()
         let instance = try await firstAppearance(of: name, bonjour: bonjour)
@@ -20,7 +21,8 @@ struct BonjourTests {
         #expect(resolved.txt["path"] == "/srv/Fotos #1")
         #expect(resolved.txt["version"] == "9.9")
         #expect(resolved.hostName.hasSuffix(".local."))
-        let addresses = try await bonjour.addresses(of: resolved.hostName, interfaceIndex: resolved.interfaceIndex)
+        let addresses = try await bonjour.addresses(
+            of: resolved.hostName, interfaceIndex: resolved.interfaceIndex)
         #expect(addresses.contains("127.0.0.1"), "addresses: \(addresses)")
         let server = try await bonjour.browseyServer(instance)
         #expect(server.url == "http://127.0.0.1:8123/")
@@ -60,7 +62,8 @@ struct BonjourTests {
         let bonjour = try Bonjour()
         let advertisement = try bonjour.register(
             ServiceRegistration(
-                name: name, type: "_browsey._tcp", port: 8125, txt: ["version": "1.2", "path": "/srv/a b", "readonly": "1"]))
+                name: name, type: "_browsey._tcp", port: 8125,
+                txt: ["version": "1.2", "path": "/srv/a b", "readonly": "1"]))
         #expect(try await advertisement.established() == name)
         let watcher = try ExternalCommand("avahi-browse", ["-rp", "_browsey._tcp"])
         defer { watcher.terminate() }
@@ -93,10 +96,14 @@ struct BonjourTests {
     @Test("bad input is refused before it reaches the responder")
     func badInput() throws {
         let bonjour = try Bonjour()
-        #expect { try bonjour.register(ServiceRegistration(name: "x", type: "_browsey._tcp", port: 0)) } throws: {
+        #expect {
+            try bonjour.register(ServiceRegistration(name: "x", type: "_browsey._tcp", port: 0))
+        } throws: {
             ($0 as? ServiceDiscoveryError)?.code == .invalidArgument
         }
-        #expect { try bonjour.register(ServiceRegistration(name: "", type: "_browsey._tcp", port: 80)) } throws: {
+        #expect {
+            try bonjour.register(ServiceRegistration(name: "", type: "_browsey._tcp", port: 80))
+        } throws: {
             ($0 as? ServiceDiscoveryError)?.code == .invalidArgument
         }
     }
@@ -126,10 +133,14 @@ enum ServiceName {
         var text = ""
         for byte in name.utf8 {
             let scalar = Unicode.Scalar(byte)
-            if byte < 0x80 && (scalar.properties.isAlphabetic || (0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x5F) {
+            if byte < 0x80
+                && (scalar.properties.isAlphabetic || (0x30...0x39).contains(byte) || byte == 0x2D
+                    || byte == 0x5F)
+            {
                 text.unicodeScalars.append(scalar)
             } else {
-                text += "\\" + String(repeating: "0", count: byte < 10 ? 2 : byte < 100 ? 1 : 0) + String(byte)
+                text +=
+                    "\\" + String(repeating: "0", count: byte < 10 ? 2 : byte < 100 ? 1 : 0) + String(byte)
             }
         }
         return text

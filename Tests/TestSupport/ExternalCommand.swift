@@ -43,7 +43,9 @@ public final class ExternalCommand: @unchecked Sendable {
     @discardableResult
     public func wait(timeout: Duration = .seconds(20)) async -> Int32? {
         let deadline = ContinuousClock.now + timeout
-        while process.isRunning && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        while process.isRunning && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
         guard !process.isRunning else { return nil }
         // The last bytes may still be in the pipe.
         try? await Task.sleep(for: .milliseconds(30))

@@ -81,7 +81,9 @@ public final class HeldConnections {
         remote.sin_addr.s_addr = inet_addr("127.0.0.1")
         remote.sin_port = in_port_t(UInt16(port).bigEndian)
         let size = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, size) } }
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, size) }
+        }
         let connected =
             bound == 0
             && withUnsafePointer(to: &remote) {

@@ -89,6 +89,7 @@ public final class RawSocket {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Closes the socket.
     public func close() { _ = Self.closeDescriptor(descriptor) }
 
     private static func closeDescriptor(_ descriptor: Int32) -> Int32 {
@@ -102,7 +103,8 @@ public final class RawSocket {
     /// One HTTP/1.1 request with `Connection: close`; the status code, or `nil` when the
     /// connection failed or broke.
     public static func request(
-        port: Int, method: String, target: String, host: String = "127.0.0.1", headers: [String: String] = [:],
+        port: Int, method: String, target: String, host: String = "127.0.0.1",
+        headers: [String: String] = [:],
         body: [UInt8] = []
     ) -> Int? {
         guard let socket = RawSocket(port: port) else { return nil }

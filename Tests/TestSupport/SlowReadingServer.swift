@@ -1,10 +1,11 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
-import Synchronization
 
 /// A TCP listener on the loopback that reads each request's body steadily but slowly (a slow
 /// uplink), then answers `200 ok`: the server a large upload meets on a poor network, where
@@ -38,7 +39,9 @@ public final class SlowReadingServer: Sendable {
                     var bodyLength = 0
                     while true {
                         if let end = headEnd, received.count - end >= bodyLength { break }
-                        let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+                        let count = chunk.withUnsafeMutableBytes {
+                            recv(connection, $0.baseAddress, $0.count, 0)
+                        }
                         guard count > 0 else { return }
                         received += chunk[0..<count]
                         if headEnd == nil, let end = Self.headEnd(received) {
@@ -47,16 +50,22 @@ public final class SlowReadingServer: Sendable {
                         }
                         if let end = headEnd {
                             read.value.withLock { $0 = received.count - end }
-                            Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18 + Double(pause.components.seconds))
+                            Thread.sleep(
+                                forTimeInterval: Double(pause.components.attoseconds) / 1e18
+                                    + Double(pause.components.seconds))
                         }
                     }
-                    _ = RawSocket.sendAll(Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok".utf8), on: connection)
+                    _ = RawSocket.sendAll(
+                        Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok".utf8),
+                        on: connection)
                     // A graceful close: say we are done, then wait (at most 5 s) for the client to
                     // close its side, so the answer is never cut by a reset.
                     shutdown(connection, Int32(SHUT_WR))
                     var patience = timeval(tv_sec: 5, tv_usec: 0)
-                    setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
-                    while chunk.withUnsafeMutableBytes({ recv(connection, $0.baseAddress, $0.count, 0) }) > 0 {}
+                    setsockopt(
+                        connection, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
+                    while chunk.withUnsafeMutableBytes({ recv(connection, $0.baseAddress, $0.count, 0) }) > 0
+                    {}
                 }
             }
         }
@@ -73,7 +82,8 @@ public final class SlowReadingServer: Sendable {
     private static func headEnd(_ bytes: [UInt8]) -> Int? {
         let marker = Array("\r\n\r\n".utf8)
         guard bytes.count >= marker.count else { return nil }
-        for index in 0...(bytes.count - marker.count) where bytes[index..<(index + marker.count)].elementsEqual(marker) {
+        for index in 0...(bytes.count - marker.count)
+        where bytes[index..<(index + marker.count)].elementsEqual(marker) {
             return index + marker.count
         }
         return nil

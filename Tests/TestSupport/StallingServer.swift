@@ -1,10 +1,11 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
-import Synchronization
 
 /// A TCP listener on the loopback that reads each request, sends `answer` (perhaps nothing,
 /// perhaps a head and part of a body) and then goes silent with the connection open: the server
@@ -31,7 +32,9 @@ public final class StallingServer: Sendable {
                     var request: [UInt8] = []
                     var chunk = [UInt8](repeating: 0, count: 4096)
                     while !request.ends(with: Array("\r\n\r\n".utf8)) {
-                        let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+                        let count = chunk.withUnsafeMutableBytes {
+                            recv(connection, $0.baseAddress, $0.count, 0)
+                        }
                         guard count > 0 else { return }
                         request += chunk[0..<count]
                     }

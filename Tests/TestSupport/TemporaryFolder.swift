@@ -28,7 +28,8 @@ public final class TemporaryFolder: Sendable {
         let shared = "/dev/shm"
         let base =
             inMemory && access(shared, W_OK) == 0
-            ? shared : ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            ? shared
+            : ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw TestSupportError("mkdtemp failed: errno \(errno)") }
         var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

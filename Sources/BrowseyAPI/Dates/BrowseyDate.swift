@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 /// The contract's dates: ISO-8601 in UTC with milliseconds (`2024-01-15T10:30:00.000Z`).

@@ -56,7 +56,9 @@ public struct HealthResponse: Codable, Sendable, Hashable {
         readonly = try container.decodeIfPresent(Bool.self, forKey: .readonly) ?? true
         host =
             try container.decodeIfPresent(Host.self, forKey: .host)
-            ?? Host(hostname: "", platform: "", arch: "", osRelease: "", runtime: "", runtimeVersion: "", uptimeSeconds: 0)
+            ?? Host(
+                hostname: "", platform: "", arch: "", osRelease: "", runtime: "", runtimeVersion: "",
+                uptimeSeconds: 0)
         auth = try container.decodeIfPresent(Bool.self, forKey: .auth)
         hidden = try container.decodeIfPresent(Bool.self, forKey: .hidden)
     }

@@ -16,7 +16,9 @@ public struct SearchResponse: Codable, Sendable, Hashable {
         public var `extension`: String?
 
         /// Makes a match.
-        public init(name: String, path: String, absolutePath: String, type: ItemType, score: Int, extension: String?) {
+        public init(
+            name: String, path: String, absolutePath: String, type: ItemType, score: Int, extension: String?
+        ) {
             self.name = name
             self.path = path
             self.absolutePath = absolutePath

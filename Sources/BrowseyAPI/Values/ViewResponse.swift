@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 /// `GET /api/view`: what a viewer needs to show a file.
@@ -76,7 +76,8 @@ public struct ViewResponse: Codable, Sendable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, filename, `extension`, content, url, size, modified, language, mimeType, dimensions, html, highlighted
+        case type, filename, `extension`, content, url, size, modified, language, mimeType, dimensions, html,
+            highlighted
     }
 
     /// Writes `extension` as `null` when absent; the rest only when present.

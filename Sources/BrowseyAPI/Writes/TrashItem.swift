@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 /// One deleted item kept in the server's trash.
@@ -20,7 +20,8 @@ public struct TrashItem: Codable, Sendable, Hashable {
     public var deletedAt: Date
 
     /// Describes a trash entry.
-    public init(id: String, name: String, originalPath: String, type: ItemType, size: Int64, deletedAt: Date) {
+    public init(id: String, name: String, originalPath: String, type: ItemType, size: Int64, deletedAt: Date)
+    {
         self.id = id
         self.name = name
         self.originalPath = originalPath

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import BrowseyAPI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The servers a person saved, kept as JSON in the app's support folder. Every change is
 /// written atomically (a temporary file renamed over the old one), so a crash leaves the old
@@ -21,10 +22,12 @@ public struct SavedServers: Sendable {
         let environment = ProcessInfo.processInfo.environment
         let home = environment["HOME"] ?? "/tmp"
         #if canImport(Darwin)
-        return home + "/Library/Application Support/Browsey/servers.json"
+            return home + "/Library/Application Support/Browsey/servers.json"
         #else
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        return data + "/browsey/servers.json"
+            let data =
+                environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home
+                + "/.local/share"
+            return data + "/browsey/servers.json"
         #endif
     }
 
@@ -44,7 +47,9 @@ public struct SavedServers: Sendable {
     public func store(_ servers: [Server]) throws(BrowseyClientError) {
         do {
             let folder = String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)])
-            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            if !folder.isEmpty {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
             let encoder = JSONEncoder.browsey()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(servers).write(to: URL(fileURLWithPath: file), options: .atomic)

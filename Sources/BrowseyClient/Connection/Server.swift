@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 /// A Browsey server a person connects to: where it is, how to sign in, and when it was last
@@ -59,7 +59,9 @@ public struct Server: Codable, Sendable, Hashable, Identifiable {
     static func isValidHost(_ host: String) -> Bool {
         guard !host.isEmpty, host.utf8.count <= 253 else { return false }
         if host.contains(":") {
-            return host.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." || $0 == "%" || $0.isLetter || $0.isNumber }
+            return host.allSatisfy {
+                $0.isHexDigit || $0 == ":" || $0 == "." || $0 == "%" || $0.isLetter || $0.isNumber
+            }
         }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         return labels.allSatisfy { label in

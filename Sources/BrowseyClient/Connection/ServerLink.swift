@@ -9,9 +9,11 @@
 public enum ServerLink {
     /// The server a link names; anything else throws `invalidInput` saying what was expected.
     public static func parse(_ text: String, name: String? = nil) throws(BrowseyClientError) -> Server {
-        let trimmed = String(text.drop { $0 == " " || $0 == "\n" }.reversed().drop { $0 == " " || $0 == "\n" }.reversed())
+        let trimmed = String(
+            text.drop { $0 == " " || $0 == "\n" }.reversed().drop { $0 == " " || $0 == "\n" }.reversed())
         let refuse = BrowseyClientError(
-            .invalidInput, "\"\(trimmed.prefix(80))\" is not a Browsey server address (expected http://host:port/)")
+            .invalidInput,
+            "\"\(trimmed.prefix(80))\" is not a Browsey server address (expected http://host:port/)")
         let scheme: Server.Scheme
         var rest: Substring
         if trimmed.lowercased().hasPrefix("http://") {

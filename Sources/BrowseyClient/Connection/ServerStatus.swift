@@ -1,8 +1,9 @@
 public import BrowseyAPI
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Whether a server answers, as a server list shows it.

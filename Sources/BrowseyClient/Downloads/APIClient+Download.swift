@@ -18,7 +18,9 @@ extension APIClient {
         let etagFile = partial + ".etag"
         var headers: [(name: String, value: String)] = []
         var offset: Int64 = 0
-        if resume, let size = LocalFile.size(partial), size > 0, let etag = LocalFile.text(etagFile), !etag.isEmpty {
+        if resume, let size = LocalFile.size(partial), size > 0, let etag = LocalFile.text(etagFile),
+            !etag.isEmpty
+        {
             offset = size
             headers.append(("Range", "bytes=\(size)-"))
             headers.append(("If-Range", etag))
@@ -35,7 +37,8 @@ extension APIClient {
         }
         // The ETag is kept for resuming, which only a large file needs.
         if (total ?? 0) >= Self.resumableSize || LocalFile.size(etagFile) != nil {
-            LocalFile.setText((total ?? 0) >= Self.resumableSize ? response.header("ETag") : nil, at: etagFile)
+            LocalFile.setText(
+                (total ?? 0) >= Self.resumableSize ? response.header("ETag") : nil, at: etagFile)
         }
         let received = try await write(
             response, to: partial, appending: appending, from: offset, total: total, flushes: flushes,

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The few POSIX file calls a download needs, with errors as ``BrowseyClientError``; only
@@ -28,7 +28,10 @@ public enum LocalFile {
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(BrowseyClientError) {
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            let count = bytes.withUnsafeBytes {
+                guard let base = $0.baseAddress else { return 0 }
+                return write(descriptor, base + written, $0.count - written)
+            }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw failure("cannot write \(path)") }
             written += count

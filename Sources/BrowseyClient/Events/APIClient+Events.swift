@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import BrowseyAPI
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension APIClient {
     /// The changes under `folder` as the server reports them (`GET /api/events`), from
@@ -20,12 +21,14 @@ extension APIClient {
             do {
                 var headers: [(name: String, value: String)] = [("Accept", "text/event-stream")]
                 if let lastEventID { headers.append(("Last-Event-ID", lastEventID)) }
-                let response = try await longLived.send("GET", "/api/events", query: [("path", folder)], headers: headers)
+                let response = try await longLived.send(
+                    "GET", "/api/events", query: [("path", folder)], headers: headers)
                 var parser = EventStreamParser()
                 for try await chunk in response.body {
                     for raw in parser.feed(chunk) {
                         guard let kind = ServerEvent.Kind(rawValue: raw.event) else { continue }
-                        let change = try? JSONDecoder.browsey().decode(ChangeEvent.self, from: Data(raw.data.utf8))
+                        let change = try? JSONDecoder.browsey().decode(
+                            ChangeEvent.self, from: Data(raw.data.utf8))
                         continuation.yield(ServerEvent(id: raw.id, kind: kind, change: change))
                     }
                 }

@@ -171,11 +171,14 @@ public final class DirectoryBrowserModel {
 
     private func rebuildRows() {
         var built: [BrowserRow] = []
-        if path != "/" { built.append(BrowserRow(kind: .parent, name: "..", path: Self.parent(of: path), item: nil)) }
+        if path != "/" {
+            built.append(BrowserRow(kind: .parent, name: "..", path: Self.parent(of: path), item: nil))
+        }
         for item in items.sorted(by: sort.precedes) {
             let isFolder = item.type == .directory || item.targetType == .directory
             let child = (path == "/" ? "" : path) + "/" + item.name
-            built.append(BrowserRow(kind: isFolder ? .folder : .file, name: item.name, path: child, item: item))
+            built.append(
+                BrowserRow(kind: isFolder ? .folder : .file, name: item.name, path: child, item: item))
         }
         rows = built
     }

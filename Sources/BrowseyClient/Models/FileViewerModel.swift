@@ -1,10 +1,11 @@
 import BrowseyAPI
-#if canImport(FoundationEssentials)
-public import FoundationEssentials
-#else
-public import Foundation
-#endif
 public import Observation
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 /// A file as the viewer shows it: its kind of content (code with its language, Markdown, text,
 /// image with its neighbours for swiping, video, audio, PDF, binary), an info sheet for people,
@@ -97,7 +98,11 @@ public final class FileViewerModel {
         self.stat = stat
         info = Self.info(for: stat)
         self.content = content
-        if case .image = content { neighbours = (try? await images(besides: path)) ?? [path] } else { neighbours = [] }
+        if case .image = content {
+            neighbours = (try? await images(besides: path)) ?? [path]
+        } else {
+            neighbours = []
+        }
         switch content {
         case .code(let text, _), .markdown(let text), .text(let text):
             draft = text
@@ -180,7 +185,9 @@ public final class FileViewerModel {
 
     // MARK: Building
 
-    static func content(of path: String, stat: StatResponse, client: APIClient) async throws(BrowseyClientError) -> Content {
+    static func content(
+        of path: String, stat: StatResponse, client: APIClient
+    ) async throws(BrowseyClientError) -> Content {
         let url = "/api/file?path=" + PercentEncoding.queryValue(path) + "&download=false"
         let mime = stat.mimeType ?? ""
         if mime.hasPrefix("audio/") { return .audio(url: url) }
@@ -199,14 +206,17 @@ public final class FileViewerModel {
             if language == "markdown" { return .markdown(text) }
             return language == "plaintext" ? .text(text) : .code(text, language: language)
         case .image:
-            return .image(url: view.url ?? url, width: view.dimensions?.width, height: view.dimensions?.height)
+            return .image(
+                url: view.url ?? url, width: view.dimensions?.width, height: view.dimensions?.height)
         case .video:
             return .video(url: view.url ?? url)
         }
     }
 
     static func info(for stat: StatResponse) -> [(label: String, value: String)] {
-        let size = stat.size >= 1000 ? "\(ByteCount.text(stat.size)) (\(stat.size) bytes)" : ByteCount.text(stat.size)
+        let size =
+            stat.size >= 1000
+            ? "\(ByteCount.text(stat.size)) (\(stat.size) bytes)" : ByteCount.text(stat.size)
         var rows: [(label: String, value: String)] = [
             ("Name", stat.name),
             ("Type", stat.mimeType ?? stat.type.rawValue),

@@ -82,7 +82,9 @@ public final class ServerListModel {
     /// Adds a server typed by hand, once it answers (and accepts the token): the entry is
     /// checked, then tried, then saved. Throws what went wrong, saving nothing.
     @discardableResult
-    public func add(name: String?, host: String, port: Int, token: String? = nil) async throws(BrowseyClientError) -> Server {
+    public func add(
+        name: String?, host: String, port: Int, token: String? = nil
+    ) async throws(BrowseyClientError) -> Server {
         try await add(try Server(name: name, host: host, port: port, token: token))
     }
 

@@ -5,7 +5,9 @@ public protocol HTTPTransport: Sendable {
     /// Sends `request` to `server` and returns once the response's head has arrived; its body
     /// follows as a stream. Throws `unreachable`, `timedOut` or `cancelled`; an HTTP error
     /// status is an answer, not a throw.
-    func send(_ request: TransportRequest, to server: Server, timeout: Duration) async throws(BrowseyClientError)
+    func send(
+        _ request: TransportRequest, to server: Server, timeout: Duration
+    ) async throws(BrowseyClientError)
         -> TransportResponse
 }
 
@@ -24,7 +26,8 @@ public struct TransportRequest: Sendable {
 
     /// Describes a request.
     public init(
-        method: String, target: String, headers: [(name: String, value: String)] = [], body: RequestBody = .none,
+        method: String, target: String, headers: [(name: String, value: String)] = [],
+        body: RequestBody = .none,
         sendProgress: (@Sendable (Int64) -> Void)? = nil
     ) {
         self.method = method
@@ -89,6 +92,7 @@ public struct TransportResponse: Sendable {
 
 /// A response's body as a transport delivers it: chunks of bytes, read once.
 public struct ResponseBody: AsyncSequence, Sendable {
+    /// A chunk of the body.
     public typealias Element = [UInt8]
 
     private let makeIterator: @Sendable () -> AsyncIterator
@@ -101,11 +105,13 @@ public struct ResponseBody: AsyncSequence, Sendable {
         }
     }
 
+    /// The iterator that reads the chunks (once: the body is not replayed).
     public func makeAsyncIterator() -> AsyncIterator { makeIterator() }
 
     /// Reads the next chunk.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let pull: () async throws -> [UInt8]?
+        /// The next chunk, or `nil` at the body's end.
         public mutating func next() async throws -> [UInt8]? { try await pull() }
     }
 }
@@ -115,7 +121,8 @@ extension BrowseyClientError {
     public static func from(_ error: any Error) -> BrowseyClientError {
         if let error = error as? BrowseyClientError { return error }
         if error is CancellationError { return BrowseyClientError(.cancelled, "the request was cancelled") }
-        return BrowseyClientError(.unreachable, "the connection failed: \(error)", cause: SendableDescription("\(error)"))
+        return BrowseyClientError(
+            .unreachable, "the connection failed: \(error)", cause: SendableDescription("\(error)"))
     }
 }
 

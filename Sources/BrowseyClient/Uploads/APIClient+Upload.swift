@@ -1,8 +1,9 @@
 public import BrowseyAPI
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// What an upload does when the name is taken on the server.
@@ -38,7 +39,8 @@ extension APIClient {
         var start: Int64 = 0
         if size > 0 {
             let held = try await json(
-                UploadResponse.self, "GET", "/api/upload", query: [("path", remotePath), ("size", String(size))])
+                UploadResponse.self, "GET", "/api/upload",
+                query: [("path", remotePath), ("size", String(size))])
             start = held.received < size ? held.received : 0
             headers.append(("Content-Range", "bytes \(start)-\(size - 1)/\(size)"))
         }
@@ -52,13 +54,16 @@ extension APIClient {
         do {
             return try JSONDecoder.browsey().decode(UploadResponse.self, from: Data(bytes))
         } catch {
-            throw BrowseyClientError(.decoding, "the server's answer to an upload is not what the contract says: \(error)")
+            throw BrowseyClientError(
+                .decoding, "the server's answer to an upload is not what the contract says: \(error)")
         }
     }
 
     /// How much of an upload of `size` bytes to `remotePath` the server already holds.
     public func uploadedBytes(of remotePath: String, size: Int64) async throws(BrowseyClientError) -> Int64 {
-        try await json(UploadResponse.self, "GET", "/api/upload", query: [("path", remotePath), ("size", String(size))])
-            .received
+        try await json(
+            UploadResponse.self, "GET", "/api/upload", query: [("path", remotePath), ("size", String(size))]
+        )
+        .received
     }
 }

@@ -13,7 +13,8 @@
 enum ArchiveEntryName {
     /// `a\b/C:x/../ok.txt` → `a_b/C_x/__/ok.txt`.
     static func safe(_ relativePath: String) -> String {
-        let components = relativePath.split(separator: "/", omittingEmptySubsequences: true).map(safeComponent)
+        let components = relativePath.split(separator: "/", omittingEmptySubsequences: true).map(
+            safeComponent)
         return components.isEmpty ? "_" : components.joined(separator: "/")
     }
 

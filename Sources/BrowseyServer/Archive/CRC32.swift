@@ -25,28 +25,44 @@ struct CRC32 {
             let t0 = tables[0], t1 = tables[1], t2 = tables[2], t3 = tables[3]
             let t4 = tables[4], t5 = tables[5], t6 = tables[6], t7 = tables[7]
             t0.withUnsafeBufferPointer { t0 in
-            t1.withUnsafeBufferPointer { t1 in
-            t2.withUnsafeBufferPointer { t2 in
-            t3.withUnsafeBufferPointer { t3 in
-            t4.withUnsafeBufferPointer { t4 in
-            t5.withUnsafeBufferPointer { t5 in
-            t6.withUnsafeBufferPointer { t6 in
-            t7.withUnsafeBufferPointer { t7 in
-                var index = 0
-                let count = bytes.count
-                while index + 8 <= count {
-                    let low = bytes.loadUnaligned(fromByteOffset: index, as: UInt32.self).littleEndian ^ crc
-                    let high = bytes.loadUnaligned(fromByteOffset: index + 4, as: UInt32.self).littleEndian
-                    crc = t7[Int(low & 0xFF)] ^ t6[Int((low >> 8) & 0xFF)] ^ t5[Int((low >> 16) & 0xFF)]
-                        ^ t4[Int(low >> 24)] ^ t3[Int(high & 0xFF)] ^ t2[Int((high >> 8) & 0xFF)]
-                        ^ t1[Int((high >> 16) & 0xFF)] ^ t0[Int(high >> 24)]
-                    index += 8
+                t1.withUnsafeBufferPointer { t1 in
+                    t2.withUnsafeBufferPointer { t2 in
+                        t3.withUnsafeBufferPointer { t3 in
+                            t4.withUnsafeBufferPointer { t4 in
+                                t5.withUnsafeBufferPointer { t5 in
+                                    t6.withUnsafeBufferPointer { t6 in
+                                        t7.withUnsafeBufferPointer { t7 in
+                                            var index = 0
+                                            let count = bytes.count
+                                            while index + 8 <= count {
+                                                let low =
+                                                    bytes.loadUnaligned(
+                                                        fromByteOffset: index, as: UInt32.self
+                                                    ).littleEndian ^ crc
+                                                let high = bytes.loadUnaligned(
+                                                    fromByteOffset: index + 4, as: UInt32.self
+                                                ).littleEndian
+                                                crc =
+                                                    t7[Int(low & 0xFF)] ^ t6[Int((low >> 8) & 0xFF)]
+                                                    ^ t5[Int((low >> 16) & 0xFF)]
+                                                    ^ t4[Int(low >> 24)] ^ t3[Int(high & 0xFF)]
+                                                    ^ t2[Int((high >> 8) & 0xFF)]
+                                                    ^ t1[Int((high >> 16) & 0xFF)] ^ t0[Int(high >> 24)]
+                                                index += 8
+                                            }
+                                            while index < count {
+                                                crc =
+                                                    t0[Int((crc ^ UInt32(bytes[index])) & 0xFF)] ^ (crc >> 8)
+                                                index += 1
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
-                while index < count {
-                    crc = t0[Int((crc ^ UInt32(bytes[index])) & 0xFF)] ^ (crc >> 8)
-                    index += 1
-                }
-            }}}}}}}}
+            }
         }
         value = ~crc
     }

@@ -48,7 +48,8 @@ struct ZipStream {
     /// (through ``add(_:to:)``), then ``finishFile(_:into:)``. The name is made safe by
     /// ``ArchiveEntryName``, and numbered (`a (2).txt`) when an entry already has it.
     mutating func startFile(
-        name: String, mode: UInt32, modifiedSeconds: Int64, expectedSize: UInt64, into buffer: inout ByteBuffer
+        name: String, mode: UInt32, modifiedSeconds: Int64, expectedSize: UInt64,
+        into buffer: inout ByteBuffer
     ) -> OpenEntry {
         let zip64 = forcesZip64 || expectedSize >= 0xFFFF_FFFF || offset >= 0xFFFF_FFFF
         let (time, date) = Self.dosTime(modifiedSeconds)
@@ -96,7 +97,8 @@ struct ZipStream {
     /// A folder entry (`name/`, no bytes), so that empty folders survive. Names are made safe by
     /// ``ArchiveEntryName``; a folder whose safe name was given already is the same folder (its
     /// files join the other's).
-    mutating func addFolder(name: String, mode: UInt32, modifiedSeconds: Int64, into buffer: inout ByteBuffer) {
+    mutating func addFolder(name: String, mode: UInt32, modifiedSeconds: Int64, into buffer: inout ByteBuffer)
+    {
         let (time, date) = Self.dosTime(modifiedSeconds)
         let safe = ArchiveEntryName.safe(name)
         guard givenNames.insert(safe).inserted else { return }
@@ -111,7 +113,8 @@ struct ZipStream {
                 offset: entry.offset, zip64: entry.zip64))
     }
 
-    private mutating func writeLocalHeader(_ entry: OpenEntry, isFolder: Bool, into buffer: inout ByteBuffer) {
+    private mutating func writeLocalHeader(_ entry: OpenEntry, isFolder: Bool, into buffer: inout ByteBuffer)
+    {
         let start = buffer.writerIndex
         buffer.writeInteger(UInt32(0x0403_4B50), endianness: .little)
         buffer.writeInteger(UInt16(entry.zip64 ? 45 : 20), endianness: .little)  // version needed
@@ -162,8 +165,10 @@ struct ZipStream {
             buffer.writeInteger(UInt16(0), endianness: .little)  // disk
             buffer.writeInteger(UInt16(0), endianness: .little)  // internal attributes
             let type: UInt32 = record.isFolder ? 0o040000 : 0o100000
-            buffer.writeInteger(((type | (record.mode & 0o7777)) << 16) | (record.isFolder ? 0x10 : 0), endianness: .little)
-            buffer.writeInteger(needsOffset ? UInt32(0xFFFF_FFFF) : UInt32(record.offset), endianness: .little)
+            buffer.writeInteger(
+                ((type | (record.mode & 0o7777)) << 16) | (record.isFolder ? 0x10 : 0), endianness: .little)
+            buffer.writeInteger(
+                needsOffset ? UInt32(0xFFFF_FFFF) : UInt32(record.offset), endianness: .little)
             buffer.writeBytes(record.name)
             if !extra.isEmpty {
                 buffer.writeInteger(UInt16(0x0001), endianness: .little)
@@ -174,7 +179,8 @@ struct ZipStream {
         }
         let directorySize = offset - directoryStart
         let count = UInt64(records.count)
-        let zip64End = forcesZip64 || count >= 0xFFFF || directoryStart >= 0xFFFF_FFFF || directorySize >= 0xFFFF_FFFF
+        let zip64End =
+            forcesZip64 || count >= 0xFFFF || directoryStart >= 0xFFFF_FFFF || directorySize >= 0xFFFF_FFFF
         if zip64End {
             let endStart = offset
             buffer.writeInteger(UInt32(0x0606_4B50), endianness: .little)
@@ -210,7 +216,8 @@ struct ZipStream {
         let days = max(seconds, 315_532_800) / 86400
         let secondsOfDay = Int(max(seconds, 315_532_800) % 86400)
         let (year, month, day) = BrowseyDate.civilDate(daysSince1970: Int(days))
-        let time = UInt16((secondsOfDay / 3600) << 11 | ((secondsOfDay % 3600) / 60) << 5 | (secondsOfDay % 60) / 2)
+        let time = UInt16(
+            (secondsOfDay / 3600) << 11 | ((secondsOfDay % 3600) / 60) << 5 | (secondsOfDay % 60) / 2)
         let date = UInt16(clamping: (min(year, 2107) - 1980) << 9 | month << 5 | day)
         return (time, date)
     }

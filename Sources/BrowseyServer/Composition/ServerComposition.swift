@@ -36,13 +36,16 @@ public struct ServerComposition: Sendable {
         self.logger = logger
         safePath = SafePath(configuration)
         trash = configuration.trashFolder.map {
-            Trash(folder: $0, maximumBytes: configuration.trashMaximumBytes, maximumAge: configuration.trashMaximumAge)
+            Trash(
+                folder: $0, maximumBytes: configuration.trashMaximumBytes,
+                maximumAge: configuration.trashMaximumAge)
         }
         if let folder = configuration.webRoot {
             do {
                 web = WebAssets(folder: try WebRoot(path: folder))
             } catch {
-                logger.error("The web root \(folder) cannot be read (\(error.message)): serving the built-in web UI")
+                logger.error(
+                    "The web root \(folder) cannot be read (\(error.message)): serving the built-in web UI")
                 web = .embedded
             }
         } else {
@@ -54,13 +57,16 @@ public struct ServerComposition: Sendable {
         let cache = configuration.cachesListings ? ListingCache() : nil
         var watcher: DirectoryWatcher?
         if configuration.cachesListings || configuration.indexesSearch {
-            let options = DirectoryWatcher.Options(coalescing: .milliseconds(50), filter: filter) { [weak cache] path, everything in
+            let options = DirectoryWatcher.Options(coalescing: .milliseconds(50), filter: filter) {
+                [weak cache] path, everything in
                 cache?.invalidate(path, everything: everything)
             }
             do {
                 watcher = try DirectoryWatcher(path: configuration.root, options: options, logger: logger)
             } catch {
-                logger.warning("The folder cannot be watched: listings are read fresh, search results may lag (\(error))")
+                logger.warning(
+                    "The folder cannot be watched: listings are read fresh, search results may lag (\(error))"
+                )
             }
         }
         cache?.attach(watcher)
@@ -77,7 +83,9 @@ public struct ServerComposition: Sendable {
         // After the index in the list: a graceful shutdown stops services in reverse order.
         if let watcher { services.insert(FolderWatching(watcher: watcher), at: 0) }
         // Leftovers of interrupted uploads go at start; a read-only server changes nothing.
-        if !configuration.readOnly { services.append(UploadLeftovers(root: configuration.root, logger: logger)) }
+        if !configuration.readOnly {
+            services.append(UploadLeftovers(root: configuration.root, logger: logger))
+        }
         self.services = services
     }
 
@@ -87,11 +95,14 @@ public struct ServerComposition: Sendable {
     /// - Parameter sendfile: whether downloads go by `sendfile` (only when the application's
     ///   connections carry a ``FileRegionWriter``: never in-process tests or TLS).
     public func buildRouter(sendfile: Bool = false) -> Router<FileServerContext> {
-        let router = Router(context: FileServerContext.self, options: .autoGenerateHeadEndpoints)  // HEAD wherever GET
+        // HEAD wherever GET.
+        let router = Router(context: FileServerContext.self, options: .autoGenerateHeadEndpoints)
         if let extra = configuration.allowedHosts {
             router.add(middleware: HostCheck(extra: extra, boundHost: configuration.host))
         }
-        if !configuration.corsOrigins.isEmpty { router.add(middleware: CORSPolicy(origins: configuration.corsOrigins)) }
+        if !configuration.corsOrigins.isEmpty {
+            router.add(middleware: CORSPolicy(origins: configuration.corsOrigins))
+        }
         if let token = configuration.token { router.add(middleware: TokenAuthentication(token: token)) }
         let api = Router(context: FileServerContext.self)
         addAPIRoutes(to: api.group(), sendfile: sendfile)
@@ -131,12 +142,16 @@ public struct ServerComposition: Sendable {
         ServerInfoController(configuration: configuration, startedAt: startedAt).addRoutes(to: group)
     }
 
-    private static func documented(_ router: Router<FileServerContext>) -> [(method: HTTPRequest.Method, path: String)] {
+    private static func documented(
+        _ router: Router<FileServerContext>
+    ) -> [(method: HTTPRequest.Method, path: String)] {
         let routes = router.routes.map { (method: $0.method, path: $0.path.description) }
         let withGet = Set(routes.filter { $0.method == .get }.map(\.path))
         return routes.filter { $0.method != .head || !withGet.contains($0.path) }
     }
 
     /// The methods the router answers for any path, in the order an `Allow` header lists them.
-    static let allMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options, .trace]
+    static let allMethods: [HTTPRequest.Method] = [
+        .get, .head, .post, .put, .delete, .patch, .options, .trace,
+    ]
 }

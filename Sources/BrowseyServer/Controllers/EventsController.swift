@@ -1,14 +1,15 @@
 import BrowseyAPI
 import FileTree
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Hummingbird
 import NIOCore
 import SearchIndex
 import ServiceLifecycle
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `GET /api/events`: what changes under a folder, as Server-Sent Events from the index's feed.
 struct EventsController: ServedFolderRoutes {
@@ -32,9 +33,11 @@ struct EventsController: ServedFolderRoutes {
         let folder = try resolve(request, required: false, notFound: "Directory not found")
         guard let index = searchIndex else {
             throw APIError(
-                .serviceUnavailable, "Live events need the index, and this server runs with --no-index", code: .noIndex)
+                .serviceUnavailable, "Live events need the index, and this server runs with --no-index",
+                code: .noIndex)
         }
-        let lastID = request.headers[.init("Last-Event-ID")!] ?? request.uri.queryParameters.get("lastEventId")
+        let lastID =
+            request.headers[Self.lastEventID] ?? request.uri.queryParameters.get("lastEventId")
         let subscription = index.feed.subscribe(lastEventID: lastID)
         let scope = folder.relative == "/" ? "" : folder.relative
         let heartbeat = configuration.eventHeartbeat
@@ -56,7 +59,8 @@ struct EventsController: ServedFolderRoutes {
                     case .heartbeat:
                         try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
                     case .reset:
-                        try await writer.write(ByteBuffer(string: "event: reset\ndata: {\"type\":\"reset\"}\n\n"))
+                        try await writer.write(
+                            ByteBuffer(string: "event: reset\ndata: {\"type\":\"reset\"}\n\n"))
                     case .event(let event):
                         guard event.change.concerns(scope) else { continue }
                         try await writer.write(routes.eventText(event))
@@ -71,20 +75,30 @@ struct EventsController: ServedFolderRoutes {
         _ = try resolve(request, required: false, notFound: "Directory not found")
         guard searchIndex != nil else {
             throw APIError(
-                .serviceUnavailable, "Live events need the index, and this server runs with --no-index", code: .noIndex)
+                .serviceUnavailable, "Live events need the index, and this server runs with --no-index",
+                code: .noIndex)
         }
         return Response(status: .ok, headers: Self.eventStreamHeaders)
     }
 
     static let eventStreamHeaders: HTTPFields = [
-        .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache", .init("X-Accel-Buffering")!: "no",
+        .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache",
+        Self.accelBuffering: "no",
     ]
 
     private func eventText(_ event: ChangeFeed.Event) -> ByteBuffer {
         let change = event.change
         let item = ListItem(change.entry, absolutePath: safePath.root + change.path)
-        let payload = ChangeEvent(type: change.kind.rawValue, path: change.path, from: change.from, item: item)
-        let json = (try? JSONEncoder.browsey().encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let payload = ChangeEvent(
+            type: change.kind.rawValue, path: change.path, from: change.from, item: item)
+        let json =
+            (try? JSONEncoder.browsey().encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return ByteBuffer(string: "id: \(event.id)\nevent: \(change.kind.rawValue)\ndata: \(json)\n\n")
     }
+
+    // swift-format-ignore: NeverForceUnwrap
+    // Literal field names that are valid tokens never fail.
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+    // swift-format-ignore: NeverForceUnwrap
+    static let accelBuffering = HTTPField.Name("X-Accel-Buffering")!
 }

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FileTree
 import Hummingbird
 import NIOCore
 import NIOPosix
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension FileController {
     /// `GET /api/archive?path=FOLDER[&hidden=1]`: the folder as a zip, streamed as it is written
@@ -19,38 +20,46 @@ extension FileController {
         do {
             start = try safePath.folder(folder)
         } catch {
-            if error.code == .notADirectory { throw APIError(.badRequest, "Path is not a directory", code: .notADirectory) }
+            if error.code == .notADirectory {
+                throw APIError(.badRequest, "Path is not a directory", code: .notADirectory)
+            }
             throw APIError.from(error, notFound: "Directory not found")
         }
         let wantsHidden = configuration.showsHidden && request.uri.queryParameters.get("hidden") == "1"
         let reader = DirectoryReader(
-            filter: EntryFilter(includesHidden: wantsHidden, excludedNames: safePath.ignored), order: .browsey)
+            filter: EntryFilter(includesHidden: wantsHidden, excludedNames: safePath.ignored), order: .browsey
+        )
         let root = folder.absolute
         let items: [ArchiveItem] = try await offThread { () throws(FileTreeError) in
             var items: [ArchiveItem] = []
             // From descriptor to descriptor: a folder swapped for a link meanwhile is not
             // followed, and a tree deeper than PATH_MAX is read whole.
-            let walk = Result { try reader.walk(in: start) { entry, _ in
-                guard let status = entry.status, entry.type == .regular || entry.type == .directory else {
-                    return .skipChildren
+            let walk = Result {
+                try reader.walk(in: start) { entry, _ in
+                    guard let status = entry.status, entry.type == .regular || entry.type == .directory else {
+                        return .skipChildren
+                    }
+                    let relative = String(entry.path.dropFirst(root == "/" ? 1 : root.count + 1))
+                    items.append(
+                        ArchiveItem(
+                            path: SafePath.Resolved(
+                                absolute: entry.path,
+                                relative: (folder.relative == "/" ? "" : folder.relative) + "/" + relative),
+                            name: relative, isFolder: entry.type == .directory, size: status.size,
+                            mode: UInt32(status.permissions.rawValue), modified: status.modified.seconds))
+                    return .continue
                 }
-                let relative = String(entry.path.dropFirst(root == "/" ? 1 : root.count + 1))
-                items.append(
-                    ArchiveItem(
-                        path: SafePath.Resolved(
-                            absolute: entry.path,
-                            relative: (folder.relative == "/" ? "" : folder.relative) + "/" + relative),
-                        name: relative, isFolder: entry.type == .directory, size: status.size,
-                        mode: UInt32(status.permissions.rawValue), modified: status.modified.seconds))
-                return .continue
-            } }
+            }
             switch walk {
             case .failure(let error):
-                throw (error as? FileTreeError) ?? FileTreeError(.ioError, "The folder could not be read", path: root)
+                throw (error as? FileTreeError)
+                    ?? FileTreeError(.ioError, "The folder could not be read", path: root)
             case .success(let problems):
                 // A part that could not be read for want of descriptors, or past a length
                 // limit, would be left out silently: refuse the archive instead.
-                if let problem = problems.first(where: { [.tooManyOpenFiles, .symlinkLoop].contains($0.code) && $0.errno != ELOOP }) {
+                if let problem = problems.first(where: {
+                    [.tooManyOpenFiles, .symlinkLoop].contains($0.code) && $0.errno != ELOOP
+                }) {
                     throw problem
                 }
             }
@@ -59,58 +68,64 @@ extension FileController {
         let name = folder.relative == "/" ? PathName.last(of: root) : PathName.last(of: folder.absolute)
         var headers: HTTPFields = [
             .contentType: "application/zip",
-            .contentDisposition: HTTPValidators.contentDisposition((name == "/" ? "files" : name) + ".zip", attachment: true),
+            .contentDisposition: HTTPValidators.contentDisposition(
+                (name == "/" ? "files" : name) + ".zip", attachment: true),
         ]
         InertContent.apply(to: &headers, for: request)
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            var zip = ZipStream()
-            var out = ByteBuffer()
-            out.reserveCapacity(Self.archiveChunk + 64 * 1024)
-            for item in items {
-                if item.isFolder {
-                    zip.addFolder(name: item.name, mode: item.mode, modifiedSeconds: item.modified, into: &out)
-                } else {
-                    guard let descriptor = try? safePath.openForReading(item.path) else {
-                        continue  // gone or unreadable since the walk: left out
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                var zip = ZipStream()
+                var out = ByteBuffer()
+                out.reserveCapacity(Self.archiveChunk + 64 * 1024)
+                for item in items {
+                    if item.isFolder {
+                        zip.addFolder(
+                            name: item.name, mode: item.mode, modifiedSeconds: item.modified, into: &out)
+                    } else {
+                        guard let descriptor = try? safePath.openForReading(item.path) else {
+                            continue  // gone or unreadable since the walk: left out
+                        }
+                        defer { close(descriptor) }
+                        var entry = zip.startFile(
+                            name: item.name, mode: item.mode, modifiedSeconds: item.modified,
+                            expectedSize: UInt64(max(item.size, 0)), into: &out)
+                        var offset: Int64 = 0
+                        // The bytes the walk saw, no more: a file that grows meanwhile is cut there.
+                        while offset < item.size {
+                            let want = Int(min(Int64(Self.archiveChunk), item.size - offset))
+                            if out.writableBytes < want { out.reserveCapacity(out.writerIndex + want) }
+                            let at = offset
+                            let read = out.writeWithUnsafeMutableBytes(minimumWritableBytes: want) { space in
+                                guard let base = space.baseAddress else { return 0 }
+                                let count = pread(descriptor, base, want, off_t(at))
+                                return max(count, 0)
+                            }
+                            guard read > 0 else { break }  // shrunk or unreadable: the entry ends here
+                            out.withUnsafeReadableBytes { bytes in
+                                zip.add(
+                                    UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - read)...]),
+                                    to: &entry)
+                            }
+                            offset += Int64(read)
+                            if out.readableBytes >= Self.archiveChunk {
+                                try await writer.write(out)
+                                out = ByteBuffer()
+                                out.reserveCapacity(Self.archiveChunk + 64 * 1024)
+                            }
+                        }
+                        zip.finishFile(entry, into: &out)
                     }
-                    defer { close(descriptor) }
-                    var entry = zip.startFile(
-                        name: item.name, mode: item.mode, modifiedSeconds: item.modified,
-                        expectedSize: UInt64(max(item.size, 0)), into: &out)
-                    var offset: Int64 = 0
-                    // The bytes the walk saw, no more: a file that grows meanwhile is cut there.
-                    while offset < item.size {
-                        let want = Int(min(Int64(Self.archiveChunk), item.size - offset))
-                        if out.writableBytes < want { out.reserveCapacity(out.writerIndex + want) }
-                        let at = offset
-                        let read = out.writeWithUnsafeMutableBytes(minimumWritableBytes: want) { space in
-                            guard let base = space.baseAddress else { return 0 }
-                            let count = pread(descriptor, base, want, off_t(at))
-                            return max(count, 0)
-                        }
-                        guard read > 0 else { break }  // shrunk or unreadable: the entry ends here
-                        out.withUnsafeReadableBytes { bytes in
-                            zip.add(UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - read)...]), to: &entry)
-                        }
-                        offset += Int64(read)
-                        if out.readableBytes >= Self.archiveChunk {
-                            try await writer.write(out)
-                            out = ByteBuffer()
-                            out.reserveCapacity(Self.archiveChunk + 64 * 1024)
-                        }
+                    if out.readableBytes >= Self.archiveChunk {
+                        try await writer.write(out)
+                        out = ByteBuffer()
+                        out.reserveCapacity(Self.archiveChunk + 64 * 1024)
                     }
-                    zip.finishFile(entry, into: &out)
                 }
-                if out.readableBytes >= Self.archiveChunk {
-                    try await writer.write(out)
-                    out = ByteBuffer()
-                    out.reserveCapacity(Self.archiveChunk + 64 * 1024)
-                }
-            }
-            zip.finish(into: &out)
-            try await writer.write(out)
-            try await writer.finish(nil)
-        })
+                zip.finish(into: &out)
+                try await writer.write(out)
+                try await writer.finish(nil)
+            })
     }
 
     /// Bytes gathered before a write: small files share one, large files go a chunk at a time.

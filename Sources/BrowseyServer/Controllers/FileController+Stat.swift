@@ -14,7 +14,7 @@ extension FileController {
                 do {
                     let (folder, name) = try safePath.parent(forWriting: target)
                     entry = try DirectoryReader().entry(named: name, in: folder)
-                } catch where error.code == .outsideRoot && safePath.allowsSymlinks {
+                } catch  where error.code == .outsideRoot && safePath.allowsSymlinks {
                     entry = try DirectoryReader().entry(at: target.absolute)
                 }
             }
@@ -29,8 +29,10 @@ extension FileController {
             modified: modified, created: (status?.created ?? status?.statusChanged)?.date ?? modified,
             extension: type == .directory ? nil : entry.pathExtension, absolutePath: target.absolute,
             path: target.relative,
-            mimeType: type == .directory ? nil : ContentTypeRegistry.standard.type(forFileName: entry.name).preferredMIMEType
-                ?? "application/octet-stream",
+            mimeType: type == .directory
+                ? nil
+                : ContentTypeRegistry.standard.type(forFileName: entry.name).preferredMIMEType
+                    ?? "application/octet-stream",
             permissions: status?.permissions.description)
         return JSONBody.response(answer)
     }

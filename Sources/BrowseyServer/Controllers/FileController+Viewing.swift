@@ -1,17 +1,18 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BrowseyAPI
 import FileTree
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Hummingbird
 import Preview
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension FileController {
     /// Browsey's text extensions (and whole names such as `makefile`), viewable up to 5 MiB.
@@ -24,7 +25,9 @@ extension FileController {
         mustache ejs pug jade njk jinja jinja2 j2 liquid erb twig tmpl tpl csv tsv rst adoc org tex
         """.split(whereSeparator: \.isWhitespace).map(String.init))
     /// Images the viewer shows, up to 20 MiB.
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "svg", "ico", "bmp", "avif"]
+    static let imageExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "gif", "webp", "svg", "ico", "bmp", "avif",
+    ]
     /// Videos the viewer plays.
     static let videoExtensions: Set<String> = ["mp4", "mov", "webm"]
     static let textLimit: Int64 = 5 * 1024 * 1024
@@ -37,24 +40,34 @@ extension FileController {
         let target = try resolve(request, required: true, notFound: "File not found")
         let (descriptor, status) = try openForReading(target, notFound: "File not found")
         defer { close(descriptor) }
-        guard status.type != .directory else { throw APIError(.badRequest, "Cannot view directory", code: .isADirectory) }
+        guard status.type != .directory else {
+            throw APIError(.badRequest, "Cannot view directory", code: .isADirectory)
+        }
         let name = PathName.last(of: target.absolute)
         let ext = FileName.pathExtension(of: name).map(String.init)
         let kindKey = (ext ?? String(name.drop { $0 == "." })).lowercased()
-        let mime = ContentTypeRegistry.standard.type(forFileName: name).preferredMIMEType ?? "application/octet-stream"
+        let mime =
+            ContentTypeRegistry.standard.type(forFileName: name).preferredMIMEType
+            ?? "application/octet-stream"
         let url = "/api/file?path=\(Self.queryEscaped(target.relative))&download=false"
 
         if Self.textExtensions.contains(kindKey) {
             guard status.size <= Self.textLimit else {
                 throw APIError(.badRequest, "File too large to view", code: .tooLarge)
             }
-            guard status.type == .regular else { throw APIError(.notFound, "File not found", code: .notFound) }
-            guard let bytes = Self.contents(of: descriptor, limit: min(status.size, Self.textLimit)) else { throw APIError.permissionDenied }
+            guard status.type == .regular else {
+                throw APIError(.notFound, "File not found", code: .notFound)
+            }
+            guard let bytes = Self.contents(of: descriptor, limit: min(status.size, Self.textLimit)) else {
+                throw APIError.permissionDenied
+            }
             let content = String(decoding: bytes, as: UTF8.self)
             let isMarkdown = kindKey == "md" || kindKey == "markdown"
             let language = SyntaxLanguage.name(forFileName: name)
             // Highlighting is bounded: past 1 MiB the viewer shows plain text.
-            let highlighted = !isMarkdown && status.size <= Self.highlightLimit ? SyntaxHighlighter.html(for: content, language: language) : nil
+            let highlighted =
+                !isMarkdown && status.size <= Self.highlightLimit
+                ? SyntaxHighlighter.html(for: content, language: language) : nil
             return JSONBody.response(
                 ViewResponse(
                     type: .text, filename: name, extension: ext, content: content,
@@ -64,7 +77,9 @@ extension FileController {
         }
         if Self.imageExtensions.contains(kindKey), status.size <= Self.imageLimit {
             let header = Self.head(of: descriptor, length: ImageDimensions.headerLength)
-            let dimensions = ImageDimensions.read(header).map { ViewResponse.Dimensions(width: $0.width, height: $0.height) }
+            let dimensions = ImageDimensions.read(header).map {
+                ViewResponse.Dimensions(width: $0.width, height: $0.height)
+            }
             return JSONBody.response(
                 ViewResponse(
                     type: .image, filename: name, extension: ext, url: url, size: status.size, mimeType: mime,
@@ -72,7 +87,9 @@ extension FileController {
         }
         if Self.videoExtensions.contains(kindKey) {
             return JSONBody.response(
-                ViewResponse(type: .video, filename: name, extension: ext, url: url, size: status.size, mimeType: mime))
+                ViewResponse(
+                    type: .video, filename: name, extension: ext, url: url, size: status.size, mimeType: mime)
+            )
         }
         throw APIError(.badRequest, "File type not viewable", code: .notViewable)
     }
@@ -90,7 +107,8 @@ extension FileController {
         var filled = 0
         while filled < length {
             let count = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + filled, length - filled, off_t(filled))
+                guard let base = buffer.baseAddress else { return 0 }
+                return pread(descriptor, base + filled, length - filled, off_t(filled))
             }
             if count < 0 && errno == EINTR { continue }
             if count < 0 { return nil }

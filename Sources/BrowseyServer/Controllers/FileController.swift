@@ -1,16 +1,17 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BrowseyAPI
 import FileTree
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Hummingbird
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One item's bytes and what is known of it: `GET|HEAD /api/file`, `GET /api/view`,
 /// `GET /api/stat`, and a folder as a zip, `GET /api/archive`.
@@ -57,7 +58,8 @@ struct FileController: ServedFolderRoutes {
                 name, attachment: request.uri.queryParameters.get("download") != "false"),
         ]
         InertContent.apply(to: &headers, for: request)
-        if HTTPValidators.isNotModified(request.headers, etag: etag, modifiedSeconds: status.modified.seconds) {
+        if HTTPValidators.isNotModified(request.headers, etag: etag, modifiedSeconds: status.modified.seconds)
+        {
             headers[.contentType] = nil
             headers[.contentDisposition] = nil
             return Response(status: .notModified, headers: headers)

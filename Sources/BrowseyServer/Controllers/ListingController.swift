@@ -27,7 +27,9 @@ struct ListingController: ServedFolderRoutes {
         do {
             listing = try await reader.listing(in: safePath.folder(folder))
         } catch {
-            if error.code == .notADirectory { throw APIError(.badRequest, "Path is not a directory", code: .notADirectory) }
+            if error.code == .notADirectory {
+                throw APIError(.badRequest, "Path is not a directory", code: .notADirectory)
+            }
             throw APIError.from(error, notFound: "Directory not found")
         }
         let buffer = ListingJSON.encode(

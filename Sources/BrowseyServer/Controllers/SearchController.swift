@@ -1,14 +1,15 @@
 import BrowseyAPI
 import FileTree
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Hummingbird
 import NIOCore
 import NIOPosix
 import SearchIndex
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `GET /api/search`: names under a folder, from the search index when it is ready.
 struct SearchController: ServedFolderRoutes {
@@ -63,9 +64,11 @@ struct SearchController: ServedFolderRoutes {
             guard let absolute = stillThere(hit) else { continue }
             results.append(
                 SearchResponse.Result(
-                    name: hit.entry.name, path: hit.path, absolutePath: absolute, type: Self.itemType(hit.entry.kind),
+                    name: hit.entry.name, path: hit.path, absolutePath: absolute,
+                    type: Self.itemType(hit.entry.kind),
                     score: hit.score,
-                    extension: hit.entry.kind == .directory ? nil : FileName.pathExtension(of: hit.entry.name).map(String.init)))
+                    extension: hit.entry.kind == .directory
+                        ? nil : FileName.pathExtension(of: hit.entry.name).map(String.init)))
         }
         return SearchJSON.encode(query: text, results: results)
     }
@@ -77,7 +80,9 @@ struct SearchController: ServedFolderRoutes {
     /// whatever is served is checked again by the endpoint that serves it).
     private func stillThere(_ hit: SearchHit) -> String? {
         let absolute = safePath.root == "/" ? hit.path : safePath.root + hit.path
-        guard let type = Paths.type(at: absolute), IndexedEntry.Kind(type) == hit.entry.kind else { return nil }
+        guard let type = Paths.type(at: absolute), IndexedEntry.Kind(type) == hit.entry.kind else {
+            return nil
+        }
         guard hit.entry.kind == .symlink else { return absolute }
         return try? safePath.resolve(hit.path).absolute
     }
@@ -143,7 +148,9 @@ struct SearchController: ServedFolderRoutes {
         guard let text, !text.isEmpty else { return nil }
         let full = text.count == 10 ? text + "T00:00:00Z" : text
         guard let date = BrowseyDate.date(from: full) else {
-            throw APIError(.badRequest, "\(name) must be an ISO 8601 date, like 2026-01-31 or 2026-01-31T12:00:00Z", code: .badFilter)
+            throw APIError(
+                .badRequest, "\(name) must be an ISO 8601 date, like 2026-01-31 or 2026-01-31T12:00:00Z",
+                code: .badFilter)
         }
         // Nanoseconds reach only to 2262: later (or much earlier) dates clamp.
         return Int64(max(-9e18, min(9e18, (date.timeIntervalSince1970 * 1_000_000_000).rounded())))
@@ -153,13 +160,16 @@ struct SearchController: ServedFolderRoutes {
         guard var text = text?.trimmingSpaces().uppercased(), !text.isEmpty else { return nil }
         if text.hasSuffix("B") { text.removeLast() }
         var factor: Int64 = 1
-        for (suffix, multiple) in [("K", Int64(1) << 10), ("M", Int64(1) << 20), ("G", Int64(1) << 30), ("T", Int64(1) << 40)]
+        for (suffix, multiple) in [
+            ("K", Int64(1) << 10), ("M", Int64(1) << 20), ("G", Int64(1) << 30), ("T", Int64(1) << 40),
+        ]
         where text.hasSuffix(suffix) {
             factor = multiple
             text.removeLast()
         }
         guard let number = Double(text), number >= 0, number * Double(factor) < 9e18 else {
-            throw APIError(.badRequest, "\(name) must be a size in bytes, like 1048576 or 10M", code: .badFilter)
+            throw APIError(
+                .badRequest, "\(name) must be a size in bytes, like 1048576 or 10M", code: .badFilter)
         }
         return Int64(number * Double(factor))
     }

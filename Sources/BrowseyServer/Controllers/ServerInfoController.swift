@@ -16,7 +16,8 @@ struct ServerInfoController {
     func health() -> Response {
         JSONBody.response(
             HealthResponse(
-                readonly: configuration.readOnly, host: HostInfo.current(since: startedAt), auth: configuration.token != nil,
+                readonly: configuration.readOnly, host: HostInfo.current(since: startedAt),
+                auth: configuration.token != nil,
                 hidden: configuration.showsHidden))
     }
 

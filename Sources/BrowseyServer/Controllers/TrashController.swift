@@ -24,7 +24,8 @@ struct TrashController: ServedFolderRoutes {
             try trash.restore(id: body.id) { item throws(FileTreeError) in
                 // The original place, under today's rules; its missing folders are made again.
                 guard let place = try? safePath.resolveForWriting(item.originalPath) else {
-                    throw FileTreeError(.permissionDenied, "The original place is not allowed", path: item.originalPath)
+                    throw FileTreeError(
+                        .permissionDenied, "The original place is not allowed", path: item.originalPath)
                 }
                 try Self.makeMissingFolders(of: place, safePath: safePath)
                 return try safePath.parent(forWriting: place)

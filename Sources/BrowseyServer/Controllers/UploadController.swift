@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BrowseyAPI
 import FileTree
 import Hummingbird
 import NIOCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Uploads: `PUT /api/file` (plain or resumable), `GET /api/upload` (how much of a resumable
 /// upload has arrived) and `POST /api/upload` (a multipart form).
@@ -38,7 +39,9 @@ struct UploadController: ServedFolderRoutes {
         let raw = request.uri.queryParameters.get("path") ?? ""
         let target = try resolveForWriting(raw, notFound: "Directory not found")
         let name = PathName.last(of: target.absolute)
-        guard FileName.isValidComponent(name) else { throw APIError(.badRequest, "Invalid name", code: .invalidName) }
+        guard FileName.isValidComponent(name) else {
+            throw APIError(.badRequest, "Invalid name", code: .invalidName)
+        }
         let (folder, _) = try writing("Directory not found") { () throws(FileTreeError) in
             try safePath.parent(forWriting: target)
         }
@@ -52,19 +55,23 @@ struct UploadController: ServedFolderRoutes {
         let declared = request.headers[.contentLength].flatMap { Int64($0) }
         if let header = request.headers[.contentRange] {
             guard let range = ContentRange(header) else {
-                throw APIError(.badRequest, "Content-Range must be bytes START-END/TOTAL", code: .invalidRange)
+                throw APIError(
+                    .badRequest, "Content-Range must be bytes START-END/TOTAL", code: .invalidRange)
             }
             return try await resumableUpload(request, to: place, range: range)
         }
 
-        let writer = try fileTreeCall { () throws(FileTreeError) in try AtomicFileWriter(named: place.name, in: place.folder) }
+        let writer = try fileTreeCall { () throws(FileTreeError) in
+            try AtomicFileWriter(named: place.name, in: place.folder)
+        }
         var received: Int64 = 0
         do {
             for try await chunk in request.body {
                 received += Int64(chunk.readableBytes)
                 if let declared, received > declared { break }
                 try fileTreeCall { () throws(FileTreeError) in
-                    try chunk.withUnsafeReadableBytes { bytes throws(FileTreeError) in try writer.write(bytes) }
+                    try chunk.withUnsafeReadableBytes { bytes throws(FileTreeError) in try writer.write(bytes)
+                    }
                 }
             }
         } catch {
@@ -86,9 +93,12 @@ struct UploadController: ServedFolderRoutes {
     /// place, else 409 with the files refused (the others stay).
     func uploadForm(_ request: Request) async throws -> Response {
         try requireWritable(request, needsJSON: false)
-        guard let contentType = request.headers[.contentType], var parser = MultipartParser(contentType: contentType)
+        guard let contentType = request.headers[.contentType],
+            var parser = MultipartParser(contentType: contentType)
         else {
-            throw APIError(.unsupportedMediaType, "Uploads need multipart/form-data with a boundary", code: .multipartRequired)
+            throw APIError(
+                .unsupportedMediaType, "Uploads need multipart/form-data with a boundary",
+                code: .multipartRequired)
         }
         let folderPath = try resolve(request, required: false, notFound: "Destination not found")
         let folder = try destinationFolder(folderPath.relative)
@@ -110,7 +120,8 @@ struct UploadController: ServedFolderRoutes {
                             return
                         }
                         do {
-                            let target = try formTarget(filename, in: folder, overwrite: overwrite, renames: renames)
+                            let target = try formTarget(
+                                filename, in: folder, overwrite: overwrite, renames: renames)
                             let writer = try fileTreeCall { () throws(FileTreeError) in
                                 try AtomicFileWriter(named: target.name, in: target.folder)
                             }
@@ -118,22 +129,29 @@ struct UploadController: ServedFolderRoutes {
                             skipping = false
                         } catch let refusal as APIError {
                             var body = refusal.body
-                            body.path = Paths.join(folderPath.relative, filename.split(separator: "/").last.map(String.init) ?? filename)
+                            body.path = Paths.join(
+                                folderPath.relative,
+                                filename.split(separator: "/").last.map(String.init) ?? filename)
                             errors.append(body)
                             skipping = true
                         }
                     case .body(let piece):
                         guard !skipping, let file = current else { return }
                         try fileTreeCall { () throws(FileTreeError) in
-                            try piece.withUnsafeReadableBytes { bytes throws(FileTreeError) in try file.writer.write(bytes) }
+                            try piece.withUnsafeReadableBytes { bytes throws(FileTreeError) in
+                                try file.writer.write(bytes)
+                            }
                         }
                         current?.size += Int64(piece.readableBytes)
                     case .partEnd:
                         defer { current = nil }
                         guard !skipping, let file = current else { return }
                         do {
-                            try fileTreeCall { () throws(FileTreeError) in try file.writer.commit(replacing: overwrite) }
-                            files.append(UploadResponse(path: file.target.path, size: file.size, received: file.size))
+                            try fileTreeCall { () throws(FileTreeError) in
+                                try file.writer.commit(replacing: overwrite)
+                            }
+                            files.append(
+                                UploadResponse(path: file.target.path, size: file.size, received: file.size))
                         } catch let refusal as APIError {
                             var body = refusal.body
                             body.path = file.target.path
@@ -145,13 +163,17 @@ struct UploadController: ServedFolderRoutes {
             try parser.finish()
         } catch let failure as MultipartParser.Failure {
             current?.writer.discard()
-            if case .malformed(let reason) = failure { throw APIError(.badRequest, reason, code: .invalidMultipart) }
+            if case .malformed(let reason) = failure {
+                throw APIError(.badRequest, reason, code: .invalidMultipart)
+            }
             throw failure
         } catch {
             current?.writer.discard()
             throw error
         }
-        if files.isEmpty && errors.isEmpty { throw APIError(.badRequest, "No file in the upload", code: .invalidMultipart) }
+        if files.isEmpty && errors.isEmpty {
+            throw APIError(.badRequest, "No file in the upload", code: .invalidMultipart)
+        }
         return JSONBody.response(
             UploadBatchResponse(files: files, errors: errors), status: errors.isEmpty ? .created : .conflict)
     }
@@ -163,7 +185,9 @@ struct UploadController: ServedFolderRoutes {
     ) throws(APIError) -> UploadPlace {
         // Browsers send a bare name; some send a path (with either slash): keep the last part.
         let name = String(filename.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? "")
-        guard FileName.isValidComponent(name) else { throw APIError(.badRequest, "Invalid name", code: .invalidName) }
+        guard FileName.isValidComponent(name) else {
+            throw APIError(.badRequest, "Invalid name", code: .invalidName)
+        }
         guard safePath.isVisible(name: name) else {
             throw APIError(.badRequest, "Name not allowed: it would be hidden", code: .hiddenName)
         }
@@ -181,14 +205,17 @@ struct UploadController: ServedFolderRoutes {
         replacing: (UploadPlace) throws(APIError) -> Bool
     ) throws(APIError) -> UploadPlace {
         let name = PathName.last(of: target.absolute)
-        guard folder.contains(name) else { return UploadPlace(folder: folder, name: name, path: target.relative) }
+        guard folder.contains(name) else {
+            return UploadPlace(folder: folder, name: name, path: target.relative)
+        }
         let (final, finalName) = try writing("Directory not found") { () throws(FileTreeError) in
             try safePath.finalTarget(forWriting: target)
         }
         var place = UploadPlace(folder: final, name: finalName, path: target.relative)
         if final.status(of: finalName)?.type == .directory {
             throw APIError(
-                .conflict, code: .isADirectory, body: ErrorResponse(error: "A folder is in the way", path: target.relative))
+                .conflict, code: .isADirectory,
+                body: ErrorResponse(error: "A folder is in the way", path: target.relative))
         }
         if try replacing(place) {
             place.replacing = true
@@ -196,19 +223,23 @@ struct UploadController: ServedFolderRoutes {
         }
         guard renames else {
             throw APIError(
-                .conflict, code: .alreadyExists, body: ErrorResponse(error: "File already exists", path: target.relative))
+                .conflict, code: .alreadyExists,
+                body: ErrorResponse(error: "File already exists", path: target.relative))
         }
         let free = UniqueName.numbered(
-            String(FileName.displayName(of: name)), pathExtension: FileName.pathExtension(of: name).map(String.init),
+            String(FileName.displayName(of: name)),
+            pathExtension: FileName.pathExtension(of: name).map(String.init),
             in: folder.path, isTaken: { folder.contains($0) })
-        return UploadPlace(folder: folder, name: free, path: Paths.join(Paths.parent(of: target.relative), free))
+        return UploadPlace(
+            folder: folder, name: free, path: Paths.join(Paths.parent(of: target.relative), free))
     }
 
     /// `GET /api/upload?path=FILE&size=TOTAL`: how many bytes of a resumable upload the server
     /// holds (0 when none).
     func uploadStatus(_ request: Request) throws -> Response {
         try requireWritable(request, needsJSON: false)
-        let target = try resolveForWriting(request.uri.queryParameters.get("path") ?? "", notFound: "Directory not found")
+        let target = try resolveForWriting(
+            request.uri.queryParameters.get("path") ?? "", notFound: "Directory not found")
         guard let total = request.uri.queryParameters.get("size").flatMap({ Int64($0) }), total >= 0 else {
             throw APIError(.badRequest, "size required", code: .sizeRequired)
         }
@@ -221,28 +252,34 @@ struct UploadController: ServedFolderRoutes {
         return JSONBody.response(UploadResponse(path: target.relative, size: total, received: held))
     }
 
-    private func resumableUpload(_ request: Request, to place: UploadPlace, range: ContentRange) async throws -> Response {
+    private func resumableUpload(
+        _ request: Request, to place: UploadPlace, range: ContentRange
+    ) async throws -> Response {
         let part = Self.partName(for: place.name, total: range.total)
         let existing = place.folder.status(of: part)
         // A part file is ours only when it is a plain file: anything else under that hidden name
         // (a link planted there, a folder) is refused, never written through.
         if let existing, existing.type != .regular {
             throw APIError(
-                .conflict, code: .partInTheWay, body: ErrorResponse(error: "Something else holds the upload's hidden part name"))
+                .conflict, code: .partInTheWay,
+                body: ErrorResponse(error: "Something else holds the upload's hidden part name"))
         }
         let held = existing?.size ?? 0
         guard range.start == held else {
             throw APIError(
                 .rangeNotSatisfiable,
-                code: .wrongOffset, body: ErrorResponse(error: "Upload continues at byte \(held)", size: held),
+                code: .wrongOffset,
+                body: ErrorResponse(error: "Upload continues at byte \(held)", size: held),
                 headers: [.range: held > 0 ? "bytes=0-\(held - 1)" : "bytes=none"])
         }
         // O_NOFOLLOW and relative to the folder held open: a link swapped in meanwhile fails.
-        let descriptor = openat(place.folder.descriptor, part, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let descriptor = openat(
+            place.folder.descriptor, part, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             if errno == ELOOP {
                 throw APIError(
-                    .conflict, code: .partInTheWay, body: ErrorResponse(error: "Something else holds the upload's hidden part name"))
+                    .conflict, code: .partInTheWay,
+                    body: ErrorResponse(error: "Something else holds the upload's hidden part name"))
             }
             throw APIError.fromWrite(FileTreeError(errno: errno, path: place.path))
         }
@@ -259,7 +296,9 @@ struct UploadController: ServedFolderRoutes {
                     while offset < Int(count) {
                         let written = write(descriptor, base + offset, Int(count) - offset)
                         if written < 0 && errno == EINTR { continue }
-                        guard written > 0 else { throw APIError.fromWrite(FileTreeError(errno: errno, path: place.path)) }
+                        guard written > 0 else {
+                            throw APIError.fromWrite(FileTreeError(errno: errno, path: place.path))
+                        }
                         offset += written
                     }
                 }
@@ -270,7 +309,8 @@ struct UploadController: ServedFolderRoutes {
         let now = held + received
         guard now == range.total else {
             return JSONBody.response(
-                UploadResponse(path: place.path, size: range.total, received: now, complete: false), status: .accepted)
+                UploadResponse(path: place.path, size: range.total, received: now, complete: false),
+                status: .accepted)
         }
         do throws(FileTreeError) {
             if place.replacing {

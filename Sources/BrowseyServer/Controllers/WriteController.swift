@@ -1,13 +1,14 @@
 import BrowseyAPI
 import FileTree
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Hummingbird
 import NIOCore
 import NIOPosix
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The writes of a writable server: `POST /api/save`, `/api/rename`, `/api/move`, `/api/copy`,
 /// `/api/delete`, `/api/mkdir`.

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 public import Logging
 import ServiceDiscovery
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The server announced on the local network as `_browsey._tcp`, through the system's own mDNS
 /// responder, for as long as this value is kept (``withdraw()`` ends it sooner).
@@ -24,7 +25,8 @@ public final class BonjourAnnouncement: Sendable {
     public init(configuration: ServerConfiguration, port: Int, version: String, logger: Logger) {
         let registration = BrowseyService.registration(
             servedFolder: configuration.root, port: port, version: version, secure: configuration.tls != nil,
-            readOnly: configuration.readOnly, requiresToken: configuration.token != nil, hostName: Self.hostName())
+            readOnly: configuration.readOnly, requiresToken: configuration.token != nil,
+            hostName: Self.hostName())
         do {
             let advertisement = try Bonjour().register(registration)
             self.advertisement = advertisement
@@ -33,7 +35,9 @@ public final class BonjourAnnouncement: Sendable {
                 do throws(ServiceDiscoveryError) {
                     let name = try await advertisement.established()
                     if name != registration.name {
-                        logger.notice("Bonjour: \"\(registration.name)\" is taken on the network; announced as \"\(name)\"")
+                        logger.notice(
+                            "Bonjour: \"\(registration.name)\" is taken on the network; announced as \"\(name)\""
+                        )
                     }
                 } catch {
                     logger.warning("Bonjour: the announcement failed: \(error.message)")

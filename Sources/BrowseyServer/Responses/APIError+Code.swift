@@ -7,7 +7,8 @@ extension APIError {
         private enum Wrapped: String, CaseIterable, Sendable {
             case alreadyExists, badFilter, basesRequired, conflict, crossSite, hiddenName, hostNotAllowed
             case internalError = "internal"
-            case intoItself, invalidBody, invalidMultipart, invalidName, invalidPath, invalidRange, isADirectory
+            case intoItself, invalidBody, invalidMultipart, invalidName, invalidPath, invalidRange,
+                isADirectory
             case isRoot, jsonRequired, lengthMismatch, methodNotAllowed, multipartRequired, noIndex, noSpace
             case noTrash, notADirectory, notEditable, notFound, notViewable, partInTheWay, pathRequired
             case permissionDenied, rangeNotSatisfiable, readOnly, sizeRequired, symlinkLoop, tooLarge

@@ -69,16 +69,21 @@ public struct APIError: HTTPResponseError, Sendable {
     /// permission → 403, a full disk → 507, else 500.
     static func fromWrite(_ error: FileTreeError) -> APIError {
         switch error.code {
-        case .alreadyExists: APIError(.conflict, "An item with that name already exists", code: .alreadyExists)
+        case .alreadyExists:
+            APIError(.conflict, "An item with that name already exists", code: .alreadyExists)
         case .intoItself: APIError(.badRequest, "Cannot move or copy a folder into itself", code: .intoItself)
         case .notFound: APIError(.notFound, "File not found", code: .notFound)
         case .isADirectory: APIError(.conflict, "A folder is in the way", code: .isADirectory)
         case .outsideRoot: .invalidPath
-        case .symlinkLoop: APIError(.badRequest, "Too many symbolic links, or a path too long", code: .symlinkLoop)
+        case .symlinkLoop:
+            APIError(.badRequest, "Too many symbolic links, or a path too long", code: .symlinkLoop)
         case .notADirectory: APIError(.badRequest, "Path is not a directory", code: .notADirectory)
         case .invalidName: APIError(.badRequest, "Invalid name", code: .invalidName)
         case .permissionDenied: .permissionDenied
-        case .noSpace: APIError(.init(code: 507, reasonPhrase: "Insufficient Storage"), "Not enough space on the disk", code: .noSpace)
+        case .noSpace:
+            APIError(
+                .init(code: 507, reasonPhrase: "Insufficient Storage"), "Not enough space on the disk",
+                code: .noSpace)
         default: .internalError
         }
     }

@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import CFileTreeSystem
 import Hummingbird
 import NIOCore
 import NIOPosix
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Streams a range of a file into a response with bounded memory, reading the next chunk while
 /// the previous one is being written: Hummingbird's own file reader waits for each write before
@@ -111,7 +112,8 @@ private final class OpenFile: Sendable {
             guard let base = bytes.baseAddress else { return 0 }
             var total = 0
             while total < count {
-                let result = cft_read_cached(descriptor, base + total, UInt(count - total), Int64(offset + total))
+                let result = cft_read_cached(
+                    descriptor, base + total, UInt(count - total), Int64(offset + total))
                 if result > 0 {
                     total += result
                     continue
@@ -157,9 +159,9 @@ private final class OpenFile: Sendable {
 
     func close() {
         #if canImport(Glibc)
-        _ = Glibc.close(descriptor)
+            _ = Glibc.close(descriptor)
         #else
-        _ = Darwin.close(descriptor)
+            _ = Darwin.close(descriptor)
         #endif
     }
 }

@@ -1,15 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FileTree
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Hummingbird
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The header logic of file responses: validators, conditional requests, ranges, and
 /// `Content-Disposition`.
@@ -17,7 +18,8 @@ enum HTTPValidators {
     /// A strong validator that changes with any write: inode, size and the nanosecond mtime.
     static func etag(_ status: FileStatus) -> String {
         let nanos = Int64(status.modified.seconds) * 1_000_000_000 + Int64(status.modified.nanoseconds)
-        return "\"\(String(status.inode, radix: 16))-\(String(status.size, radix: 16))-\(String(nanos, radix: 16))\""
+        return
+            "\"\(String(status.inode, radix: 16))-\(String(status.size, radix: 16))-\(String(nanos, radix: 16))\""
     }
 
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
@@ -29,7 +31,8 @@ enum HTTPValidators {
         var parts = tm()
         gmtime_r(&time, &parts)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(weekdays[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+        return
+            "\(weekdays[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
     }
 
@@ -64,10 +67,11 @@ enum HTTPValidators {
     /// Whether an `If-Match` / `If-None-Match` list names `etag` (`*` names any). `If-Match`
     /// compares strongly (RFC 9110): a weak `W/` tag never matches it.
     static func listContains(_ list: String, etag: String, weak: Bool = false) -> Bool {
-        list.trimmingSpaces() == "*" || list.split(separator: ",").contains { tag in
-            let trimmed = tag.trimmingSpaces()
-            return trimmed == etag || (weak && trimmed == "W/" + etag)
-        }
+        list.trimmingSpaces() == "*"
+            || list.split(separator: ",").contains { tag in
+                let trimmed = tag.trimmingSpaces()
+                return trimmed == etag || (weak && trimmed == "W/" + etag)
+            }
     }
 
     /// Whether a `Range` applies: no `If-Range`, or one that still matches.
@@ -106,13 +110,16 @@ enum HTTPValidators {
         let kind = attachment ? "attachment" : "inline"
         let ascii = String(
             name.unicodeScalars.map { scalar -> Character in
-                scalar.isASCII && scalar.value >= 0x20 && scalar != "\"" && scalar != "\\" && scalar.value != 0x7F
+                scalar.isASCII && scalar.value >= 0x20 && scalar != "\"" && scalar != "\\"
+                    && scalar.value != 0x7F
                     ? Character(scalar) : "_"
             })
         var value = "\(kind); filename=\"\(ascii)\""
         if ascii != name || name.contains("%") {
             let encoded = name.utf8.map { byte -> String in
-                let safe = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                let safe =
+                    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+                    || (byte >= 0x61 && byte <= 0x7A)
                     || "!#$&+-.^_`|~".utf8.contains(byte)
                 let hex = String(byte, radix: 16, uppercase: true)
                 return safe ? String(UnicodeScalar(byte)) : (byte < 0x10 ? "%0" : "%") + hex

@@ -1,10 +1,11 @@
 import BrowseyAPI
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Hummingbird
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// JSON responses in the contract's form: compact, `application/json; charset=utf-8`.
 enum JSONBody {

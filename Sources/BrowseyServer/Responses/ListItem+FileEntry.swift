@@ -1,9 +1,10 @@
 public import BrowseyAPI
 public import FileTree
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension ListItem {

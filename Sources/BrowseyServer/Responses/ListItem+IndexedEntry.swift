@@ -1,11 +1,12 @@
 import BrowseyAPI
 import FileTree
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import SearchIndex
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ListItem {
     /// The contract's item for an entry the index saw at `absolutePath` (what a change event
@@ -14,7 +15,8 @@ extension ListItem {
         self.init(
             name: entry.name, type: ItemType(entry.kind), size: entry.size,
             modified: Date(timeIntervalSince1970: Double(entry.modified / 1_000_000) / 1000),
-            extension: entry.kind == .directory ? nil : FileName.pathExtension(of: entry.name).map(String.init),
+            extension: entry.kind == .directory
+                ? nil : FileName.pathExtension(of: entry.name).map(String.init),
             absolutePath: absolutePath)
     }
 }

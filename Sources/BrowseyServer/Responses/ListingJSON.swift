@@ -1,11 +1,12 @@
 import BrowseyAPI
 import FileTree
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import NIOCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `GET /api/list`'s body written straight from FileTree's entries: the same JSON that
 /// `JSONEncoder.browsey()` makes of a ``ListResponse`` (a test holds them equal), at a
@@ -15,7 +16,9 @@ enum ListingJSON {
     /// links come decided (`links[index]`, what ``ListItem/init(_:under:)`` made of the link's
     /// entry read again under the path rules), so the encoder neither reads the disk nor asks
     /// for policy: it only writes bytes.
-    static func encode(path: String, absolutePath: String, listing: FolderListing, links: [Int: ListItem]) -> ByteBuffer {
+    static func encode(
+        path: String, absolutePath: String, listing: FolderListing, links: [Int: ListItem]
+    ) -> ByteBuffer {
         envelope(path: path, absolutePath: absolutePath, count: listing.items.count) { folder, json in
             for (index, item) in listing.items.enumerated() {
                 if index > 0 { json.raw(",") }
@@ -45,7 +48,9 @@ enum ListingJSON {
                     switch item.type {
                     case .directory: json.raw(#","type":"directory"}"#)
                     case .symlink:
-                        json.raw(#","targetAbsolutePath":null,"targetPath":null,"targetType":null,"type":"symlink"}"#)
+                        json.raw(
+                            #","targetAbsolutePath":null,"targetPath":null,"targetType":null,"type":"symlink"}"#
+                        )
                     case .regular, .other: json.raw(#","type":"file"}"#)
                     }
                 }

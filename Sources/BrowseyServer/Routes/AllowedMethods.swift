@@ -15,15 +15,19 @@ public struct AllowedMethods<Context: RequestContext>: RouterMiddleware {
         }
     }
 
+    /// Lets the request through to `next` or answers it here.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         if let path = allowed[request.uri.path], !path.methods.contains(request.method) {
             throw APIError(
-                .methodNotAllowed, "Method not allowed", code: .methodNotAllowed, headers: [Self.allow: path.header])
+                .methodNotAllowed, "Method not allowed", code: .methodNotAllowed,
+                headers: [Self.allow: path.header])
         }
         return try await next(request, context)
     }
 
+    // swift-format-ignore: NeverForceUnwrap
+    // A literal field name that is a valid token never fails.
     static var allow: HTTPFields.Element.Name { .init("Allow")! }
 }

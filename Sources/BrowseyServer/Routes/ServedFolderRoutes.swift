@@ -1,19 +1,20 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BrowseyAPI
 import FileTree
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Hummingbird
 import NIOCore
 import NIOPosix
 import SearchIndex
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What every controller of the served folder has: the configuration and the path rules, and
 /// the rules they share (resolving a request's path, refusing writes, decoding a body, running
@@ -48,7 +49,8 @@ extension ServedFolderRoutes {
 
     /// Opens the file `target` names below the root, and its status read from the descriptor
     /// (never looked up by name again). The caller closes the descriptor.
-    func openForReading(_ target: SafePath.Resolved, notFound: String) throws(APIError) -> (Int32, FileStatus) {
+    func openForReading(_ target: SafePath.Resolved, notFound: String) throws(APIError) -> (Int32, FileStatus)
+    {
         let descriptor: Int32
         do {
             descriptor = try safePath.openForReading(target)
@@ -70,7 +72,8 @@ extension ServedFolderRoutes {
         if configuration.readOnly { throw .readOnly }
         // A browser names the page that sent a write; a page of another site may not write here
         // (a multipart form needs no preflight). Clients that are not browsers send no Origin.
-        if let origin = request.headers[.origin], !Self.isSameOrigin(origin, authority: request.head.authority),
+        if let origin = request.headers[.origin],
+            !Self.isSameOrigin(origin, authority: request.head.authority),
             !configuration.corsOrigins.contains(origin)
         {
             throw APIError(.forbidden, "Cross-site request refused", code: .crossSite)
@@ -78,7 +81,9 @@ extension ServedFolderRoutes {
         guard needsJSON else { return }
         let type = request.headers[.contentType]?.lowercased() ?? ""
         guard type == "application/json" || type.hasPrefix("application/json;") else {
-            throw APIError(.unsupportedMediaType, "Writes need a JSON body (Content-Type: application/json)", code: .jsonRequired)
+            throw APIError(
+                .unsupportedMediaType, "Writes need a JSON body (Content-Type: application/json)",
+                code: .jsonRequired)
         }
     }
 
@@ -90,7 +95,8 @@ extension ServedFolderRoutes {
         let defaultPort = scheme == "https" ? ":443" : ":80"
         func normalized(_ text: some StringProtocol) -> String {
             let lowered = text.lowercased()
-            return lowered.contains("]:") || (!lowered.hasPrefix("[") && lowered.contains(":")) ? lowered : lowered + defaultPort
+            return lowered.contains("]:") || (!lowered.hasPrefix("[") && lowered.contains(":"))
+                ? lowered : lowered + defaultPort
         }
         return normalized(host) == normalized(authority)
     }
@@ -103,7 +109,9 @@ extension ServedFolderRoutes {
             buffer = try await request.body.collect(upTo: Self.writeBodyLimit)
         } catch is NIOTooManyBytesError {
             throw APIError(.contentTooLarge, "Request body too large", code: .tooLarge)
-        }  // A body that breaks its framing (a bad chunk size) is the channel's 400, and the connection closes.
+        }
+        // A body that breaks its framing (a bad chunk size) is the channel's 400 and closes the
+        // connection: that error is not caught above.
         do {
             return try JSONDecoder.browsey().decode(Value.self, from: Data(buffer.readableBytesView))
         } catch {
@@ -140,7 +148,9 @@ extension ServedFolderRoutes {
     }
 
     /// Runs a step that opens where a write lands, answering its failures as writes are answered.
-    func writing<Value>(_ notFound: String, _ work: () throws(FileTreeError) -> Value) throws(APIError) -> Value {
+    func writing<Value>(
+        _ notFound: String, _ work: () throws(FileTreeError) -> Value
+    ) throws(APIError) -> Value {
         do {
             return try work()
         } catch {
@@ -170,7 +180,8 @@ extension ServedFolderRoutes {
             folder += "/" + component
             let here = SafePath.Resolved(absolute: "", relative: folder)
             if (try? safePath.folder(forWriting: here)) == nil {
-                try FileOperations.makeFolder(named: String(component), in: safePath.folder(forWriting: parent))
+                try FileOperations.makeFolder(
+                    named: String(component), in: safePath.folder(forWriting: parent))
             }
         }
     }

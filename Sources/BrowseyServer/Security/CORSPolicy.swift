@@ -14,6 +14,7 @@ public struct CORSPolicy<Context: RequestContext>: RouterMiddleware {
         self.origins = Set(origins.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
     }
 
+    /// Lets the request through to `next` or answers it here.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
@@ -27,7 +28,8 @@ public struct CORSPolicy<Context: RequestContext>: RouterMiddleware {
                     .accessControlAllowOrigin: origin,
                     .accessControlAllowCredentials: "true",
                     .accessControlAllowMethods: "GET, HEAD, POST, PUT, OPTIONS",
-                    .accessControlAllowHeaders: "Authorization, Content-Type, If-Match, If-None-Match, Range, Content-Range",
+                    .accessControlAllowHeaders:
+                        "Authorization, Content-Type, If-Match, If-None-Match, Range, Content-Range",
                     .accessControlMaxAge: "600",
                     .vary: "Origin",
                 ])

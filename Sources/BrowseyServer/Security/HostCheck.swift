@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 public import Hummingbird
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Refuses requests addressed to a name that is not this server's, which is how a page on
 /// another site reaches a server on the local network by DNS rebinding: its own name, resolved
@@ -21,11 +22,14 @@ public struct HostCheck<Context: RequestContext>: RouterMiddleware {
         allowed = names
     }
 
+    /// Lets the request through to `next` or answers it here.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         if let authority = request.head.authority, !allowed.contains(Self.hostPart(of: authority)) {
-            throw APIError(.forbidden, "Host not allowed (start the server with --allowed-host to add a name)", code: .hostNotAllowed)
+            throw APIError(
+                .forbidden, "Host not allowed (start the server with --allowed-host to add a name)",
+                code: .hostNotAllowed)
         }
         return try await next(request, context)
     }
@@ -34,7 +38,9 @@ public struct HostCheck<Context: RequestContext>: RouterMiddleware {
     static func hostPart(of authority: String) -> String {
         var text = authority.lowercased()
         if text.hasPrefix("[") {
-            if let close = text.firstIndex(of: "]") { text = String(text[text.index(after: text.startIndex)..<close]) }
+            if let close = text.firstIndex(of: "]") {
+                text = String(text[text.index(after: text.startIndex)..<close])
+            }
         } else if let colon = text.lastIndex(of: ":"), text.filter({ $0 == ":" }).count == 1 {
             text = String(text[..<colon])
         }
@@ -47,7 +53,9 @@ public struct HostCheck<Context: RequestContext>: RouterMiddleware {
         var names: Set<String> = ["localhost", "127.0.0.1", "::1", "0.0.0.0"]
         var buffer = [CChar](repeating: 0, count: 256)
         if gethostname(&buffer, buffer.count) == 0 {
-            let host = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
+            let host = String(
+                decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self
+            ).lowercased()
             if !host.isEmpty {
                 names.insert(host)
                 names.insert(host.hasSuffix(".local") ? host : host + ".local")
@@ -64,10 +72,13 @@ public struct HostCheck<Context: RequestContext>: RouterMiddleware {
             let family = Int32(address.pointee.sa_family)
             guard family == AF_INET || family == AF_INET6 else { continue }
             var text = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            let length = socklen_t(family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size)
+            let length = socklen_t(
+                family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size)
             if getnameinfo(address, length, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST) == 0 {
-                var numeric = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                if let zone = numeric.firstIndex(of: "%") { numeric = String(numeric[..<zone]) }  // fe80::1%eth0
+                var numeric = String(
+                    decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                // A zone (fe80::1%eth0) is not part of the name a browser sends.
+                if let zone = numeric.firstIndex(of: "%") { numeric = String(numeric[..<zone]) }
                 names.insert(numeric.lowercased())
             }
         }

@@ -65,7 +65,8 @@ public enum InertContent {
     /// Whether a browser loads the file for a page of this origin as something it runs or applies.
     /// A load from another site is that site's concern (it runs there, with its rights).
     static func isSubresourceThatRuns(_ headers: HTTPFields) -> Bool {
-        guard let destination = headers[secFetchDest]?.lowercased(), runningDestinations.contains(destination) else {
+        guard let destination = headers[secFetchDest]?.lowercased(), runningDestinations.contains(destination)
+        else {
             return false
         }
         let site = headers[secFetchSite]?.lowercased()
@@ -78,7 +79,11 @@ public enum InertContent {
         return main.trimmingSpaces().lowercased()
     }
 
+    // swift-format-ignore: NeverForceUnwrap
+    // A literal field name that is a valid token never fails.
     static let referrerPolicy: HTTPFields.Element.Name = .init("Referrer-Policy")!
+    // swift-format-ignore: NeverForceUnwrap
     static let secFetchDest: HTTPFields.Element.Name = .init("Sec-Fetch-Dest")!
+    // swift-format-ignore: NeverForceUnwrap
     static let secFetchSite: HTTPFields.Element.Name = .init("Sec-Fetch-Site")!
 }

@@ -44,7 +44,9 @@ final class RequestFraming: ChannelInboundHandler, RemovableChannelHandler {
         }
         if let refusal = Self.refusal(of: head) {
             refused = true
-            context.fireErrorCaught(refusal == .transferEncoding ? HTTPParserError.invalidHeaderToken : HTTPParserError.invalidHost)
+            context.fireErrorCaught(
+                refusal == .transferEncoding
+                    ? HTTPParserError.invalidHeaderToken : HTTPParserError.invalidHost)
             return
         }
         if head.version.major == 1 && head.version.minor == 0 && !head.isKeepAlive {
@@ -64,7 +66,9 @@ final class RequestFraming: ChannelInboundHandler, RemovableChannelHandler {
         if hosts.isEmpty && (head.version.major, head.version.minor) >= (1, 1) { return .missingHost }
         let encodings = head.headers["Transfer-Encoding"]
         if !encodings.isEmpty {
-            let codings = encodings.flatMap { $0.split(separator: ",") }.map { $0.trimmingSpaces().lowercased() }
+            let codings = encodings.flatMap { $0.split(separator: ",") }.map {
+                $0.trimmingSpaces().lowercased()
+            }
             if codings != ["chunked"] || !head.headers["Content-Length"].isEmpty { return .transferEncoding }
         }
         return nil
@@ -83,4 +87,3 @@ final class RequestFraming: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 }
-

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 public import FileTree
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Turns the `path` a client sends into a path inside the served root, or refuses it, and opens
 /// what it names from the root's own descriptor (see ``FileTree/ContainedRoot``).
@@ -50,9 +51,12 @@ public struct SafePath: Sendable {
     public let contained: ContainedRoot?
 
     /// Prepares the rules for a root.
-    public init(root: String, showsHidden: Bool = false, ignored: [NamePattern] = [], allowsSymlinks: Bool = false) {
+    public init(
+        root: String, showsHidden: Bool = false, ignored: [NamePattern] = [], allowsSymlinks: Bool = false
+    ) {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let real = realpath(root, &buffer) != nil
+        let real =
+            realpath(root, &buffer) != nil
             ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : root
         self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         realRoot = real
@@ -121,7 +125,7 @@ public struct SafePath: Sendable {
     public func openForReading(_ resolved: Resolved) throws(FileTreeError) -> Int32 {
         do {
             return try containedRoot().open(resolved.relative, flags: O_RDONLY | O_NONBLOCK)
-        } catch where error.code == .outsideRoot && allowsSymlinks {
+        } catch  where error.code == .outsideRoot && allowsSymlinks {
             let descriptor = open(resolved.absolute, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else { throw FileTreeError(errno: errno, path: resolved.relative) }
             return descriptor
@@ -133,7 +137,7 @@ public struct SafePath: Sendable {
     public func folder(_ resolved: Resolved) throws(FileTreeError) -> OpenFolder {
         do {
             return try containedRoot().openFolder(resolved.relative)
-        } catch where error.code == .outsideRoot && allowsSymlinks {
+        } catch  where error.code == .outsideRoot && allowsSymlinks {
             return try OpenFolder(path: resolved.absolute)
         }
     }
@@ -146,18 +150,24 @@ public struct SafePath: Sendable {
 
     /// The folder that holds `resolved`, held open inside the root, and the name in it: what a
     /// rename, a move, a delete or a new folder acts on (a link there is the link itself).
-    public func parent(forWriting resolved: Resolved) throws(FileTreeError) -> (folder: OpenFolder, name: String) {
+    public func parent(
+        forWriting resolved: Resolved
+    ) throws(FileTreeError) -> (folder: OpenFolder, name: String) {
         try containedRoot().parent(of: resolved.relative)
     }
 
     /// Where a write to `resolved` lands when it goes through links (a save, an upload over an
     /// existing name): the last link's target, which must lie inside the root.
-    public func finalTarget(forWriting resolved: Resolved) throws(FileTreeError) -> (folder: OpenFolder, name: String) {
+    public func finalTarget(
+        forWriting resolved: Resolved
+    ) throws(FileTreeError) -> (folder: OpenFolder, name: String) {
         try containedRoot().finalTarget(of: resolved.relative)
     }
 
     private func containedRoot() throws(FileTreeError) -> ContainedRoot {
-        guard let contained else { throw FileTreeError(.notFound, "The served folder cannot be opened", path: root) }
+        guard let contained else {
+            throw FileTreeError(.notFound, "The served folder cannot be opened", path: root)
+        }
         return contained
     }
 

@@ -22,6 +22,7 @@ public struct TokenAuthentication<Context: AuthenticatingRequestContext>: Router
         self.token = Array(token.utf8)
     }
 
+    /// Lets the request through to `next` or answers it here.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
@@ -41,7 +42,9 @@ public struct TokenAuthentication<Context: AuthenticatingRequestContext>: Router
             return try await next(request, holder)
         }
         if let query = request.uri.queryParameters.get("token"), matches(query) {
-            guard !path.hasPrefix("/api/"), request.method == .get else { return try await next(request, holder) }
+            guard !path.hasPrefix("/api/"), request.method == .get else {
+                return try await next(request, holder)
+            }
             // A page: keep the token in a cookie and show the address without it.
             let rest = (request.uri.query ?? "").split(separator: "&")
                 .filter { !$0.hasPrefix("token=") && $0 != "token" }.joined(separator: "&")
@@ -50,7 +53,8 @@ public struct TokenAuthentication<Context: AuthenticatingRequestContext>: Router
                 status: .seeOther,
                 headers: [
                     .location: rest.isEmpty ? location : location + "?" + rest,
-                    .setCookie: "\(Self.cookieName)=\(String(decoding: token, as: UTF8.self)); Path=/; HttpOnly; SameSite=Strict",
+                    .setCookie:
+                        "\(Self.cookieName)=\(String(decoding: token, as: UTF8.self)); Path=/; HttpOnly; SameSite=Strict",
                     .cacheControl: "no-store",
                 ])
         }
@@ -99,7 +103,9 @@ public struct TokenAuthentication<Context: AuthenticatingRequestContext>: Router
         for header in headers {
             for pair in header.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0].trimmingSpaces() == cookieName { return parts[1].trimmingSpaces() }
+                if parts.count == 2, parts[0].trimmingSpaces() == cookieName {
+                    return parts[1].trimmingSpaces()
+                }
             }
         }
         return nil

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NIOCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Keeps accepting, without spinning, when the process runs out of descriptors (`EMFILE`).
 ///
@@ -88,8 +89,8 @@ final class AcceptGuard: ChannelDuplexHandler {
 /// `close(2)`, which the handler's own `close` methods would otherwise hide.
 private func systemClose(_ descriptor: Int32) -> Int32 {
     #if canImport(Glibc)
-    Glibc.close(descriptor)
+        Glibc.close(descriptor)
     #else
-    Darwin.close(descriptor)
+        Darwin.close(descriptor)
     #endif
 }

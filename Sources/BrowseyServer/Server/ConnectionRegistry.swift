@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NIOCore
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Every open connection of a server, so that none can be held against the others:
 ///
@@ -70,7 +71,8 @@ final class ConnectionRegistry: Sendable {
         let now = ContinuousClock.now
         let short = isShortOfDescriptors
         let (admitted, evicted): (Bool, (any Channel)?) = state.withLock { state in
-            if let address, maximumPerAddress > 0, state.perAddress[address, default: 0] >= maximumPerAddress {
+            if let address, maximumPerAddress > 0, state.perAddress[address, default: 0] >= maximumPerAddress
+            {
                 return (false, nil)
             }
             var evicted: (any Channel)?
@@ -78,12 +80,13 @@ final class ConnectionRegistry: Sendable {
                 var oldest: (id: ObjectIdentifier, since: ContinuousClock.Instant)?
                 for (id, entry) in state.entries {
                     guard let since = entry.idleSince else { continue }
-                    if oldest == nil || since < oldest!.since { oldest = (id, since) }
+                    if oldest.map({ since < $0.since }) ?? true { oldest = (id, since) }
                 }
                 guard let oldest else { return (false, nil) }
                 evicted = Self.remove(oldest.id, from: &state)
             }
-            state.entries[ObjectIdentifier(channel)] = Entry(channel: channel, address: address, idleSince: now)
+            state.entries[ObjectIdentifier(channel)] = Entry(
+                channel: channel, address: address, idleSince: now)
             if let address { state.perAddress[address, default: 0] += 1 }
             return (true, evicted)
         }

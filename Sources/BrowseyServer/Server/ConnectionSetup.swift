@@ -18,7 +18,10 @@ final class ConnectionSetup: ChannelInboundHandler, RemovableChannelHandler {
     let registry: ConnectionRegistry?
     let headerTimeout: TimeAmount
 
-    init(installsFileRegions: Bool = false, registry: ConnectionRegistry? = nil, headerTimeout: TimeAmount = .seconds(10)) {
+    init(
+        installsFileRegions: Bool = false, registry: ConnectionRegistry? = nil,
+        headerTimeout: TimeAmount = .seconds(10)
+    ) {
         self.installsFileRegions = installsFileRegions
         self.registry = registry
         self.headerTimeout = headerTimeout
@@ -27,11 +30,14 @@ final class ConnectionSetup: ChannelInboundHandler, RemovableChannelHandler {
     func handlerAdded(context: ChannelHandlerContext) {
         let allocator = AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 2048, maximum: Self.maximumRead)
         context.channel.setOption(ChannelOptions.recvAllocator, value: allocator).whenComplete { _ in }
-        if installsFileRegions, let encoder = try? context.pipeline.syncOperations.handler(type: HTTPResponseEncoder.self) {
+        if installsFileRegions,
+            let encoder = try? context.pipeline.syncOperations.handler(type: HTTPResponseEncoder.self)
+        {
             try? context.pipeline.syncOperations.addHandler(FileRegionWriter(), position: .after(encoder))
         }
         if let registry,
-            let decoder = try? context.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            let decoder = try? context.pipeline.syncOperations.handler(
+                type: ByteToMessageHandler<HTTPRequestDecoder>.self)
         {
             let guardHandler = ConnectionGuard(registry: registry, headerTimeout: headerTimeout)
             try? context.pipeline.syncOperations.addHandler(guardHandler, position: .after(decoder))

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The process's limit on open descriptors (`RLIMIT_NOFILE`), which bounds how many
@@ -17,8 +17,8 @@ public enum DescriptorLimit {
         guard getrlimit(resource, &limits) == 0 else { return current }
         var wanted = limits.rlim_max
         #if canImport(Darwin)
-        // macOS refuses a soft limit above OPEN_MAX whatever the hard one says.
-        wanted = min(wanted, rlim_t(OPEN_MAX))
+            // macOS refuses a soft limit above OPEN_MAX whatever the hard one says.
+            wanted = min(wanted, rlim_t(OPEN_MAX))
         #endif
         if limits.rlim_cur < wanted {
             var raised = limits
@@ -44,8 +44,8 @@ public enum DescriptorLimit {
     }
 
     #if canImport(Glibc)
-    private static let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        private static let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
     #else
-    private static let resource = RLIMIT_NOFILE
+        private static let resource = RLIMIT_NOFILE
     #endif
 }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NIOCore
 import NIOHTTP1
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Downloads by `sendfile`, below Hummingbird: its response writer takes only `ByteBuffer`s, so a
 /// download would copy every byte twice (page cache → buffer → socket), where `sendfile` copies
@@ -66,7 +67,9 @@ final class FileRegionWriter: ChannelOutboundHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .body(.byteBuffer(let buffer)) = unwrapOutboundIn(data), let file = FileRegionRegistry.take(buffer) {
+        if case .body(.byteBuffer(let buffer)) = unwrapOutboundIn(data),
+            let file = FileRegionRegistry.take(buffer)
+        {
             let handle = NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: file.descriptor)
             let region = FileRegion(fileHandle: handle, readerIndex: file.offset, endIndex: file.end)
             let written = context.eventLoop.makePromise(of: Void.self)

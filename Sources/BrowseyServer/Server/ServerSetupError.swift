@@ -30,5 +30,6 @@ public struct ServerSetupError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The message alone, as the command line prints it after `Error:`.
     public var description: String { message }
 }

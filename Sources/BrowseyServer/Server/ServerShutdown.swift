@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Logging
 import ServiceLifecycle
 import Synchronization
 import UnixSignals
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Runs a server until SIGINT or SIGTERM, then stops it within a deadline:
 ///
@@ -35,7 +36,9 @@ enum ServerShutdown {
             tasks.addTask {
                 var received = signals.makeAsyncIterator()
                 guard let first = await received.next() else { return }
-                logger.info("Stopping (\(first)): requests in progress have \(timeout) to finish; \(first) again stops at once")
+                logger.info(
+                    "Stopping (\(first)): requests in progress have \(timeout) to finish; \(first) again stops at once"
+                )
                 await group.triggerGracefulShutdown()
                 let deadline = Task {
                     try await Task.sleep(for: timeout)
@@ -52,7 +55,8 @@ enum ServerShutdown {
 
     /// Closes every connection, and ends the process if the server has not ended ``grace``
     /// later.
-    private static func force(_ connections: ConnectionRegistry, reason: String, ended: Ended, logger: Logger) {
+    private static func force(_ connections: ConnectionRegistry, reason: String, ended: Ended, logger: Logger)
+    {
         logger.warning("Closing \(connections.count) connections still open: \(reason)")
         connections.closeAll()
         let (seconds, attoseconds) = grace.components

@@ -6,7 +6,8 @@ public enum IndexLocation {
     /// `/var/tmp/browsey-<uid>/index/…`; `nil` when each lies inside the root.
     public static func defaultPath(forRoot root: String) -> String? {
         let bases = TrashLocation.userFolders(
-            apple: "Library/Caches/Browsey/Index", xdgVariable: "XDG_CACHE_HOME", xdgDefault: ".cache", leaf: "index")
+            apple: "Library/Caches/Browsey/Index", xdgVariable: "XDG_CACHE_HOME", xdgDefault: ".cache",
+            leaf: "index")
         return path(in: bases, forRoot: root)
     }
 

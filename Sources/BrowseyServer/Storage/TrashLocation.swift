@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a server keeps the items it deletes: in the user's data folder, in a folder of its own
@@ -16,22 +16,24 @@ public enum TrashLocation {
         let bases = userFolders(
             apple: "Library/Application Support/Browsey/Trash", xdgVariable: "XDG_DATA_HOME",
             xdgDefault: ".local/share", leaf: "trash")
-        return firstOutside(root, among: bases.map { $0 + "/" + identifier(ofRoot: SafePath.realPath(root) ?? root) })
+        return firstOutside(
+            root, among: bases.map { $0 + "/" + identifier(ofRoot: SafePath.realPath(root) ?? root) })
     }
 
     /// Where a per-user Browsey folder goes, best first: the platform's place (`~/Library/…`;
     /// `$XDG_…` or its default under the home folder), then `/var/tmp/browsey-<uid>/<leaf>`.
-    static func userFolders(apple: String, xdgVariable: String, xdgDefault: String, leaf: String) -> [String] {
+    static func userFolders(apple: String, xdgVariable: String, xdgDefault: String, leaf: String) -> [String]
+    {
         var bases: [String] = []
         let home = environment("HOME")
         #if canImport(Darwin)
-        if let home { bases.append(home + "/" + apple) }
+            if let home { bases.append(home + "/" + apple) }
         #else
-        if let base = environment(xdgVariable), base.hasPrefix("/") {
-            bases.append(base + "/browsey/" + leaf)
-        } else if let home {
-            bases.append(home + "/" + xdgDefault + "/browsey/" + leaf)
-        }
+            if let base = environment(xdgVariable), base.hasPrefix("/") {
+                bases.append(base + "/browsey/" + leaf)
+            } else if let home {
+                bases.append(home + "/" + xdgDefault + "/browsey/" + leaf)
+            }
         #endif
         bases.append("/var/tmp/browsey-\(getuid())/" + leaf)
         return bases
@@ -46,7 +48,12 @@ public enum TrashLocation {
     /// A readable, stable name for a root: its last component and a hash of its whole path.
     static func identifier(ofRoot root: String) -> String {
         let name = root.split(separator: "/").last.map(String.init) ?? "root"
-        let safe = String(name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") ? Character($0) : "_" }.prefix(40))
+        let safe = String(
+            name.unicodeScalars.map {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+                    ? Character($0) : "_"
+            }.prefix(40))
         return safe + "-" + StableHash.hex(root)
     }
 

@@ -1,8 +1,9 @@
 import FileTree
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Small operations on absolute paths as text.

@@ -3,7 +3,8 @@ extension StringProtocol {
     /// kept, as Foundation's `trimmingCharacters(in: .whitespaces)` keeps them.
     func trimmingSpaces() -> String {
         func isSpace(_ character: Character) -> Bool { character.isWhitespace && !character.isNewline }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+        else {
             return ""
         }
         return String(self[first...last])

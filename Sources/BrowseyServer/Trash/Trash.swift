@@ -1,11 +1,12 @@
 public import BrowseyAPI
 public import FileTree
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The server's trash: a deleted item is moved, whole, into a folder outside the served tree
 /// and can be put back until the size or age limit purges it.
@@ -31,11 +32,14 @@ public final class Trash: Sendable {
 
     /// Moves the item `name` of an open folder into the trash (a link is moved as the link);
     /// `originalPath` (relative to the served root) is where a restore puts it back.
-    public func put(named name: String, in source: OpenFolder, originalPath: String) throws(FileTreeError) -> TrashItem {
+    public func put(
+        named name: String, in source: OpenFolder, originalPath: String
+    ) throws(FileTreeError) -> TrashItem {
         try lock.withLock { _ throws(FileTreeError) in
             try makeFolders(folder)
             let entry = try DirectoryReader().entry(named: name, in: source)
-            let size = entry.type == .directory ? Self.totalSize(of: try source.folder(named: name)) : entry.size
+            let size =
+                entry.type == .directory ? Self.totalSize(of: try source.folder(named: name)) : entry.size
             let now = Date()
             let id = Self.newIdentifier(at: now)
             let item = TrashItem(
@@ -44,7 +48,8 @@ public final class Trash: Sendable {
             let description = (try? JSONEncoder.browsey().encode(item)) ?? Data()
             try FileOperations.createFile(description, at: descriptionPath(id))
             do throws(FileTreeError) {
-                try FileOperations.makeFolder(at: entryFolder(id), permissions: FilePermissions(rawValue: 0o700))
+                try FileOperations.makeFolder(
+                    at: entryFolder(id), permissions: FilePermissions(rawValue: 0o700))
                 try FileOperations.move(named: name, in: source, into: OpenFolder(path: entryFolder(id)))
             } catch {
                 try? FileOperations.remove(entryFolder(id))
@@ -76,7 +81,8 @@ public final class Trash: Sendable {
                 throw FileTreeError(.notFound, "No such item in the trash", path: id)
             }
             let (place, name) = try destination(item)
-            try FileOperations.move(named: item.name, in: OpenFolder(path: entryFolder(id)), to: name, in: place)
+            try FileOperations.move(
+                named: item.name, in: OpenFolder(path: entryFolder(id)), to: name, in: place)
             let target = place.path(of: name)
             try? FileOperations.remove(entryFolder(id))
             try? FileOperations.remove(descriptionPath(id))
@@ -107,7 +113,9 @@ public final class Trash: Sendable {
     }
 
     private func storedItem(_ id: String) -> TrashItem? {
-        guard Self.isIdentifier(id), let bytes = try? Data(contentsOf: URL(fileURLWithPath: descriptionPath(id))) else {
+        guard Self.isIdentifier(id),
+            let bytes = try? Data(contentsOf: URL(fileURLWithPath: descriptionPath(id)))
+        else {
             return nil
         }
         return try? JSONDecoder.browsey().decode(TrashItem.self, from: bytes)
@@ -122,7 +130,7 @@ public final class Trash: Sendable {
             built += "/" + component
             do throws(FileTreeError) {
                 try FileOperations.makeFolder(at: built, permissions: FilePermissions(rawValue: 0o700))
-            } catch where error.code == .alreadyExists {
+            } catch  where error.code == .alreadyExists {
                 continue
             }
         }
@@ -149,7 +157,9 @@ public final class Trash: Sendable {
     /// the file system.
     static func isIdentifier(_ id: String) -> Bool {
         let parts = id.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 20, parts[1].count == 8 else { return false }
+        guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 20, parts[1].count == 8 else {
+            return false
+        }
         return parts[0].allSatisfy(\.isASCII) && parts[0].allSatisfy(\.isNumber)
             && parts[1].allSatisfy { $0.isASCII && $0.isHexDigit }
     }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NIOCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads a `multipart/form-data` body as it streams in, with memory bounded by the largest
 /// header block (16 KiB) plus one chunk, however large the files.
@@ -84,7 +85,8 @@ struct MultipartParser {
             state = .afterDelimiter
             return true
         case .afterDelimiter:
-            guard pending.readableBytes >= 2, let first = pending.getInteger(at: pending.readerIndex, as: UInt16.self)
+            guard pending.readableBytes >= 2,
+                let first = pending.getInteger(at: pending.readerIndex, as: UInt16.self)
             else { return false }
             if first == UInt16(0x2D2D) {  // "--": the closing delimiter
                 pending.moveReaderIndex(forwardBy: pending.readableBytes)
@@ -101,9 +103,13 @@ struct MultipartParser {
             return true
         case .headers:
             guard let end = find([13, 10, 13, 10]) else {
-                if pending.readableBytes > Self.maximumHeaderBytes { throw Failure.malformed("Part headers too large") }
+                if pending.readableBytes > Self.maximumHeaderBytes {
+                    throw Failure.malformed("Part headers too large")
+                }
                 // A part with no headers at all starts with the empty line.
-                if pending.readableBytes >= 2, pending.getInteger(at: pending.readerIndex, as: UInt16.self) == 0x0D0A {
+                if pending.readableBytes >= 2,
+                    pending.getInteger(at: pending.readerIndex, as: UInt16.self) == 0x0D0A
+                {
                     pending.moveReaderIndex(forwardBy: 2)
                     try handle(.partStart(headers: [:]))
                     state = .body
@@ -141,7 +147,9 @@ struct MultipartParser {
             var offset = 0
             let last = bytes.count - pattern.count
             while offset <= last {
-                guard let hit = memchr(base + offset, Int32(pattern[0]), last - offset + 1) else { return nil }
+                guard let hit = memchr(base + offset, Int32(pattern[0]), last - offset + 1) else {
+                    return nil
+                }
                 let position = base.distance(to: UnsafeRawPointer(hit))
                 if memcmp(base + position, pattern, pattern.count) == 0 { return position }
                 offset = position + 1
@@ -155,7 +163,8 @@ struct MultipartParser {
         var headers: [String: String] = [:]
         for line in block.split(separator: "\r\n") {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].trimmingSpaces().lowercased()] = line[line.index(after: colon)...].trimmingSpaces()
+            headers[line[..<colon].trimmingSpaces().lowercased()] = line[line.index(after: colon)...]
+                .trimmingSpaces()
         }
         return headers
     }
@@ -216,7 +225,9 @@ struct MultipartParser {
             let pair = piece.split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces() }
             guard pair.count == 2 else { continue }
             var value = pair[1]
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                value = String(value.dropFirst().dropLast())
+            }
             result.append((pair[0].lowercased(), value))
         }
         return result

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Logging
 import NIOPosix
 import ServiceLifecycle
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Removes what interrupted uploads left in the served tree, once at start (writable servers
 /// only):
@@ -70,7 +71,9 @@ struct UploadLeftovers: Service {
     }
 
     /// Sweeps the open folder `descriptor` (and closes it).
-    private static func sweep(folder descriptor: Int32, depth: Int, now: Int64, entries: inout Int, removed: inout Removed) {
+    private static func sweep(
+        folder descriptor: Int32, depth: Int, now: Int64, entries: inout Int, removed: inout Removed
+    ) {
         guard let directory = fdopendir(descriptor) else {
             close(descriptor)
             return
@@ -88,7 +91,9 @@ struct UploadLeftovers: Service {
                 folders.append(name)
                 continue
             }
-            guard type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN), let limit = age(ofLeftover: name) else { continue }
+            guard type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN), let limit = age(ofLeftover: name) else {
+                continue
+            }
             var status = stat()
             guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             if status.st_mode & S_IFMT == S_IFDIR {
@@ -97,9 +102,9 @@ struct UploadLeftovers: Service {
             }
             guard status.st_mode & S_IFMT == S_IFREG else { continue }
             #if canImport(Darwin)
-            let modified = Int64(status.st_mtimespec.tv_sec)
+                let modified = Int64(status.st_mtimespec.tv_sec)
             #else
-            let modified = Int64(status.st_mtim.tv_sec)
+                let modified = Int64(status.st_mtim.tv_sec)
             #endif
             let untouched = now - modified
             guard untouched >= Int64(limit.components.seconds) else { continue }

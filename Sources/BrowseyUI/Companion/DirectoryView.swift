@@ -15,6 +15,7 @@
             self.openFile = openFile
         }
 
+        /// The view's content.
         public var body: some View {
             List(model.rows) { row in
                 Button {

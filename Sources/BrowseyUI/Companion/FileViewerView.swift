@@ -11,6 +11,7 @@
         /// The viewer.
         public init(model: FileViewerModel) { self.model = model }
 
+        /// The view's content.
         public var body: some View {
             content
                 .task { await model.load() }

@@ -14,6 +14,7 @@
             self.open = open
         }
 
+        /// The view's content.
         public var body: some View {
             List {
                 Section("Nearby") { rows(model.discovered) }
@@ -25,14 +26,17 @@
 
         private func rows(_ entries: [ServerListModel.Entry]) -> some View {
             ForEach(entries) { entry in
-                Button { open(entry.server) } label: {
+                Button {
+                    open(entry.server)
+                } label: {
                     HStack {
                         VStack(alignment: .leading) {
                             Text(entry.server.name)
                             Text(entry.server.authority).font(.caption).foregroundStyle(.secondary)
                         }
                         Spacer()
-                        Circle().fill(entry.status == .online ? Color.green : Color.secondary).frame(width: 8, height: 8)
+                        Circle().fill(entry.status == .online ? Color.green : Color.secondary).frame(
+                            width: 8, height: 8)
                     }
                 }
             }

@@ -14,6 +14,7 @@
         /// The gallery for `model` (loaded and watched while shown).
         public init(model: DocumentBrowserModel) { self.model = model }
 
+        /// The view's content.
         public var body: some View {
             ScrollViewReader { proxy in
                 ScrollView {
@@ -49,7 +50,8 @@
             }
             .onDisappear { model.stopMonitoring() }
             .alert(
-                "Something went wrong", isPresented: Binding(get: { failure != nil }, set: { if !$0 { failure = nil } })
+                "Something went wrong",
+                isPresented: Binding(get: { failure != nil }, set: { if !$0 { failure = nil } })
             ) {
                 Button("OK", role: .cancel) {}
             } message: {
@@ -60,7 +62,11 @@
         private var toolbar: some View {
             HStack(spacing: 16) {
                 if !model.location.isEmpty {
-                    Button { model.leave() } label: { Label("Back", systemImage: "chevron.left") }
+                    Button {
+                        model.leave()
+                    } label: {
+                        Label("Back", systemImage: "chevron.left")
+                    }
                 }
                 Text(model.groupPath.last?.displayName ?? "Gallery").font(.headline)
                 Spacer()
@@ -76,8 +82,16 @@
                 } else {
                     Button("Select") { model.enterSelection() }
                     Button("Import") { model.showImportPicker() }
-                    Button { run { _ = try await model.newDocument() } } label: { Image(systemName: "plus") }
-                    Button { model.showSettings() } label: { Image(systemName: "gearshape") }
+                    Button {
+                        run { _ = try await model.newDocument() }
+                    } label: {
+                        Image(systemName: "plus")
+                    }
+                    Button {
+                        model.showSettings()
+                    } label: {
+                        Image(systemName: "gearshape")
+                    }
                 }
             }
             .padding(.horizontal, 24)

@@ -14,7 +14,8 @@
             VStack(spacing: 8) {
                 ZStack {
                     if item.kind == .group {
-                        ForEach(Array(item.previewIDs.prefix(3).enumerated().reversed()), id: \.element) { offset, id in
+                        ForEach(Array(item.previewIDs.prefix(3).enumerated().reversed()), id: \.element) {
+                            offset, id in
                             ThumbnailImage(item: model.item(id), loader: model.thumbnails)
                                 .rotationEffect(.degrees(Double(offset) * 4))
                         }
@@ -30,8 +31,12 @@
                     }
                 }
                 Text(item.displayName).font(.subheadline).lineLimit(1)
-                Text(item.kind == .group ? "\(item.documentCount) documents" : item.modified.date.formatted(date: .abbreviated, time: .omitted))
-                    .font(.caption).foregroundStyle(.secondary)
+                Text(
+                    item.kind == .group
+                        ? "\(item.documentCount) documents"
+                        : item.modified.date.formatted(date: .abbreviated, time: .omitted)
+                )
+                .font(.caption).foregroundStyle(.secondary)
             }
             .scaleEffect(isOpening ? 1.15 : 1)
             .opacity(isOpening ? 0 : 1)

@@ -63,19 +63,24 @@ extension DocumentBrowserModel {
     /// Renames a document (the name shown: its extension is kept) or a group; returns it under
     /// its new name. Never replaces: a taken name is `nameTaken`.
     @discardableResult
-    public func rename(_ id: DocumentItem.ID, to newName: String) async throws(DocumentBrowserError) -> DocumentItem {
+    public func rename(
+        _ id: DocumentItem.ID, to newName: String
+    ) async throws(DocumentBrowserError) -> DocumentItem {
         guard let item = item(id) else {
             throw DocumentBrowserError(.notFound, "There is no document \(id)")
         }
         let trimmed = newName.trimmingWhitespace
         guard !trimmed.isEmpty, !trimmed.hasPrefix("."), FileName.isValidComponent(trimmed) else {
-            throw DocumentBrowserError(.invalidName, "“\(newName)” cannot be a name: use no slash and no leading dot")
+            throw DocumentBrowserError(
+                .invalidName, "“\(newName)” cannot be a name: use no slash and no leading dot")
         }
         if item.kind == .group && (!library.entersFolder(named: trimmed) || library.isDocumentName(trimmed)) {
             throw DocumentBrowserError(
                 .invalidName, "A group cannot be called “\(trimmed)”: that name is excluded or a document's")
         }
-        let name = item.kind == .group || item.pathExtension == nil ? trimmed : trimmed + "." + (FileName.pathExtension(of: item.name) ?? "")
+        let name =
+            item.kind == .group || item.pathExtension == nil
+            ? trimmed : trimmed + "." + (FileName.pathExtension(of: item.name) ?? "")
         if name == item.name { return item }
         let source = item.path
         let destination = try await fileWork("Renaming \(item.displayName)") { () throws(FileTreeError) in
@@ -96,8 +101,10 @@ extension DocumentBrowserModel {
             var made: [String] = []
             for source in sources {
                 let folder = String(source[..<(source.lastIndex(of: "/") ?? source.startIndex)])
-                let name = String(source[source.index(after: source.lastIndex(of: "/") ?? source.startIndex)...])
-                made.append(try Self.copy(source, into: folder, name: { UniqueName.copy(of: name, in: folder) }))
+                let name = String(
+                    source[source.index(after: source.lastIndex(of: "/") ?? source.startIndex)...])
+                made.append(
+                    try Self.copy(source, into: folder, name: { UniqueName.copy(of: name, in: folder) }))
             }
             return made
         }
@@ -120,7 +127,8 @@ extension DocumentBrowserModel {
     /// - Throws: `notADocument` (before copying anything) when a path's extension is not
     ///   registered.
     @discardableResult
-    public func importDocuments(from paths: [String]) async throws(DocumentBrowserError) -> [DocumentItem.ID] {
+    public func importDocuments(from paths: [String]) async throws(DocumentBrowserError) -> [DocumentItem.ID]
+    {
         let refused = paths.filter { !library.isDocumentName(Self.lastComponent($0)) }
         guard refused.isEmpty else {
             throw DocumentBrowserError(
@@ -133,7 +141,9 @@ extension DocumentBrowserModel {
                 let name = Self.lastComponent(source)
                 let stem = String(FileName.displayName(of: name))
                 let ext = FileName.pathExtension(of: name).map(String.init)
-                return try Self.copy(source, into: folder) { UniqueName.numbered(stem, pathExtension: ext, in: folder) }
+                return try Self.copy(source, into: folder) {
+                    UniqueName.numbered(stem, pathExtension: ext, in: folder)
+                }
             }
         }
         await refresh(copies)
@@ -146,7 +156,9 @@ extension DocumentBrowserModel {
 
     func existingItems(_ ids: [DocumentItem.ID]) throws(DocumentBrowserError) -> [DocumentItem] {
         try ids.map { (id: DocumentItem.ID) throws(DocumentBrowserError) -> DocumentItem in
-            guard let item = item(id) else { throw DocumentBrowserError(.notFound, "There is no document \(id)") }
+            guard let item = item(id) else {
+                throw DocumentBrowserError(.notFound, "There is no document \(id)")
+            }
             return item
         }
     }
@@ -161,7 +173,7 @@ extension DocumentBrowserModel {
             do {
                 try FileOperations.copy(source, to: destination)
                 return destination
-            } catch where error.code == .alreadyExists {
+            } catch  where error.code == .alreadyExists {
                 continue
             }
         }
@@ -170,13 +182,14 @@ extension DocumentBrowserModel {
 
     /// Makes a folder in `folder` under the name `name()` gives, asking again when someone took
     /// it meanwhile.
-    nonisolated static func makeFolder(in folder: String, name: () -> String) throws(FileTreeError) -> String {
+    nonisolated static func makeFolder(in folder: String, name: () -> String) throws(FileTreeError) -> String
+    {
         for _ in 0..<100 {
             let path = folder + "/" + name()
             do {
                 try FileOperations.makeFolder(at: path)
                 return path
-            } catch where error.code == .alreadyExists {
+            } catch  where error.code == .alreadyExists {
                 continue
             }
         }
@@ -194,7 +207,7 @@ extension DocumentBrowserModel {
             do {
                 try FileOperations.move(source, to: destination)
                 return destination
-            } catch where error.code == .alreadyExists {
+            } catch  where error.code == .alreadyExists {
                 candidate = UniqueName.numbered(stem, pathExtension: ext, in: folder)
             }
         }
@@ -212,7 +225,8 @@ extension String {
     /// Without spaces and line breaks at either end.
     var trimmingWhitespace: String {
         let isSpace: (Character) -> Bool = { $0.isWhitespace }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+        else {
             return ""
         }
         return String(self[first...last])

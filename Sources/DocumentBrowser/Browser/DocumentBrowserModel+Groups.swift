@@ -41,7 +41,9 @@ extension DocumentBrowserModel {
     /// Drops one document on another: both go into a new group (`Group`, `Group 1`, …) made
     /// where `target` is; returns the group. Dropping on a group moves the document into it.
     @discardableResult
-    public func makeGroup(dropping source: DocumentItem.ID, onto target: DocumentItem.ID) async throws(DocumentBrowserError)
+    public func makeGroup(
+        dropping source: DocumentItem.ID, onto target: DocumentItem.ID
+    ) async throws(DocumentBrowserError)
         -> DocumentItem.ID
     {
         guard source != target else {
@@ -77,7 +79,9 @@ extension DocumentBrowserModel {
     }
 
     /// Moves items into a group (under free names when theirs are taken there).
-    public func move(_ ids: [DocumentItem.ID], intoGroup group: DocumentItem.ID) async throws(DocumentBrowserError) {
+    public func move(
+        _ ids: [DocumentItem.ID], intoGroup group: DocumentItem.ID
+    ) async throws(DocumentBrowserError) {
         guard index?.isGroup(group) == true else {
             throw DocumentBrowserError(.notFound, "There is no group \(group)")
         }
@@ -87,7 +91,9 @@ extension DocumentBrowserModel {
         let folder = library.path(of: group)
         let sources = members.map(\.path)
         let moved = try await fileWork("Moving into the group") { () throws(FileTreeError) in
-            try sources.map { (source: String) throws(FileTreeError) -> String in try Self.move(source, into: folder) }
+            try sources.map { (source: String) throws(FileTreeError) -> String in
+                try Self.move(source, into: folder)
+            }
         }
         await refresh(sources + moved)
     }
@@ -102,7 +108,9 @@ extension DocumentBrowserModel {
             return (member.path, library.path(of: containingGroup(of: group)))
         }
         let moved = try await fileWork("Moving out of the group") { () throws(FileTreeError) in
-            try targets.map { (pair: (String, String)) throws(FileTreeError) -> String in try Self.move(pair.0, into: pair.1) }
+            try targets.map { (pair: (String, String)) throws(FileTreeError) -> String in
+                try Self.move(pair.0, into: pair.1)
+            }
         }
         await refresh(targets.map(\.0) + moved)
     }

@@ -24,7 +24,11 @@ struct DiskVersion: Sendable, Hashable {
     /// The version of the item at `path`; `nil` when it is not there.
     static func current(at path: String) -> DiskVersion? {
         guard let top = try? DirectoryReader().entry(at: path), let status = top.status else { return nil }
-        var parts = [Part(name: "", inode: status.inode, size: status.size, modified: status.modified, statusChanged: status.statusChanged)]
+        var parts = [
+            Part(
+                name: "", inode: status.inode, size: status.size, modified: status.modified,
+                statusChanged: status.statusChanged)
+        ]
         if top.type == .directory {
             _ = try? DirectoryReader(order: .browsey).walk(at: path) { entry, _ in
                 if let inner = entry.status {

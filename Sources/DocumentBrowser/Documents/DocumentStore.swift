@@ -1,10 +1,11 @@
+public import FileTree
+public import Observation
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-public import FileTree
-public import Observation
 
 #if canImport(Glibc)
     import Glibc
@@ -122,13 +123,17 @@ public final class DocumentStore<Document: BrowserDocument> {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let type = registry.type(forFileName: name, isDirectory: wrapper.isPackage)
         guard Document.readableContentTypes.contains(where: { type.conforms(to: $0) }) else {
-            return .failure(DocumentBrowserError(.notADocument, "\(name) is a \(type.localizedDescription), which this app does not open"))
+            return .failure(
+                DocumentBrowserError(
+                    .notADocument, "\(name) is a \(type.localizedDescription), which this app does not open"))
         }
         do {
-            let document = try Document(configuration: DocumentReadConfiguration(contentType: type, file: wrapper))
+            let document = try Document(
+                configuration: DocumentReadConfiguration(contentType: type, file: wrapper))
             return .success((document, type, wrapper, version, DiskVersion.isWritable(path)))
         } catch {
-            return .failure(DocumentBrowserError(.unreadable, "\(name) could not be read: \(error)", cause: error))
+            return .failure(
+                DocumentBrowserError(.unreadable, "\(name) could not be read: \(error)", cause: error))
         }
     }
 
@@ -146,8 +151,12 @@ public final class DocumentStore<Document: BrowserDocument> {
         guard let entries = try? DirectoryReader().entries(at: folder) else { return }
         var leftovers = entries.filter { $0.name.hasPrefix(prefix) }
         if (try? DirectoryReader().entry(at: path)) == nil {
-            leftovers.sort { ($0.status?.modified ?? Timestamp(seconds: 0, nanoseconds: 0)) > ($1.status?.modified ?? Timestamp(seconds: 0, nanoseconds: 0)) }
-            guard let newest = leftovers.first, (try? FileOperations.move(newest.path, to: path)) != nil else { return }
+            leftovers.sort {
+                ($0.status?.modified ?? Timestamp(seconds: 0, nanoseconds: 0))
+                    > ($1.status?.modified ?? Timestamp(seconds: 0, nanoseconds: 0))
+            }
+            guard let newest = leftovers.first, (try? FileOperations.move(newest.path, to: path)) != nil
+            else { return }
             leftovers.removeFirst()
         }
         let now = Int64(Date().timeIntervalSince1970)
@@ -283,10 +292,13 @@ public final class DocumentStore<Document: BrowserDocument> {
         do {
             let wrapper = try DocumentWrapper.read(at: path)
             do {
-                let document = try Document(configuration: DocumentReadConfiguration(contentType: contentType, file: wrapper))
+                let document = try Document(
+                    configuration: DocumentReadConfiguration(contentType: contentType, file: wrapper))
                 return .success((document, wrapper, version))
             } catch {
-                return .failure(DocumentBrowserError(.unreadable, "The document could not be read: \(error)", cause: error))
+                return .failure(
+                    DocumentBrowserError(
+                        .unreadable, "The document could not be read: \(error)", cause: error))
             }
         } catch {
             return .failure(DocumentBrowserError(error, "Reading the document again"))
@@ -296,10 +308,13 @@ public final class DocumentStore<Document: BrowserDocument> {
     private nonisolated static func changedOnDisk(_ path: String) -> DocumentBrowserError {
         DocumentBrowserError(
             .changedOnDisk,
-            "\(path.split(separator: "/").last.map(String.init) ?? path) was changed by someone else since it was opened; nothing was overwritten")
+            "\(path.split(separator: "/").last.map(String.init) ?? path) was changed by someone else since it was opened; nothing was overwritten"
+        )
     }
 
-    private func write(to path: String, checkingDisk: Bool, replacing: Bool) async throws(DocumentBrowserError) {
+    private func write(
+        to path: String, checkingDisk: Bool, replacing: Bool
+    ) async throws(DocumentBrowserError) {
         guard isEditable || !replacing || self.path != path else {
             throw DocumentBrowserError(.readOnly, "The document is read-only")
         }
@@ -311,7 +326,13 @@ public final class DocumentStore<Document: BrowserDocument> {
         let writeConfiguration = DocumentWriteConfiguration(contentType: contentType, existingFile: onDisk)
         let expected = checkingDisk ? diskVersion : nil
         isSaving = true
-        let running = Task { await BlockingWork.run { Self.perform(document, writeConfiguration, at: path, expected: expected, checkingDisk: checkingDisk, replacing: replacing) } }
+        let running = Task {
+            await BlockingWork.run {
+                Self.perform(
+                    document, writeConfiguration, at: path, expected: expected, checkingDisk: checkingDisk,
+                    replacing: replacing)
+            }
+        }
         currentSave = Task { _ = await running.value }
         let result = await running.value
         currentSave = nil
@@ -341,9 +362,13 @@ public final class DocumentStore<Document: BrowserDocument> {
         do {
             wrapper = try document.fileWrapper(configuration: writeConfiguration)
         } catch {
-            return .failure(DocumentBrowserError(.unreadable, "The document could not write itself: \(error)", cause: error))
+            return .failure(
+                DocumentBrowserError(
+                    .unreadable, "The document could not write itself: \(error)", cause: error))
         }
-        let stored = Result { () throws(FileTreeError) in try Self.store(wrapper, at: path, replacing: replacing) }
+        let stored = Result { () throws(FileTreeError) in
+            try Self.store(wrapper, at: path, replacing: replacing)
+        }
         if case .failure(let error) = stored {
             return .failure(DocumentBrowserError(error, "Saving the document"))
         }
@@ -352,7 +377,9 @@ public final class DocumentStore<Document: BrowserDocument> {
 
     /// Puts `wrapper` at `path` atomically: a file through a flushed temporary file renamed into
     /// place, a package built beside the old one and swapped with it.
-    nonisolated static func store(_ wrapper: DocumentWrapper, at path: String, replacing: Bool) throws(FileTreeError) {
+    nonisolated static func store(
+        _ wrapper: DocumentWrapper, at path: String, replacing: Bool
+    ) throws(FileTreeError) {
         switch wrapper {
         case .file(let bytes):
             let writer = try AtomicFileWriter(destination: path)

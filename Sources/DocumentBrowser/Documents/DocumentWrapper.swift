@@ -39,7 +39,8 @@ public enum DocumentWrapper: Sendable, Hashable {
             return .file(try FileBytes.read(path))
         case .directory:
             var items: [String: DocumentWrapper] = [:]
-            for child in try DirectoryReader().entries(at: path) where child.type == .regular || child.type == .directory {
+            for child in try DirectoryReader().entries(at: path)
+            where child.type == .regular || child.type == .directory {
                 items[child.name] = try read(at: child.path)
             }
             return .package(items)
@@ -58,7 +59,8 @@ public enum DocumentWrapper: Sendable, Hashable {
             try FileOperations.makeFolder(at: path)
             for (name, item) in items {
                 guard FileName.isValidComponent(name) else {
-                    throw FileTreeError(.invalidName, "A package item's name must be one path component", path: name)
+                    throw FileTreeError(
+                        .invalidName, "A package item's name must be one path component", path: name)
                 }
                 try item.write(to: path + "/" + name)
             }

@@ -1,9 +1,10 @@
+public import FileTree
+
 #if canImport(FoundationEssentials)
     public import FoundationEssentials
 #else
     public import Foundation
 #endif
-public import FileTree
 
 /// One cell of the document browser: a document (a file or a package folder) or a group.
 public struct DocumentItem: Identifiable, Hashable, Sendable {

@@ -39,7 +39,9 @@ public struct DocumentSortOrder: Sendable, Hashable {
                 return ascending ? a.size < b.size : b.size < a.size
             default: break
             }
-            if a.sortKey != b.sortKey { return ascending || key != .name ? a.sortKey < b.sortKey : b.sortKey < a.sortKey }
+            if a.sortKey != b.sortKey {
+                return ascending || key != .name ? a.sortKey < b.sortKey : b.sortKey < a.sortKey
+            }
             return a.id < b.id
         }
     }

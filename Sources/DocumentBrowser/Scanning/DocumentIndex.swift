@@ -267,7 +267,9 @@ public struct DocumentIndex: Sendable {
                     if old.documents[entry.name] != item { touched.insert(item.id) }
                     record.documents[entry.name] = item
                 } else if library.entersFolder(named: entry.name) {
-                    guard Self.join(id, entry.name).split(separator: "/").count <= Self.maximumDepth else { continue }
+                    guard Self.join(id, entry.name).split(separator: "/").count <= Self.maximumDepth else {
+                        continue
+                    }
                     record.folders.insert(entry.name)
                     if !old.folders.contains(entry.name) { added.append(entry) }
                     if var known = records[Self.join(id, entry.name)] {

@@ -20,7 +20,8 @@ final class IndexStore: Sendable {
     /// Runs `change` on the current index (or scans the library first when there is none, or
     /// when `rescanning`) and returns the result with the items at `location`.
     func change(
-        library: DocumentLibrary, location: DocumentItem.ID, order: DocumentSortOrder, rescanning: Bool = false,
+        library: DocumentLibrary, location: DocumentItem.ID, order: DocumentSortOrder,
+        rescanning: Bool = false,
         _ change: @escaping @Sendable (inout DocumentIndex) -> Set<DocumentItem.ID>
     ) async -> Result<Snapshot, DocumentBrowserError> {
         await withCheckedContinuation { continuation in
@@ -30,7 +31,9 @@ final class IndexStore: Sendable {
                     if let current = state.index, !rescanning {
                         index = current
                     } else {
-                        switch Result(catching: { () throws(DocumentBrowserError) in try DocumentIndex.scan(library) }) {
+                        switch Result(catching: { () throws(DocumentBrowserError) in
+                            try DocumentIndex.scan(library)
+                        }) {
                         case .success(let scanned): index = scanned
                         case .failure(let error): return .failure(error)
                         }

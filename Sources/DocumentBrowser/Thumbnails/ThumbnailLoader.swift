@@ -76,7 +76,9 @@ public final class ThumbnailLoader: Sendable {
 
     private func store(_ picture: DocumentThumbnail) {
         cache.withLock { cache in
-            if cache.pictures.updateValue(picture, forKey: picture.id) == nil { cache.order.append(picture.id) }
+            if cache.pictures.updateValue(picture, forKey: picture.id) == nil {
+                cache.order.append(picture.id)
+            }
             while cache.order.count > capacity {
                 cache.pictures[cache.order.removeFirst()] = nil
             }

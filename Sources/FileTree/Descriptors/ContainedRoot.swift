@@ -133,7 +133,8 @@ public final class ContainedRoot: Sendable {
 
     static func failure(_ number: Int32, _ relative: String) -> FileTreeError {
         if number == EXDEV {
-            return FileTreeError(.outsideRoot, "The path leads out of the folder", path: relative, errno: EXDEV)
+            return FileTreeError(
+                .outsideRoot, "The path leads out of the folder", path: relative, errno: EXDEV)
         }
         return FileTreeError(errno: number, path: relative)
     }

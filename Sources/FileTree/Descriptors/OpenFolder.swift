@@ -29,7 +29,9 @@ public final class OpenFolder: Sendable {
     /// Opens the folder at `path` (a symlink there is followed).
     public init(path: String) throws(FileTreeError) {
         let opened = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard opened >= 0 else { throw FileTreeError(errno: errno, path: path, operation: "Opening the folder") }
+        guard opened >= 0 else {
+            throw FileTreeError(errno: errno, path: path, operation: "Opening the folder")
+        }
         descriptor = opened
         self.path = path
     }
@@ -48,7 +50,9 @@ public final class OpenFolder: Sendable {
     /// a walk never leaves the tree it started in.
     public func folder(named name: String) throws(FileTreeError) -> OpenFolder {
         let opened = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard opened >= 0 else { throw FileTreeError(errno: errno, path: path(of: name), operation: "Opening the folder") }
+        guard opened >= 0 else {
+            throw FileTreeError(errno: errno, path: path(of: name), operation: "Opening the folder")
+        }
         return OpenFolder(adopting: opened, path: path(of: name))
     }
 
@@ -85,7 +89,8 @@ public final class OpenFolder: Sendable {
         guard current >= 0 else { return false }
         defer { close(current) }
         for _ in 0..<4096 {
-            guard let status = try? FileStatus.read(".", relativeTo: current, followingSymlink: false).get() else {
+            guard let status = try? FileStatus.read(".", relativeTo: current, followingSymlink: false).get()
+            else {
                 return false
             }
             if FileIdentity(status) == identity { return true }
@@ -94,7 +99,8 @@ public final class OpenFolder: Sendable {
             let parentStatus = try? FileStatus.read(".", relativeTo: parent, followingSymlink: false).get()
             close(current)
             current = parent
-            if let parentStatus, FileIdentity(parentStatus) == FileIdentity(status) { return false }  // the top
+            // The top: a folder that is its own parent.
+            if let parentStatus, FileIdentity(parentStatus) == FileIdentity(status) { return false }
         }
         return false
     }

@@ -6,7 +6,8 @@ public enum FileName {
     public static func pathExtension(of name: some StringProtocol) -> Substring? {
         let whole = Substring(name)
         let utf8 = whole.utf8
-        let found = utf8.withContiguousStorageIfAvailable { pathExtensionOffset(inUTF8: $0) }
+        let found =
+            utf8.withContiguousStorageIfAvailable { pathExtensionOffset(inUTF8: $0) }
             ?? Array(utf8).withUnsafeBufferPointer { pathExtensionOffset(inUTF8: $0) }
         guard let found else { return nil }
         return whole[utf8.index(utf8.startIndex, offsetBy: found)...]

@@ -57,7 +57,9 @@ public struct FileStatus: Sendable, Hashable {
     public init(descriptor: Int32) throws(FileTreeError) {
         var raw = cft_status()
         let failure = cft_status_of_descriptor(descriptor, &raw)
-        guard failure == 0 else { throw FileTreeError(errno: failure, path: nil, operation: "Reading metadata") }
+        guard failure == 0 else {
+            throw FileTreeError(errno: failure, path: nil, operation: "Reading metadata")
+        }
         self.init(raw)
     }
 

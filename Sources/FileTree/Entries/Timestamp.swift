@@ -30,7 +30,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public var nanosecondsSince1970: Int64 {
         let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         guard !overflow else { return seconds < 0 ? .min : .max }
-        return product.addingReportingOverflow(Int64(nanoseconds)).overflow ? .max : product + Int64(nanoseconds)
+        return product.addingReportingOverflow(Int64(nanoseconds)).overflow
+            ? .max : product + Int64(nanoseconds)
     }
 
     /// Orders timestamps in time.

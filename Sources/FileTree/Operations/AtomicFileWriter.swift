@@ -48,20 +48,24 @@ public final class AtomicFileWriter {
 
     /// Starts a write to `name` in a folder held open. A symlink called `name` is not followed:
     /// committing replaces the link itself (resolve links first to write through them).
-    public init(named name: String, in folder: OpenFolder, permissions: FilePermissions? = nil) throws(FileTreeError) {
+    public init(
+        named name: String, in folder: OpenFolder, permissions: FilePermissions? = nil
+    ) throws(FileTreeError) {
         self.folder = folder
         self.name = name
         destination = folder.path(of: name)
         let existing = folder.status(of: name)
         if existing?.type == .directory {
-            throw FileTreeError(.isADirectory, "A folder is in the way", path: folder.path(of: name), errno: EISDIR)
+            throw FileTreeError(
+                .isADirectory, "A folder is in the way", path: folder.path(of: name), errno: EISDIR)
         }
         self.mode =
             permissions.map { mode_t($0.rawValue) } ?? existing.map { mode_t($0.mode & 0o7777) } ?? 0o644
         var attempt = 0
         while true {
             let candidate = SystemCalls.temporaryName(for: name)
-            let opened = openat(folder.descriptor, candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            let opened = openat(
+                folder.descriptor, candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if opened >= 0 {
                 descriptor = opened
                 temporaryName = candidate
@@ -70,7 +74,8 @@ public final class AtomicFileWriter {
             }
             attempt += 1
             if errno != EEXIST || attempt > 8 {
-                throw FileTreeError(errno: errno, path: folder.path(of: name), operation: "Creating a temporary file")
+                throw FileTreeError(
+                    errno: errno, path: folder.path(of: name), operation: "Creating a temporary file")
             }
         }
     }
@@ -140,7 +145,8 @@ public final class AtomicFileWriter {
             try SystemCalls.check(fsync(descriptor), destination, "Flushing to disk")
             if replacing {
                 try SystemCalls.check(
-                    renameat(folder.descriptor, temporaryName, folder.descriptor, name), destination, "Replacing")
+                    renameat(folder.descriptor, temporaryName, folder.descriptor, name), destination,
+                    "Replacing")
             } else {
                 try FileOperations.renameWithoutReplacing(
                     temporaryName, in: folder, to: name, in: folder, status: nil)

@@ -16,10 +16,12 @@ internal import CFileTreeSystem
 extension FileOperations {
     /// Creates the folder `name` in `folder`; fails with `.alreadyExists` when the name is taken.
     public static func makeFolder(
-        named name: String, in folder: OpenFolder, permissions: FilePermissions = FilePermissions(rawValue: 0o755)
+        named name: String, in folder: OpenFolder,
+        permissions: FilePermissions = FilePermissions(rawValue: 0o755)
     ) throws(FileTreeError) {
         try SystemCalls.check(
-            mkdirat(folder.descriptor, name, mode_t(permissions.rawValue)), folder.path(of: name), "Creating a folder")
+            mkdirat(folder.descriptor, name, mode_t(permissions.rawValue)), folder.path(of: name),
+            "Creating a folder")
     }
 
     /// Moves `name` from `source` to `newName` in `destination`, never replacing what is there;
@@ -33,7 +35,7 @@ extension FileOperations {
         let status = try transferable(name, in: source, to: destination, "moved")
         do {
             try renameWithoutReplacing(name, in: source, to: newName, in: destination, status: status)
-        } catch where error.errno == EXDEV {
+        } catch  where error.errno == EXDEV {
             try copyItem(name, in: source, to: newName, in: destination)
             try remove(named: name, in: source)
         }
@@ -41,7 +43,9 @@ extension FileOperations {
 
     /// Moves `name` from `source` into `destination` under the same name; returns the new path.
     @discardableResult
-    public static func move(named name: String, in source: OpenFolder, into destination: OpenFolder) throws(FileTreeError)
+    public static func move(
+        named name: String, in source: OpenFolder, into destination: OpenFolder
+    ) throws(FileTreeError)
         -> String
     {
         try move(named: name, in: source, to: name, in: destination)
@@ -50,7 +54,9 @@ extension FileOperations {
 
     /// Renames `name` within `folder`; `newName` must be one path component. Returns the new path.
     @discardableResult
-    public static func rename(named name: String, in folder: OpenFolder, to newName: String) throws(FileTreeError)
+    public static func rename(
+        named name: String, in folder: OpenFolder, to newName: String
+    ) throws(FileTreeError)
         -> String
     {
         guard FileName.isValidComponent(newName) else {
@@ -73,25 +79,31 @@ extension FileOperations {
     /// Copies `name` from `source` into `destination` under a free name (`name (copy).ext` when
     /// the name is taken); returns the new path.
     @discardableResult
-    public static func copy(named name: String, in source: OpenFolder, into destination: OpenFolder) throws(FileTreeError)
+    public static func copy(
+        named name: String, in source: OpenFolder, into destination: OpenFolder
+    ) throws(FileTreeError)
         -> String
     {
         let status = try transferable(name, in: source, to: destination, "copied")
-        let keepsExtension = status.type != .directory || ContentTypeRegistry.standard.isPackage(folderName: name)
+        let keepsExtension =
+            status.type != .directory || ContentTypeRegistry.standard.isPackage(folderName: name)
         let taken: (String) -> Bool = { destination.contains($0) }
         var candidate = name
         if taken(candidate) {
-            candidate = UniqueName.copy(of: name, in: destination.path, keepsExtension: keepsExtension, isTaken: taken)
+            candidate = UniqueName.copy(
+                of: name, in: destination.path, keepsExtension: keepsExtension, isTaken: taken)
         }
         for _ in 0..<100 {
             do {
                 try copyItem(name, in: source, to: candidate, in: destination)
                 return destination.path(of: candidate)
-            } catch where error.code == .alreadyExists {
-                candidate = UniqueName.copy(of: name, in: destination.path, keepsExtension: keepsExtension, isTaken: taken)
+            } catch  where error.code == .alreadyExists {
+                candidate = UniqueName.copy(
+                    of: name, in: destination.path, keepsExtension: keepsExtension, isTaken: taken)
             }
         }
-        throw FileTreeError(.alreadyExists, "No free name for the copy", path: destination.path, errno: EEXIST)
+        throw FileTreeError(
+            .alreadyExists, "No free name for the copy", path: destination.path, errno: EEXIST)
     }
 
     /// Removes `name` from `folder`; a folder with everything in it. Symlinks are removed, never
@@ -105,7 +117,8 @@ extension FileOperations {
             for child in try DirectoryReader().entries(in: inside) {
                 try remove(named: child.name, in: inside)
             }
-            try SystemCalls.check(unlinkat(folder.descriptor, name, AT_REMOVEDIR), folder.path(of: name), "Removing a folder")
+            try SystemCalls.check(
+                unlinkat(folder.descriptor, name, AT_REMOVEDIR), folder.path(of: name), "Removing a folder")
         } else {
             try SystemCalls.check(unlinkat(folder.descriptor, name, 0), folder.path(of: name), "Removing")
         }
@@ -119,11 +132,13 @@ extension FileOperations {
         _ name: String, in source: OpenFolder, to destination: OpenFolder, _ verb: String
     ) throws(FileTreeError) -> FileStatus {
         guard let status = source.status(of: name) else {
-            throw FileTreeError(errno: ENOENT, path: source.path(of: name), operation: verb == "moved" ? "Moving" : "Copying")
+            throw FileTreeError(
+                errno: ENOENT, path: source.path(of: name), operation: verb == "moved" ? "Moving" : "Copying")
         }
         if status.type == .directory, destination.isInside(FileIdentity(status)) {
             throw FileTreeError(
-                .intoItself, "A folder cannot be \(verb) into itself", path: source.path(of: name), errno: EINVAL)
+                .intoItself, "A folder cannot be \(verb) into itself", path: source.path(of: name),
+                errno: EINVAL)
         }
         return status
     }
@@ -131,7 +146,8 @@ extension FileOperations {
     /// Renames without replacing: `renameat2(RENAME_NOREPLACE)`, or where the file system cannot,
     /// `linkat` + `unlinkat` for a file (also atomic) and a checked `renameat` for a folder.
     static func renameWithoutReplacing(
-        _ name: String, in source: OpenFolder, to newName: String, in destination: OpenFolder, status: FileStatus?
+        _ name: String, in source: OpenFolder, to newName: String, in destination: OpenFolder,
+        status: FileStatus?
     ) throws(FileTreeError) {
         let result = cft_rename_noreplace(source.descriptor, name, destination.descriptor, newName)
         switch result {
@@ -144,7 +160,9 @@ extension FileOperations {
                 errno: result, path: result == EEXIST ? destination.path(of: newName) : source.path(of: name),
                 operation: "Moving")
         }
-        if status?.type != .directory, linkat(source.descriptor, name, destination.descriptor, newName, 0) == 0 {
+        if status?.type != .directory,
+            linkat(source.descriptor, name, destination.descriptor, newName, 0) == 0
+        {
             unlinkat(source.descriptor, name, 0)
             return
         }
@@ -152,7 +170,8 @@ extension FileOperations {
             throw FileTreeError(errno: EEXIST, path: destination.path(of: newName), operation: "Moving")
         }
         try SystemCalls.check(
-            renameat(source.descriptor, name, destination.descriptor, newName), source.path(of: name), "Moving")
+            renameat(source.descriptor, name, destination.descriptor, newName), source.path(of: name),
+            "Moving")
     }
 
     /// Copies into a hidden temporary item next to the new name, then renames it into place
@@ -184,13 +203,15 @@ extension FileOperations {
             try copyFile(name, in: source, to: newName, in: destination, status: status)
         case .directory:
             try SystemCalls.check(
-                mkdirat(destination.descriptor, newName, 0o700), destination.path(of: newName), "Creating a folder")
+                mkdirat(destination.descriptor, newName, 0o700), destination.path(of: newName),
+                "Creating a folder")
             let from = try source.folder(named: name)
             let to = try destination.folder(named: newName)
             for child in try DirectoryReader().entries(in: from) {
                 try copyTree(child.name, in: from, to: child.name, in: to)
             }
-            try SystemCalls.check(fchmod(to.descriptor, mode_t(status.mode & 0o7777)), to.path, "Setting permissions")
+            try SystemCalls.check(
+                fchmod(to.descriptor, mode_t(status.mode & 0o7777)), to.path, "Setting permissions")
             setTimes(to.descriptor, status)
         case .symlink:
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -200,19 +221,25 @@ extension FileOperations {
             }
             buffer[length] = 0
             try SystemCalls.check(
-                symlinkat(buffer, destination.descriptor, newName), destination.path(of: newName), "Copying a link")
+                symlinkat(buffer, destination.descriptor, newName), destination.path(of: newName),
+                "Copying a link")
         case .other:
-            throw FileTreeError(.unsupported, "Only files, folders and links can be copied", path: source.path(of: name))
+            throw FileTreeError(
+                .unsupported, "Only files, folders and links can be copied", path: source.path(of: name))
         }
     }
 
     private static func copyFile(
-        _ name: String, in source: OpenFolder, to newName: String, in destination: OpenFolder, status: FileStatus
+        _ name: String, in source: OpenFolder, to newName: String, in destination: OpenFolder,
+        status: FileStatus
     ) throws(FileTreeError) {
         let input = openat(source.descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard input >= 0 else { throw FileTreeError(errno: errno, path: source.path(of: name), operation: "Opening") }
+        guard input >= 0 else {
+            throw FileTreeError(errno: errno, path: source.path(of: name), operation: "Opening")
+        }
         defer { close(input) }
-        let output = openat(destination.descriptor, newName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let output = openat(
+            destination.descriptor, newName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard output >= 0 else {
             throw FileTreeError(errno: errno, path: destination.path(of: newName), operation: "Creating")
         }
@@ -232,13 +259,15 @@ extension FileOperations {
                 let written = SystemCalls.write(output, buffer + offset, count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw FileTreeError(errno: errno, path: destination.path(of: newName), operation: "Writing")
+                    throw FileTreeError(
+                        errno: errno, path: destination.path(of: newName), operation: "Writing")
                 }
                 offset += written
             }
         }
         try SystemCalls.check(
-            fchmod(output, mode_t(status.mode & 0o7777)), destination.path(of: newName), "Setting permissions")
+            fchmod(output, mode_t(status.mode & 0o7777)), destination.path(of: newName), "Setting permissions"
+        )
         try SystemCalls.check(fsync(output), destination.path(of: newName), "Flushing to disk")
         setTimes(output, status)
     }

@@ -119,7 +119,8 @@ public enum FileOperations {
     public static func remove(_ path: String) throws(FileTreeError) {
         let target = absolute(path)
         _ = try SystemCalls.linkStatus(target)
-        try remove(named: PathText.lastComponent(of: target), in: OpenFolder(path: PathText.parent(of: target)))
+        try remove(
+            named: PathText.lastComponent(of: target), in: OpenFolder(path: PathText.parent(of: target)))
     }
 
     // MARK: Replacing folders whole
@@ -156,7 +157,8 @@ public enum FileOperations {
             try? remove(source)
         case EINVAL, ENOSYS, ENOTSUP:
             let aside = temporarySibling(of: target)
-            try SystemCalls.check(SystemCalls.renameReplacing(target, aside), target, "Moving the old version aside")
+            try SystemCalls.check(
+                SystemCalls.renameReplacing(target, aside), target, "Moving the old version aside")
             do {
                 try SystemCalls.renameWithoutReplacing(source, target)
             } catch {

@@ -133,12 +133,16 @@ public struct EntryOrder: Sendable, Hashable {
                 if left.nameLength > 16 && right.nameLength > 16 {
                     let order = NaturalName.compare(
                         UnsafeBufferPointer(
-                            rebasing: folded[Int(left.nameStart + 16)..<Int(left.nameStart + left.nameLength)]),
+                            rebasing: folded[Int(left.nameStart + 16)..<Int(left.nameStart + left.nameLength)]
+                        ),
                         UnsafeBufferPointer(
-                            rebasing: folded[Int(right.nameStart + 16)..<Int(right.nameStart + right.nameLength)]))
+                            rebasing: folded[
+                                Int(right.nameStart + 16)..<Int(right.nameStart + right.nameLength)]))
                     if order != 0 { return (order < 0) == nameAscending }
                 }
-                if let precedes = namePrecedes(Int(left.index), Int(right.index)) { return precedes == nameAscending }
+                if let precedes = namePrecedes(Int(left.index), Int(right.index)) {
+                    return precedes == nameAscending
+                }
                 return left.index < right.index
             }
         }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 @_spi(_Unicode) import Swift
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Names prepared for the order people expect: case and accents ignored (`é` sorts with `e`,
 /// NFC and NFD spellings are equal), runs of digits compared by value (`file 2` before
@@ -98,7 +99,9 @@ enum NaturalName {
     @inline(__always)
     static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         let common = min(a.count, b.count)
-        guard common > 0, let left = a.baseAddress, let right = b.baseAddress else { return a.count - b.count }
+        guard common > 0, let left = a.baseAddress, let right = b.baseAddress else {
+            return a.count - b.count
+        }
         // Eight bytes at a time, read big-endian so that integer order is byte order: names are
         // short and share long beginnings, where a call to `memcmp` costs more than the work.
         var offset = 0

@@ -7,7 +7,9 @@ extension DirectoryReader {
     public func entries(in folder: OpenFolder) throws(FileTreeError) -> [FileEntry] {
         let scanner = Scanner(reader: self, extras: extraAttributes, cancellation: nil)
         let (entries, error) = scanner.entries(of: folder.path, in: folder.descriptor)
-        guard let entries else { throw error ?? FileTreeError(.ioError, "The folder could not be read", path: folder.path) }
+        guard let entries else {
+            throw error ?? FileTreeError(.ioError, "The folder could not be read", path: folder.path)
+        }
         return entries
     }
 
@@ -16,7 +18,9 @@ extension DirectoryReader {
         let scanner = Scanner(reader: self, extras: [], cancellation: nil)
         let (listing, error) = scanner.listing(
             of: folder.path, in: folder.descriptor, expectedCount: Int((folder.status()?.size ?? 0) / 24))
-        guard let listing else { throw error ?? FileTreeError(.ioError, "The folder could not be read", path: folder.path) }
+        guard let listing else {
+            throw error ?? FileTreeError(.ioError, "The folder could not be read", path: folder.path)
+        }
         return listing
     }
 

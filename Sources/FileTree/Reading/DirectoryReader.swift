@@ -84,7 +84,8 @@ public struct DirectoryReader: Sendable {
             do throws(FileTreeError) {
                 return .success(
                     try await BlockingWork.run { () throws(FileTreeError) in
-                        try self.read(at: path, depth: depth, extraAttributes: extraAttributes, cancellation: flag)
+                        try self.read(
+                            at: path, depth: depth, extraAttributes: extraAttributes, cancellation: flag)
                     })
             } catch {
                 return .failure(error)
@@ -106,16 +107,22 @@ public struct DirectoryReader: Sendable {
     /// way to list a folder.
     ///
     /// - Throws: ``FileTreeError`` when `path` is missing, not a folder, or cannot be opened.
-    public func entries(at path: String, extraAttributes: [AnyEntryAttribute] = []) throws(FileTreeError) -> [FileEntry] {
+    public func entries(
+        at path: String, extraAttributes: [AnyEntryAttribute] = []
+    ) throws(FileTreeError) -> [FileEntry] {
         let root = try rootEntry(at: path)
         let scanner = Scanner(reader: self, extras: self.extraAttributes + extraAttributes, cancellation: nil)
         let (entries, error) = scanner.entries(of: root.path, expectedCount: Int(root.size / 24))
-        guard let entries else { throw error ?? FileTreeError(.ioError, "The folder could not be read", path: root.path) }
+        guard let entries else {
+            throw error ?? FileTreeError(.ioError, "The folder could not be read", path: root.path)
+        }
         return entries
     }
 
     /// Reads one folder's entries on a background thread.
-    public func entries(at path: String, extraAttributes: [AnyEntryAttribute] = []) async throws(FileTreeError)
+    public func entries(
+        at path: String, extraAttributes: [AnyEntryAttribute] = []
+    ) async throws(FileTreeError)
         -> [FileEntry]
     {
         try await BlockingWork.run { () throws(FileTreeError) in
@@ -130,7 +137,9 @@ public struct DirectoryReader: Sendable {
         let root = try rootEntry(at: path)
         let scanner = Scanner(reader: self, extras: [], cancellation: nil)
         let (listing, error) = scanner.listing(of: root.path, expectedCount: Int(root.size / 24))
-        guard let listing else { throw error ?? FileTreeError(.ioError, "The folder could not be read", path: root.path) }
+        guard let listing else {
+            throw error ?? FileTreeError(.ioError, "The folder could not be read", path: root.path)
+        }
         return listing
     }
 
@@ -163,7 +172,8 @@ public struct DirectoryReader: Sendable {
         visit: (FileEntry, Int) throws -> WalkAction
     ) throws -> [FileTreeError] {
         let root = try rootEntry(at: path)
-        return try walk(in: OpenFolder(path: root.path), depth: depth, extraAttributes: extraAttributes, visit: visit)
+        return try walk(
+            in: OpenFolder(path: root.path), depth: depth, extraAttributes: extraAttributes, visit: visit)
     }
 
     /// Visits every entry below an open folder, as ``walk(at:depth:extraAttributes:visit:)``

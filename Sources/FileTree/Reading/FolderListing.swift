@@ -43,7 +43,9 @@ public struct FolderListing: Sendable {
         of item: Item, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
         try names.withUnsafeBufferPointer { all in
-            try body(UnsafeBufferPointer(rebasing: all[Int(item.nameStart)..<Int(item.nameStart + item.nameLength)]))
+            try body(
+                UnsafeBufferPointer(
+                    rebasing: all[Int(item.nameStart)..<Int(item.nameStart + item.nameLength)]))
         }
     }
 
@@ -56,7 +58,9 @@ public struct FolderListing: Sendable {
     public func path(of item: Item) -> String { PathText.join(path, name(of: item)) }
 
     /// The item's full entry, read again (for a symlink's target, say).
-    public func entry(of item: Item, reader: DirectoryReader = DirectoryReader()) throws(FileTreeError) -> FileEntry {
+    public func entry(
+        of item: Item, reader: DirectoryReader = DirectoryReader()
+    ) throws(FileTreeError) -> FileEntry {
         try reader.entry(at: path(of: item))
     }
 }

@@ -11,7 +11,9 @@ internal import CFileTreeSystem
 extension Scanner {
     /// One folder as a ``FolderListing``: the same entries, filter and order as ``entries(of:expectedCount:)``
     /// without making a ``FileEntry`` per entry (unless the filter has a predicate, which needs one).
-    func listing(of path: String, in folder: Int32? = nil, expectedCount: Int = 0) -> (FolderListing?, FileTreeError?) {
+    func listing(
+        of path: String, in folder: Int32? = nil, expectedCount: Int = 0
+    ) -> (FolderListing?, FileTreeError?) {
         var items: [FolderListing.Item] = []
         items.reserveCapacity(min(max(expectedCount, 16), 1 << 20))
         var names: [UInt8] = []
@@ -21,7 +23,8 @@ extension Scanner {
             if checksNames && !filter.includes(name: String(cString: cName)) { return }
             if let predicate = filter.predicate {
                 let entry = makeEntry(
-                    name: String(cString: cName), cName: cName, folder: descriptor, parentPath: path, direntType: kind)
+                    name: String(cString: cName), cName: cName, folder: descriptor, parentPath: path,
+                    direntType: kind)
                 guard predicate(entry) else { return }
             }
             let item: FolderListing.Item
@@ -30,7 +33,8 @@ extension Scanner {
                 let type = status.type
                 var folder = type == .directory
                 if type == .symlink,
-                    case .success(let target) = FileStatus.read(cName, relativeTo: descriptor, followingSymlink: true)
+                    case .success(let target) = FileStatus.read(
+                        cName, relativeTo: descriptor, followingSymlink: true)
                 {
                     folder = target.type == .directory
                 }
@@ -61,7 +65,8 @@ extension Scanner {
                     switch items[index].status?.type {
                     case .regular: registry.type(forFileName: listing.name(of: items[index])).identifier
                     case .directory:
-                        registry.type(forFileName: listing.name(of: items[index]), isDirectory: true).identifier
+                        registry.type(forFileName: listing.name(of: items[index]), isDirectory: true)
+                            .identifier
                     case .symlink: ContentType.symbolicLink.identifier
                     case .other: ContentType.item.identifier
                     case nil:
@@ -70,11 +75,14 @@ extension Scanner {
                             : registry.type(forFileName: listing.name(of: items[index])).identifier
                     }
                 },
-                appendFoldedName: { index, folded in listing.withName(of: items[index]) { NaturalName.appendKey(ofUTF8: $0, into: &folded) } },
+                appendFoldedName: { index, folded in
+                    listing.withName(of: items[index]) { NaturalName.appendKey(ofUTF8: $0, into: &folded) }
+                },
                 namePrecedes: { left, right in
                     listing.withName(of: items[left]) { leftName in
                         listing.withName(of: items[right]) { rightName in
-                            leftName.elementsEqual(rightName) ? nil : leftName.lexicographicallyPrecedes(rightName)
+                            leftName.elementsEqual(rightName)
+                                ? nil : leftName.lexicographicallyPrecedes(rightName)
                         }
                     }
                 })

@@ -91,7 +91,8 @@ struct Scanner {
         return readFolder(path, in: folder) { cName, kind, descriptor in
             let name = String(cString: cName)
             if checksNames && !filter.includes(name: name) { return }
-            let entry = makeEntry(name: name, cName: cName, folder: descriptor, parentPath: path, direntType: kind)
+            let entry = makeEntry(
+                name: name, cName: cName, folder: descriptor, parentPath: path, direntType: kind)
             if filter.foldersOnly && entry.type != .directory { return }
             if let predicate = filter.predicate, !predicate(entry) { return }
             consume(entry)
@@ -146,7 +147,9 @@ struct Scanner {
     }
 
     /// One folder's entries in the reader's order; `nil` when it cannot be opened.
-    func entries(of path: String, in folder: Int32? = nil, expectedCount: Int = 0) -> ([FileEntry]?, FileTreeError?) {
+    func entries(
+        of path: String, in folder: Int32? = nil, expectedCount: Int = 0
+    ) -> ([FileEntry]?, FileTreeError?) {
         var entries: [FileEntry] = []
         entries.reserveCapacity(min(max(expectedCount, 16), 1 << 20))
         let (opened, error) = scan(path, in: folder) { entries.append($0) }

@@ -19,7 +19,8 @@ public enum BlockingWork {
     public static func run<Value: Sendable, Failure: Error>(
         _ work: @escaping @Sendable () throws(Failure) -> Value
     ) async throws(Failure) -> Value {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, Failure>, Never>) in
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<Value, Failure>, Never>) in
             DispatchQueue.global(qos: .userInitiated).async {
                 continuation.resume(returning: Result { () throws(Failure) in try work() })
             }

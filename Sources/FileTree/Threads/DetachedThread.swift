@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import CFileTreeSystem
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A named POSIX thread that runs one closure and ends; nothing joins it.
 ///
@@ -27,9 +28,9 @@ enum DetachedThread {
     static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
         let box = Unmanaged.passRetained(Box(name: name, body: body)).toOpaque()
         #if canImport(Darwin)
-        var thread: pthread_t?
+            var thread: pthread_t?
         #else
-        var thread = pthread_t()
+            var thread = pthread_t()
         #endif
         let started = pthread_create(
             &thread, nil,
@@ -45,9 +46,9 @@ enum DetachedThread {
             return false
         }
         #if canImport(Darwin)
-        if let thread { pthread_detach(thread) }
+            if let thread { pthread_detach(thread) }
         #else
-        pthread_detach(thread)
+            pthread_detach(thread)
         #endif
         return true
     }

@@ -97,7 +97,8 @@
                 defer { buffer.deallocate() }
                 let count = read(watches.descriptor, buffer, Self.batchBytes)
                 if count <= 0 { return (0, true) }
-                let within = handleEvents(UnsafeRawBufferPointer(start: buffer, count: count), watches: &watches)
+                let within = handleEvents(
+                    UnsafeRawBufferPointer(start: buffer, count: count), watches: &watches)
                 return (count, within)
             }
         }

@@ -59,8 +59,8 @@
             guard options.recursive else { return true }
             var withinLimit = true
             var filter = options.filter
-        filter.foldersOnly = true
-        let reader = DirectoryReader(filter: filter)
+            filter.foldersOnly = true
+            let reader = DirectoryReader(filter: filter)
             _ = try? reader.walk(at: path, depth: .shallow) { entry, _ in
                 if entry.type == .directory && !folders.isWatching(entry.path) {
                     report(entry.path)

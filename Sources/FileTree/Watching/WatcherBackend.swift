@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Logging
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -25,9 +26,9 @@ final class WatcherBackend: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let polling = Atomic<Bool>(false)
     #if os(Linux)
-    /// The inotify watches, held by the watcher's thread while it reads and handles a batch;
-    /// ``isCaughtUp()`` only ever tries the lock.
-    let inotify = Mutex<InotifyWatches?>(nil)
+        /// The inotify watches, held by the watcher's thread while it reads and handles a batch;
+        /// ``isCaughtUp()`` only ever tries the lock.
+        let inotify = Mutex<InotifyWatches?>(nil)
     #endif
 
     init(
@@ -54,7 +55,7 @@ final class WatcherBackend: Sendable {
     func start() {
         let events = prepareEvents()
         #if os(Linux)
-        inotify.withLock { $0 = events }  // before the thread: isCaughtUp() works from now on
+            inotify.withLock { $0 = events }  // before the thread: isCaughtUp() works from now on
         #endif
         let snapshot = events == nil ? TreeSnapshot(root: root, options: options) : nil
         let started = DetachedThread.start(name: "FileTree.Watch") { [self] in
@@ -85,9 +86,9 @@ final class WatcherBackend: Sendable {
     /// ``DirectoryWatcher/isCaughtUp``).
     func isCaughtUp() -> Bool {
         #if os(Linux)
-        return inotifyQueueIsHandled()
+            return inotifyQueueIsHandled()
         #else
-        return false
+            return false
         #endif
     }
 

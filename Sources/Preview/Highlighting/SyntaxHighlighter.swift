@@ -42,8 +42,12 @@ public enum SyntaxHighlighter {
         output.reserveCapacity(source.utf8.count + source.utf8.count / 2)
         var position = 0
         for token in scanner.run() {
-            if token.range.lowerBound > position { output += HTMLText.escaped(String(characters[position..<token.range.lowerBound])) }
-            output += "<span class=\"hl-\(token.kind.rawValue)\">" + HTMLText.escaped(String(characters[token.range])) + "</span>"
+            if token.range.lowerBound > position {
+                output += HTMLText.escaped(String(characters[position..<token.range.lowerBound]))
+            }
+            output +=
+                "<span class=\"hl-\(token.kind.rawValue)\">"
+                + HTMLText.escaped(String(characters[token.range])) + "</span>"
             position = token.range.upperBound
         }
         if position < characters.count { output += HTMLText.escaped(String(characters[position...])) }
@@ -92,99 +96,180 @@ struct LanguageRules: Sendable {
     static func rules(for language: String) -> LanguageRules? {
         switch language {
         case "swift":
-            return cLike(["actor", "any", "as", "associatedtype", "async", "await", "break", "case", "catch", "class", "continue",
-                "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false", "fileprivate",
-                "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "nil", "nonisolated",
-                "open", "operator", "private", "protocol", "public", "repeat", "rethrows", "return", "self", "Self", "some",
-                "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias", "var",
-                "where", "while", "consuming", "borrowing", "package", "mutating", "override", "final", "lazy", "weak",
-                "unowned", "convenience", "required", "indirect", "dynamic", "optional", "precedencegroup", "get", "set",
-                "willSet", "didSet"], multiline: ["\"\"\""], strings: ["\"\"\"", "\""],
+            return cLike(
+                [
+                    "actor", "any", "as", "associatedtype", "async", "await", "break", "case", "catch",
+                    "class", "continue",
+                    "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false",
+                    "fileprivate",
+                    "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let",
+                    "nil", "nonisolated",
+                    "open", "operator", "private", "protocol", "public", "repeat", "rethrows", "return",
+                    "self", "Self", "some",
+                    "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try",
+                    "typealias", "var",
+                    "where", "while", "consuming", "borrowing", "package", "mutating", "override", "final",
+                    "lazy", "weak",
+                    "unowned", "convenience", "required", "indirect", "dynamic", "optional",
+                    "precedencegroup", "get", "set",
+                    "willSet", "didSet",
+                ], multiline: ["\"\"\""], strings: ["\"\"\"", "\""],
                 interpolations: ["\"": ["\\("], "\"\"\"": ["\\("]])
         case "javascript", "typescript":
-            return cLike(["await", "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete",
-                "do", "else", "export", "extends", "false", "finally", "for", "function", "if", "import", "in",
-                "instanceof", "let", "new", "null", "return", "super", "switch", "this", "throw", "true", "try", "typeof",
-                "var", "void", "while", "with", "yield", "async", "of", "static", "get", "set", "undefined", "from", "as",
-                "interface", "type", "enum", "implements", "private", "public", "protected", "readonly", "declare",
-                "namespace", "abstract", "keyof", "never", "unknown", "any", "number", "string", "boolean"],
+            return cLike(
+                [
+                    "await", "break", "case", "catch", "class", "const", "continue", "debugger", "default",
+                    "delete",
+                    "do", "else", "export", "extends", "false", "finally", "for", "function", "if", "import",
+                    "in",
+                    "instanceof", "let", "new", "null", "return", "super", "switch", "this", "throw", "true",
+                    "try", "typeof",
+                    "var", "void", "while", "with", "yield", "async", "of", "static", "get", "set",
+                    "undefined", "from", "as",
+                    "interface", "type", "enum", "implements", "private", "public", "protected", "readonly",
+                    "declare",
+                    "namespace", "abstract", "keyof", "never", "unknown", "any", "number", "string",
+                    "boolean",
+                ],
                 multiline: ["`"], strings: ["`", "\"", "'"], interpolations: ["`": ["${"]])
         case "c", "cpp", "objectivec":
-            var rules = cLike(["auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum",
-                "extern", "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short",
-                "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile",
-                "while", "bool", "true", "false", "class", "namespace", "template", "typename", "public", "private",
-                "protected", "virtual", "override", "new", "delete", "this", "nullptr", "using", "try", "catch", "throw",
-                "const_cast", "static_cast", "dynamic_cast", "reinterpret_cast", "constexpr", "noexcept", "operator",
-                "friend", "explicit", "mutable", "NULL", "self", "nil", "YES", "NO", "id", "size_t", "ssize_t",
-                "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "wchar_t"])
+            var rules = cLike([
+                "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
+                "enum",
+                "extern", "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict",
+                "return", "short",
+                "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void",
+                "volatile",
+                "while", "bool", "true", "false", "class", "namespace", "template", "typename", "public",
+                "private",
+                "protected", "virtual", "override", "new", "delete", "this", "nullptr", "using", "try",
+                "catch", "throw",
+                "const_cast", "static_cast", "dynamic_cast", "reinterpret_cast", "constexpr", "noexcept",
+                "operator",
+                "friend", "explicit", "mutable", "NULL", "self", "nil", "YES", "NO", "id", "size_t",
+                "ssize_t",
+                "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
+                "wchar_t",
+            ])
             rules.preprocessorLines = true
             return rules
         case "java", "kotlin", "scala", "csharp", "dart", "groovy", "gradle":
-            var rules = cLike(["abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const",
-                "continue", "default", "do", "double", "else", "enum", "extends", "final", "finally", "float", "for", "if",
-                "implements", "import", "instanceof", "int", "interface", "long", "native", "new", "package", "private",
-                "protected", "public", "return", "short", "static", "super", "switch", "synchronized", "this", "throw",
-                "throws", "try", "void", "volatile", "while", "true", "false", "null", "var", "val", "fun", "object",
-                "when", "is", "in", "as", "override", "data", "sealed", "companion", "def", "using", "namespace", "string",
-                "bool", "async", "await", "record", "yield", "let", "out", "ref", "internal", "lateinit", "suspend"],
+            var rules = cLike(
+                [
+                    "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class",
+                    "const",
+                    "continue", "default", "do", "double", "else", "enum", "extends", "final", "finally",
+                    "float", "for", "if",
+                    "implements", "import", "instanceof", "int", "interface", "long", "native", "new",
+                    "package", "private",
+                    "protected", "public", "return", "short", "static", "super", "switch", "synchronized",
+                    "this", "throw",
+                    "throws", "try", "void", "volatile", "while", "true", "false", "null", "var", "val",
+                    "fun", "object",
+                    "when", "is", "in", "as", "override", "data", "sealed", "companion", "def", "using",
+                    "namespace", "string",
+                    "bool", "async", "await", "record", "yield", "let", "out", "ref", "internal", "lateinit",
+                    "suspend",
+                ],
                 multiline: ["\"\"\""], strings: ["\"\"\"", "\"", "'"])
             rules.membersAsAttributes = language == "java" || language == "kotlin"
             if language == "kotlin" {
-                rules.keywords.formUnion(["Int", "Long", "Short", "Byte", "Double", "Float", "Boolean", "Char", "String", "Unit", "Any", "Nothing"])
+                rules.keywords.formUnion([
+                    "Int", "Long", "Short", "Byte", "Double", "Float", "Boolean", "Char", "String", "Unit",
+                    "Any", "Nothing",
+                ])
                 rules.interpolations = ["\"": ["${", "$"], "\"\"\"": ["${", "$"]]
             }
-            if language == "csharp" { rules.keywords.formUnion(["readonly", "sealed", "struct", "get", "set", "params", "base", "decimal", "uint", "ulong", "object"]) }
+            if language == "csharp" {
+                rules.keywords.formUnion([
+                    "readonly", "sealed", "struct", "get", "set", "params", "base", "decimal", "uint",
+                    "ulong", "object",
+                ])
+            }
             return rules
         case "go":
-            return cLike(["break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for",
-                "func", "go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select", "struct",
-                "switch", "type", "var", "true", "false", "nil", "iota", "string", "int", "int8", "int16", "int32", "int64",
-                "uint", "uint8", "uint16", "uint32", "uint64", "byte", "rune", "bool", "error", "float32", "float64", "any"],
+            return cLike(
+                [
+                    "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough",
+                    "for",
+                    "func", "go", "goto", "if", "import", "interface", "map", "package", "range", "return",
+                    "select", "struct",
+                    "switch", "type", "var", "true", "false", "nil", "iota", "string", "int", "int8", "int16",
+                    "int32", "int64",
+                    "uint", "uint8", "uint16", "uint32", "uint64", "byte", "rune", "bool", "error", "float32",
+                    "float64", "any",
+                ],
                 multiline: ["`"], strings: ["`", "\"", "'"])
         case "rust":
-            return cLike(["as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
-                "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref",
-                "return", "self", "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where",
-                "while", "i32", "i64", "u8", "u32", "u64", "usize", "isize", "f32", "f64", "bool", "str", "char"],
+            return cLike(
+                [
+                    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum",
+                    "extern",
+                    "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut",
+                    "pub", "ref",
+                    "return", "self", "Self", "static", "struct", "super", "trait", "true", "type", "unsafe",
+                    "use", "where",
+                    "while", "i32", "i64", "u8", "u32", "u64", "usize", "isize", "f32", "f64", "bool", "str",
+                    "char",
+                ],
                 strings: ["\""])
         case "zig", "odin", "v", "nim":
-            return cLike(["const", "var", "fn", "pub", "return", "if", "else", "while", "for", "struct", "enum", "union",
-                "true", "false", "null", "try", "catch", "defer", "proc", "import", "package", "mut", "match", "in"])
+            return cLike([
+                "const", "var", "fn", "pub", "return", "if", "else", "while", "for", "struct", "enum",
+                "union",
+                "true", "false", "null", "try", "catch", "defer", "proc", "import", "package", "mut", "match",
+                "in",
+            ])
         case "python":
             var rules = LanguageRules()
             rules.lineComments = ["#"]
             rules.strings = ["\"\"\"", "'''", "\"", "'"]
             rules.multilineStrings = ["\"\"\"", "'''"]
-            rules.keywords = ["False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
-                "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
-                "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield"]
+            rules.keywords = [
+                "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
+                "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if",
+                "import",
+                "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+                "with", "yield",
+            ]
             return rules
         case "ruby":
             var rules = LanguageRules()
             rules.lineComments = ["#"]
             rules.interpolations = ["\"": ["#{"]]
             rules.symbols = true
-            rules.keywords = ["alias", "and", "begin", "break", "case", "class", "def", "defined?", "do", "else", "elsif", "end",
-                "ensure", "for", "if", "in", "module", "next", "not", "or", "redo", "rescue", "retry", "return", "self",
+            rules.keywords = [
+                "alias", "and", "begin", "break", "case", "class", "def", "defined?", "do", "else", "elsif",
+                "end",
+                "ensure", "for", "if", "in", "module", "next", "not", "or", "redo", "rescue", "retry",
+                "return", "self",
                 "super", "then", "undef", "unless", "until", "when", "while", "yield", "nil", "true", "false",
-                "attr_reader", "attr_writer", "attr_accessor", "private", "protected", "public", "raise", "loop", "include", "extend"]
+                "attr_reader", "attr_writer", "attr_accessor", "private", "protected", "public", "raise",
+                "loop", "include", "extend",
+            ]
             return rules
         case "perl", "r", "elixir", "julia", "cmake", "makefile", "dockerfile", "properties", "graphql":
             var rules = LanguageRules()
             rules.lineComments = ["#"]
-            rules.keywords = ["def", "end", "if", "elsif", "else", "unless", "while", "until", "for", "in", "do", "return",
-                "class", "module", "begin", "rescue", "ensure", "yield", "self", "nil", "true", "false", "and", "or",
-                "not", "then", "case", "when", "require", "sub", "my", "use", "function", "FROM", "RUN", "COPY", "CMD",
-                "ENV", "WORKDIR", "EXPOSE", "ENTRYPOINT", "ARG", "ADD", "type", "query", "mutation", "fragment"]
+            rules.keywords = [
+                "def", "end", "if", "elsif", "else", "unless", "while", "until", "for", "in", "do", "return",
+                "class", "module", "begin", "rescue", "ensure", "yield", "self", "nil", "true", "false",
+                "and", "or",
+                "not", "then", "case", "when", "require", "sub", "my", "use", "function", "FROM", "RUN",
+                "COPY", "CMD",
+                "ENV", "WORKDIR", "EXPOSE", "ENTRYPOINT", "ARG", "ADD", "type", "query", "mutation",
+                "fragment",
+            ]
             return rules
         case "bash", "powershell":
             var rules = LanguageRules()
             rules.lineComments = ["#"]
             rules.hashNeedsBoundary = true
             rules.interpolations = ["\"": ["$(", "${", "$"]]
-            rules.keywords = ["if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac",
-                "in", "function", "return", "select", "break", "continue"]
+            rules.keywords = [
+                "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac",
+                "in", "function", "return", "select", "break", "continue",
+            ]
             return rules
         case "yaml":
             var rules = LanguageRules()
@@ -209,25 +294,35 @@ struct LanguageRules: Sendable {
             rules.blockComments = [("/*", "*/")]
             rules.strings = ["'", "\""]
             rules.caseInsensitiveKeywords = true
-            rules.keywords = ["select", "from", "where", "and", "or", "not", "insert", "into", "values", "update", "set",
-                "delete", "create", "table", "drop", "alter", "index", "on", "join", "left", "right", "inner", "outer",
-                "group", "by", "order", "having", "limit", "offset", "as", "distinct", "null", "is", "in", "like",
+            rules.keywords = [
+                "select", "from", "where", "and", "or", "not", "insert", "into", "values", "update", "set",
+                "delete", "create", "table", "drop", "alter", "index", "on", "join", "left", "right", "inner",
+                "outer",
+                "group", "by", "order", "having", "limit", "offset", "as", "distinct", "null", "is", "in",
+                "like",
                 "primary", "key", "foreign", "references", "default", "exists", "if", "size",
-                "union", "all", "case", "when", "then", "else", "end", "view", "begin", "commit", "with", "asc", "desc"]
+                "union", "all", "case", "when", "then", "else", "end", "view", "begin", "commit", "with",
+                "asc", "desc",
+            ]
             return rules
         case "lua", "haskell":
             var rules = LanguageRules()
             rules.lineComments = ["--"]
-            rules.keywords = ["and", "break", "do", "else", "elseif", "end", "false", "for", "function", "if", "in",
-                "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while", "let", "where",
-                "data", "module", "import", "case", "of"]
+            rules.keywords = [
+                "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "if", "in",
+                "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while", "let",
+                "where",
+                "data", "module", "import", "case", "of",
+            ]
             return rules
         case "css", "scss", "less":
             var rules = LanguageRules()
             rules.layout = .styles
             rules.blockComments = [("/*", "*/")]
             if language != "css" { rules.lineComments = ["//"] }
-            rules.keywords = ["important", "media", "import", "keyframes", "font-face", "supports", "from", "to"]
+            rules.keywords = [
+                "important", "media", "import", "keyframes", "font-face", "supports", "from", "to",
+            ]
             return rules
         case "xml", "html":
             var rules = LanguageRules()
@@ -238,13 +333,18 @@ struct LanguageRules: Sendable {
             var rules = LanguageRules()
             rules.isMarkup = true
             rules.blockComments = [("<!--", "-->")]
-            rules.templateTags = language == "erb" ? [("<%#", "%>"), ("<%", "%>")] : [("{{!--", "--}}"), ("{#", "#}"), ("{{", "}}"), ("{%", "%}")]
+            rules.templateTags =
+                language == "erb"
+                ? [("<%#", "%>"), ("<%", "%>")]
+                : [("{{!--", "--}}"), ("{#", "#}"), ("{{", "}}"), ("{%", "%}")]
             return rules
         case "pug":
             var rules = LanguageRules()
             rules.lineComments = ["//"]
-            rules.keywords = ["if", "else", "each", "in", "while", "case", "when", "default", "include", "extends", "block",
-                "mixin", "doctype"]
+            rules.keywords = [
+                "if", "else", "each", "in", "while", "case", "when", "default", "include", "extends", "block",
+                "mixin", "doctype",
+            ]
             return rules
         default:
             return nil
@@ -282,7 +382,8 @@ private struct Scanner {
         var index = 0
         var braces = 0
         var inValue = false
-        let keywords = rules.caseInsensitiveKeywords ? Set(rules.keywords.map { $0.lowercased() }) : rules.keywords
+        let keywords =
+            rules.caseInsensitiveKeywords ? Set(rules.keywords.map { $0.lowercased() }) : rules.keywords
         while index < text.count {
             let character = text[index]
             if rules.preprocessorLines, character == "#", lineStart(index) {
@@ -300,7 +401,9 @@ private struct Scanner {
                 continue
             }
             if let block = rules.blockComments.first(where: { matches($0.open, at: index) }) {
-                let end = find(block.close, from: index + block.open.count).map { $0 + block.close.count } ?? text.count
+                let end =
+                    find(block.close, from: index + block.open.count).map { $0 + block.close.count }
+                    ?? text.count
                 add(.comment, index, end)
                 index = end
                 continue
@@ -311,7 +414,9 @@ private struct Scanner {
             }
             switch rules.layout {
             case .keyed:
-                if lineStart(index) || (character != "-" && index >= 2 && text[index - 2] == "-" && text[index - 1] == " " && lineStart(index - 2)),
+                if lineStart(index)
+                    || (character != "-" && index >= 2 && text[index - 2] == "-" && text[index - 1] == " "
+                        && lineStart(index - 2)),
                     isWordStart(character), let colon = keyEnd(from: index)
                 {
                     add(.tag, index, colon)
@@ -326,7 +431,11 @@ private struct Scanner {
                     index = close
                     continue
                 }
-                if lineStart(index), let equals = text[index...].prefix(while: { $0 != "\n" }).firstIndex(where: { $0 == "=" || $0 == ":" }) {
+                if lineStart(index),
+                    let equals = text[index...].prefix(while: { $0 != "\n" }).firstIndex(where: {
+                        $0 == "=" || $0 == ":"
+                    })
+                {
                     var keyEnd = equals
                     while keyEnd > index, text[keyEnd - 1] == " " { keyEnd -= 1 }
                     add(.attribute, index, keyEnd)
@@ -348,7 +457,8 @@ private struct Scanner {
                     index = end
                     continue
                 }
-                if braces > 0, !inValue, isWordStart(character) || character == "-", index == 0 || !isWord(text[index - 1]) && text[index - 1] != "-",
+                if braces > 0, !inValue, isWordStart(character) || character == "-",
+                    index == 0 || !isWord(text[index - 1]) && text[index - 1] != "-",
                     let colon = keyEnd(from: index, allowing: "-")
                 {
                     add(.keyword, index, colon)
@@ -365,10 +475,13 @@ private struct Scanner {
                 }
             case .code:
                 if rules.symbols, character == ":", index + 1 < text.count, isWordStart(text[index + 1]),
-                    index == 0 || text[index - 1] == " " || text[index - 1] == "(" || text[index - 1] == "," || text[index - 1] == "["
+                    index == 0 || text[index - 1] == " " || text[index - 1] == "(" || text[index - 1] == ","
+                        || text[index - 1] == "["
                 {
                     var end = index + 2
-                    while end < text.count, isWord(text[end]) || text[end] == "?" || text[end] == "!" { end += 1 }
+                    while end < text.count, isWord(text[end]) || text[end] == "?" || text[end] == "!" {
+                        end += 1
+                    }
                     add(.string, index, end)
                     index = end
                     continue
@@ -380,8 +493,11 @@ private struct Scanner {
                 continue
             }
             // CSS values: words are keywords, and so is a number's unit (`56px`), as Pygments has it.
-            if rules.layout == .styles, inValue, isWordStart(character) || character == "-" && index + 1 < text.count && text[index + 1].isLetter,
-                index == 0 || !isWord(text[index - 1]) && text[index - 1] != "-" && !(text[index - 1].isNumber)
+            if rules.layout == .styles, inValue,
+                isWordStart(character)
+                    || character == "-" && index + 1 < text.count && text[index + 1].isLetter,
+                index == 0
+                    || !isWord(text[index - 1]) && text[index - 1] != "-" && !(text[index - 1].isNumber)
             {
                 var end = index + 1
                 while end < text.count, isWord(text[end]) || text[end] == "-" { end += 1 }
@@ -391,7 +507,8 @@ private struct Scanner {
                 continue
             }
             if character.isNumber && character.isASCII
-                || (character == "." && index + 1 < text.count && text[index + 1].isASCII && text[index + 1].isNumber
+                || (character == "." && index + 1 < text.count && text[index + 1].isASCII
+                    && text[index + 1].isNumber
                     && (index == 0 || !isWord(text[index - 1])))
             {
                 if index > 0, isWord(text[index - 1]) {
@@ -401,13 +518,21 @@ private struct Scanner {
                 var end = index + 1
                 while end < text.count {
                     let next = text[end]
-                    let exponentSign = (next == "+" || next == "-") && (text[end - 1] == "e" || text[end - 1] == "E")
+                    let exponentSign =
+                        (next == "+" || next == "-") && (text[end - 1] == "e" || text[end - 1] == "E")
                         && !(text[index...].prefix(2) == ["0", "x"])
-                    guard next.isASCII && (next.isLetter || next.isNumber || next == "_" || next == ".") || exponentSign else { break }
-                    if next == ".", end + 1 < text.count, !(text[end + 1].isASCII && text[end + 1].isNumber) { break }
+                    guard
+                        next.isASCII && (next.isLetter || next.isNumber || next == "_" || next == ".")
+                            || exponentSign
+                    else { break }
+                    if next == ".", end + 1 < text.count, !(text[end + 1].isASCII && text[end + 1].isNumber) {
+                        break
+                    }
                     end += 1
                 }
-                if rules.layout == .styles, let unitStart = text[index..<end].firstIndex(where: { $0.isLetter }) {
+                if rules.layout == .styles,
+                    let unitStart = text[index..<end].firstIndex(where: { $0.isLetter })
+                {
                     add(.number, index, unitStart)
                     add(.keyword, unitStart, end)
                 } else {
@@ -422,7 +547,9 @@ private struct Scanner {
                 let word = String(text[index..<end])
                 let previous = index > 0 ? text[index - 1] : " "
                 // A member (`a.if`) or a key (`if:` in JSON-ish data) is not a keyword.
-                if keywords.contains(rules.caseInsensitiveKeywords ? word.lowercased() : word), previous != "." {
+                if keywords.contains(rules.caseInsensitiveKeywords ? word.lowercased() : word),
+                    previous != "."
+                {
                     add(.keyword, index, end)
                 } else if rules.membersAsAttributes, previous == "." {
                     add(.attribute, index, end)
@@ -440,7 +567,8 @@ private struct Scanner {
         var index = 0
         while index < text.count {
             if let tag = rules.templateTags.first(where: { matches($0.open, at: index) }) {
-                let end = find(tag.close, from: index + tag.open.count).map { $0 + tag.close.count } ?? text.count
+                let end =
+                    find(tag.close, from: index + tag.open.count).map { $0 + tag.close.count } ?? text.count
                 // A template comment is a comment; any other template tag stands out as a keyword.
                 add(tag.open.hasSuffix("#") || tag.open.hasSuffix("!--") ? .comment : .keyword, index, end)
                 index = end
@@ -459,7 +587,9 @@ private struct Scanner {
                 index = end
                 continue
             }
-            guard text[index] == "<", index + 1 < text.count, text[index + 1].isLetter || text[index + 1] == "/" else {
+            guard text[index] == "<", index + 1 < text.count,
+                text[index + 1].isLetter || text[index + 1] == "/"
+            else {
                 index += 1
                 continue
             }
@@ -481,7 +611,9 @@ private struct Scanner {
                 }
             }
             if cursor < text.count {
-                add(.tag, text[cursor - 1] == "/" || text[cursor - 1] == "?" ? cursor - 1 : cursor, cursor + 1)
+                add(
+                    .tag, text[cursor - 1] == "/" || text[cursor - 1] == "?" ? cursor - 1 : cursor, cursor + 1
+                )
                 cursor += 1
             }
             index = cursor
@@ -497,7 +629,9 @@ private struct Scanner {
         var segment = start
         var index = start + quote.count
         while index < text.count {
-            if text[index] == "\\" && !openers.contains(where: { $0.hasPrefix("\\") && matches($0, at: index) }) {
+            if text[index] == "\\"
+                && !openers.contains(where: { $0.hasPrefix("\\") && matches($0, at: index) })
+            {
                 index += 2
                 continue
             }
@@ -539,7 +673,9 @@ private struct Scanner {
     /// The end of a `key` that a `:` follows (spaces allowed before it), or nil.
     private func keyEnd(from start: Int, allowing extra: Character = "_") -> Int? {
         var end = start
-        while end < text.count, isWord(text[end]) || text[end] == extra || text[end] == "-" && extra == "-" { end += 1 }
+        while end < text.count, isWord(text[end]) || text[end] == extra || text[end] == "-" && extra == "-" {
+            end += 1
+        }
         var colon = end
         while colon < text.count, text[colon] == " " { colon += 1 }
         guard end > start, colon < text.count, text[colon] == ":" else { return nil }
@@ -598,7 +734,14 @@ private struct Scanner {
         return text.count
     }
 
-    private func isWordStart(_ character: Character) -> Bool { character.isLetter || character == "_" || character == "@" || character == "$" }
-    private func isWord(_ character: Character) -> Bool { character.isLetter || character.isNumber || character == "_" }
-    private func isTagName(_ character: Character) -> Bool { character.isLetter || character.isNumber || character == "-" || character == ":" || character == "_" || character == "." }
+    private func isWordStart(_ character: Character) -> Bool {
+        character.isLetter || character == "_" || character == "@" || character == "$"
+    }
+    private func isWord(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+    private func isTagName(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "-" || character == ":" || character == "_"
+            || character == "."
+    }
 }

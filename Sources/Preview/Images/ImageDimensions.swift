@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Reads an image's pixel size from the first bytes of its file, without decoding it: PNG, JPEG,
@@ -63,7 +63,9 @@ public enum ImageDimensions {
         let tag = String(text[start.upperBound..<end])
         func attribute(_ name: String) -> String? {
             for quote in ["\"", "'"] {
-                if let range = tag.firstRange(of: " \(name)=\(quote)") ?? tag.firstRange(of: "\n\(name)=\(quote)") {
+                if let range = tag.firstRange(of: " \(name)=\(quote)")
+                    ?? tag.firstRange(of: "\n\(name)=\(quote)")
+                {
                     let rest = tag[range.upperBound...]
                     if let close = rest.firstIndex(of: Character(quote)) { return String(rest[..<close]) }
                 }
@@ -73,10 +75,14 @@ public enum ImageDimensions {
         func pixels(_ value: String?) -> Int? {
             guard let value else { return nil }
             let number = value.prefix { $0.isNumber || $0 == "." }
-            guard !number.isEmpty, value.dropFirst(number.count).allSatisfy({ "px ".contains($0) }) else { return nil }
+            guard !number.isEmpty, value.dropFirst(number.count).allSatisfy({ "px ".contains($0) }) else {
+                return nil
+            }
             return Double(number).map { Int($0.rounded()) }
         }
-        if let width = pixels(attribute("width")), let height = pixels(attribute("height")) { return (width, height) }
+        if let width = pixels(attribute("width")), let height = pixels(attribute("height")) {
+            return (width, height)
+        }
         if let box = attribute("viewBox") {
             let numbers = box.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
             if numbers.count == 4 { return (Int(numbers[2].rounded()), Int(numbers[3].rounded())) }

@@ -12,7 +12,9 @@
 public enum MarkdownRenderer {
     /// The HTML of `markdown`.
     public static func html(_ markdown: String) -> String {
-        let lines = markdown.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map {
+        let lines = markdown.replacing("\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).map {
             expandTabs(String($0))
         }
         var output = ""
@@ -44,7 +46,8 @@ public enum MarkdownRenderer {
                 var code: [String] = []
                 index += 1
                 while index < lines.endIndex, !isFenceClosing(lines[index], fence: fence.marker) {
-                    code.append(String(lines[index].dropFirst(min(indent, lines[index].prefix { $0 == " " }.count))))
+                    code.append(
+                        String(lines[index].dropFirst(min(indent, lines[index].prefix { $0 == " " }.count))))
                     index += 1
                 }
                 index += 1
@@ -54,9 +57,12 @@ public enum MarkdownRenderer {
                 // Highlighted like any source file when the highlighter knows the language
                 // (named as in the info string, or by its usual extension: `js`, `py`, `sh`).
                 let highlighted = info.flatMap { name in
-                    SyntaxHighlighter.html(for: source, language: SyntaxLanguage.extensions[name.lowercased()] ?? name.lowercased())
+                    SyntaxHighlighter.html(
+                        for: source,
+                        language: SyntaxLanguage.extensions[name.lowercased()] ?? name.lowercased())
                 }
-                output += "<pre><code\(language)>" + (highlighted ?? HTMLText.escaped(source)) + "</code></pre>\n"
+                output +=
+                    "<pre><code\(language)>" + (highlighted ?? HTMLText.escaped(source)) + "</code></pre>\n"
                 continue
             }
             if indent < 4, let heading = atxHeading(trimmed) {
@@ -65,7 +71,9 @@ public enum MarkdownRenderer {
                 index += 1
                 continue
             }
-            if indent < 4, isThematicBreak(trimmed), paragraph.isEmpty || !trimmed.allSatisfy({ $0 == "-" || $0 == " " }) {
+            if indent < 4, isThematicBreak(trimmed),
+                paragraph.isEmpty || !trimmed.allSatisfy({ $0 == "-" || $0 == " " })
+            {
                 flushParagraph()
                 output += "<hr>\n"
                 index += 1
@@ -86,7 +94,9 @@ public enum MarkdownRenderer {
                         var rest = current.dropFirst()
                         if rest.hasPrefix(" ") { rest = rest.dropFirst() }
                         quoted.append(String(rest))
-                    } else if !current.isEmpty, !quoted.isEmpty, !(quoted.last ?? "").isEmpty, startsBlock(current) == false {
+                    } else if !current.isEmpty, !quoted.isEmpty, !(quoted.last ?? "").isEmpty,
+                        startsBlock(current) == false
+                    {
                         quoted.append(String(current))  // a lazy continuation of the quoted paragraph
                     } else {
                         break
@@ -104,7 +114,8 @@ public enum MarkdownRenderer {
                 continue
             }
             if indent < 4, paragraph.isEmpty, index + 1 < lines.endIndex, trimmed.contains("|"),
-                let alignments = tableDelimiter(lines[index + 1]), cells(of: trimmed).count == alignments.count
+                let alignments = tableDelimiter(lines[index + 1]),
+                cells(of: trimmed).count == alignments.count
             {
                 index = renderTable(lines, from: index, alignments: alignments, into: &output)
                 continue
@@ -130,7 +141,8 @@ public enum MarkdownRenderer {
 
     /// Whether a line would open a block other than a paragraph (so it ends a lazy continuation).
     private static func startsBlock(_ line: Substring) -> Bool {
-        fenceOpening(line) != nil || atxHeading(line) != nil || isThematicBreak(line) || line.hasPrefix(">") || listMarker(line) != nil
+        fenceOpening(line) != nil || atxHeading(line) != nil || isThematicBreak(line) || line.hasPrefix(">")
+            || listMarker(line) != nil
     }
 
     private struct ListMarker {
@@ -149,7 +161,8 @@ public enum MarkdownRenderer {
             guard rest.isEmpty || rest.first == " " else { return nil }
             if isThematicBreak(line) { return nil }
             let spaces = min(4, rest.prefix { $0 == " " }.count)
-            return ListMarker(ordered: false, start: 1, symbol: first, width: 1 + max(1, rest.isEmpty ? 1 : spaces))
+            return ListMarker(
+                ordered: false, start: 1, symbol: first, width: 1 + max(1, rest.isEmpty ? 1 : spaces))
         }
         let digits = line.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, digits.count <= 9, let start = Int(digits) else { return nil }
@@ -158,7 +171,9 @@ public enum MarkdownRenderer {
         let after = rest.dropFirst()
         guard after.isEmpty || after.first == " " else { return nil }
         let spaces = min(4, after.prefix { $0 == " " }.count)
-        return ListMarker(ordered: true, start: start, symbol: symbol, width: digits.count + 1 + max(1, after.isEmpty ? 1 : spaces))
+        return ListMarker(
+            ordered: true, start: start, symbol: symbol,
+            width: digits.count + 1 + max(1, after.isEmpty ? 1 : spaces))
     }
 
     /// Renders the list that starts at `start`; returns the index after it.
@@ -179,7 +194,8 @@ public enum MarkdownRenderer {
                 index += 1
                 continue
             }
-            if indent < 4, let marker = listMarker(trimmed), marker.ordered == first.ordered, marker.symbol == first.symbol,
+            if indent < 4, let marker = listMarker(trimmed), marker.ordered == first.ordered,
+                marker.symbol == first.symbol,
                 indent < (items.isEmpty ? 4 : first.width)
             {
                 if sawBlank && !items.isEmpty { loose = true }
@@ -211,7 +227,9 @@ public enum MarkdownRenderer {
             var checkbox = ""
             if let text = item.first, text.count >= 3 {
                 let box = text.prefix(3)
-                if box == "[ ]" || box == "[x]" || box == "[X]", text.count == 3 || text.dropFirst(3).first == " " {
+                if box == "[ ]" || box == "[x]" || box == "[X]",
+                    text.count == 3 || text.dropFirst(3).first == " "
+                {
                     checkbox = "<input type=\"checkbox\" disabled\(box == "[ ]" ? "" : " checked")> "
                     item[0] = String(text.dropFirst(3).drop { $0 == " " })
                 }
@@ -234,7 +252,9 @@ public enum MarkdownRenderer {
     ) -> Int {
         func row(_ line: Substring, cell: String) -> String {
             var cells = self.cells(of: line)
-            if cells.count < alignments.count { cells += Array(repeating: "", count: alignments.count - cells.count) }
+            if cells.count < alignments.count {
+                cells += Array(repeating: "", count: alignments.count - cells.count)
+            }
             var html = "<tr>"
             for (position, text) in cells.prefix(alignments.count).enumerated() {
                 // A class, not a style attribute: the web UI's CSP allows no inline style.
@@ -338,13 +358,17 @@ public enum MarkdownRenderer {
 
     private static func setextLevel(_ line: Substring) -> Int? {
         let text = line.trimmingSpaces()
-        guard let first = text.first, first == "=" || first == "-", text.allSatisfy({ $0 == first }) else { return nil }
+        guard let first = text.first, first == "=" || first == "-", text.allSatisfy({ $0 == first }) else {
+            return nil
+        }
         return first == "=" ? 1 : 2
     }
 
     private static func isThematicBreak(_ line: Substring) -> Bool {
         let marks = line.filter { $0 != " " }
-        guard let first = marks.first, first == "-" || first == "*" || first == "_", marks.count >= 3 else { return false }
+        guard let first = marks.first, first == "-" || first == "*" || first == "_", marks.count >= 3 else {
+            return false
+        }
         return marks.allSatisfy { $0 == first }
     }
 
@@ -393,7 +417,9 @@ public enum MarkdownRenderer {
             let character = text[index]
             switch character {
             case "\\":
-                if index + 1 < text.endIndex, text[index + 1].isASCII, text[index + 1].isPunctuation || text[index + 1].isSymbol {
+                if index + 1 < text.endIndex, text[index + 1].isASCII,
+                    text[index + 1].isPunctuation || text[index + 1].isSymbol
+                {
                     output += HTMLText.escaped(String(text[index + 1]))
                     index += 2
                     continue
@@ -402,7 +428,9 @@ public enum MarkdownRenderer {
                 let run = text[index...].prefix { $0 == "`" }.count
                 if let close = closingRun(of: "`", count: run, in: text, after: index + run) {
                     var code = String(text[(index + run)..<close]).replacing("\n", with: " ")
-                    if code.count >= 2, code.hasPrefix(" "), code.hasSuffix(" "), !code.allSatisfy({ $0 == " " }) {
+                    if code.count >= 2, code.hasPrefix(" "), code.hasSuffix(" "),
+                        !code.allSatisfy({ $0 == " " })
+                    {
                         code = String(code.dropFirst().dropLast())
                     }
                     output += "<code>" + HTMLText.escaped(code) + "</code>"
@@ -413,7 +441,9 @@ public enum MarkdownRenderer {
                 index += run
                 continue
             case "!":
-                if index + 1 < text.endIndex, text[index + 1] == "[", let link = parseLink(text, at: index + 1) {
+                if index + 1 < text.endIndex, text[index + 1] == "[",
+                    let link = parseLink(text, at: index + 1)
+                {
                     let alt = plainText(text[link.label])
                     if let url = safeURL(link.destination) {
                         output += "<img src=\"\(HTMLText.escaped(url))\" alt=\"\(HTMLText.escaped(alt))\""
@@ -464,7 +494,9 @@ public enum MarkdownRenderer {
         }
     }
 
-    private static func closingRun(of mark: Character, count: Int, in text: ArraySlice<Character>, after start: Int) -> Int? {
+    private static func closingRun(
+        of mark: Character, count: Int, in text: ArraySlice<Character>, after start: Int
+    ) -> Int? {
         var index = start
         while index < text.endIndex {
             if text[index] == mark {
@@ -498,12 +530,16 @@ public enum MarkdownRenderer {
         let contentStart = start + width
         guard contentStart < text.endIndex, !text[contentStart].isWhitespace else { return nil }
         // `_` inside a word (snake_case) is not emphasis.
-        if mark == "_", start > text.startIndex, text[start - 1].isLetter || text[start - 1].isNumber { return nil }
+        if mark == "_", start > text.startIndex, text[start - 1].isLetter || text[start - 1].isNumber {
+            return nil
+        }
         var index = contentStart
         while index < text.endIndex {
             if text[index] == "`" {
                 let codeRun = text[index...].prefix { $0 == "`" }.count
-                if let close = closingRun(of: "`", count: codeRun, in: text, after: index + codeRun) { index = close + codeRun; continue }
+                if let close = closingRun(of: "`", count: codeRun, in: text, after: index + codeRun) {
+                    index = close + codeRun; continue
+                }
             }
             if text[index] == mark {
                 let closeRun = text[index...].prefix { $0 == mark }.count
@@ -545,7 +581,9 @@ public enum MarkdownRenderer {
             if character == "\\" { index += 2; continue }
             if character == "`" {
                 let run = text[index...].prefix { $0 == "`" }.count
-                if let close = closingRun(of: "`", count: run, in: text, after: index + run) { index = close + run; continue }
+                if let close = closingRun(of: "`", count: run, in: text, after: index + run) {
+                    index = close + run; continue
+                }
             }
             if character == "[" { depth += 1 }
             if character == "]" {
@@ -578,7 +616,9 @@ public enum MarkdownRenderer {
         }
         while cursor < text.endIndex, text[cursor] == " " { cursor += 1 }
         var title: String?
-        if cursor < text.endIndex, let quote = text[cursor] == "\"" ? "\"" : text[cursor] == "'" ? "'" : nil as Character? {
+        if cursor < text.endIndex,
+            let quote = text[cursor] == "\"" ? "\"" : text[cursor] == "'" ? "'" : nil as Character?
+        {
             guard let close = text[(cursor + 1)...].firstIndex(of: quote) else { return nil }
             title = String(text[(cursor + 1)..<close])
             cursor = close + 1
@@ -601,7 +641,9 @@ public enum MarkdownRenderer {
     private static func autolink(_ inside: String) -> String? {
         let lower = inside.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return inside }
-        if inside.contains("@"), !inside.contains(":"), !inside.hasPrefix("@"), !inside.hasSuffix("@") { return "mailto:" + inside }
+        if inside.contains("@"), !inside.contains(":"), !inside.hasPrefix("@"), !inside.hasSuffix("@") {
+            return "mailto:" + inside
+        }
         return nil
     }
 

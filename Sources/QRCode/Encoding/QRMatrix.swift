@@ -30,7 +30,8 @@ struct QRMatrix {
         for (i, row) in positions.enumerated() {
             for (j, column) in positions.enumerated() {
                 let overlapsFinder =
-                    (i == 0 && j == 0) || (i == 0 && j == positions.count - 1) || (i == positions.count - 1 && j == 0)
+                    (i == 0 && j == 0) || (i == 0 && j == positions.count - 1)
+                    || (i == positions.count - 1 && j == 0)
                 if !overlapsFinder { drawAlignment(row: row, column: column) }
             }
         }
@@ -158,7 +159,9 @@ struct QRMatrix {
             if runLength >= 5 { total += 3 + runLength - 5 }
             if line.count >= 11 {
                 for start in 0...(line.count - 11) {
-                    for pattern in finderLike where Array(line[start..<(start + 11)]) == pattern { total += 40 }
+                    for pattern in finderLike where Array(line[start..<(start + 11)]) == pattern {
+                        total += 40
+                    }
                 }
             }
         }

@@ -22,12 +22,18 @@ struct QRVersion {
         QRVersion(number: 3, ecPerBlock: 26, blockDataLengths: [44], alignmentPositions: [6, 22]),
         QRVersion(number: 4, ecPerBlock: 18, blockDataLengths: [32, 32], alignmentPositions: [6, 26]),
         QRVersion(number: 5, ecPerBlock: 24, blockDataLengths: [43, 43], alignmentPositions: [6, 30]),
-        QRVersion(number: 6, ecPerBlock: 16, blockDataLengths: [27, 27, 27, 27], alignmentPositions: [6, 34]),
-        QRVersion(number: 7, ecPerBlock: 18, blockDataLengths: [31, 31, 31, 31], alignmentPositions: [6, 22, 38]),
-        QRVersion(number: 8, ecPerBlock: 22, blockDataLengths: [38, 38, 39, 39], alignmentPositions: [6, 24, 42]),
-        QRVersion(number: 9, ecPerBlock: 22, blockDataLengths: [36, 36, 36, 37, 37], alignmentPositions: [6, 26, 46]),
         QRVersion(
-            number: 10, ecPerBlock: 26, blockDataLengths: [43, 43, 43, 43, 44], alignmentPositions: [6, 28, 50]),
+            number: 6, ecPerBlock: 16, blockDataLengths: [27, 27, 27, 27], alignmentPositions: [6, 34]),
+        QRVersion(
+            number: 7, ecPerBlock: 18, blockDataLengths: [31, 31, 31, 31], alignmentPositions: [6, 22, 38]),
+        QRVersion(
+            number: 8, ecPerBlock: 22, blockDataLengths: [38, 38, 39, 39], alignmentPositions: [6, 24, 42]),
+        QRVersion(
+            number: 9, ecPerBlock: 22, blockDataLengths: [36, 36, 36, 37, 37],
+            alignmentPositions: [6, 26, 46]),
+        QRVersion(
+            number: 10, ecPerBlock: 26, blockDataLengths: [43, 43, 43, 43, 44],
+            alignmentPositions: [6, 28, 50]),
     ]
 
     static func smallest(holding count: Int) -> QRVersion? {
@@ -85,7 +91,9 @@ struct BitBuffer {
     var bytes: [UInt8] {
         stride(from: 0, to: bits.count, by: 8).map { start in
             var byte: UInt8 = 0
-            for index in start..<min(start + 8, bits.count) where bits[index] { byte |= 0x80 >> (index - start) }
+            for index in start..<min(start + 8, bits.count) where bits[index] {
+                byte |= 0x80 >> (index - start)
+            }
             return byte
         }
     }

@@ -65,7 +65,9 @@ enum PNGWriter {
             let length = min(65535, data.count - offset)
             let final: UInt8 = offset + length == data.count ? 1 : 0
             out.append(final)
-            out += [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)]
+            out += [
+                UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF),
+            ]
             out += data[offset..<(offset + length)]
             offset += length
         } while offset < data.count

@@ -61,6 +61,7 @@ final class FolderRecord: Sendable {
 
     /// Whether this folder is `folder` or lies below it (`""` is the root).
     func lies(in folder: String) -> Bool {
-        folder.isEmpty || path == folder || (path.hasPrefix(folder) && path.utf8.dropFirst(folder.utf8.count).first == UInt8(ascii: "/"))
+        folder.isEmpty || path == folder
+            || (path.hasPrefix(folder) && path.utf8.dropFirst(folder.utf8.count).first == UInt8(ascii: "/"))
     }
 }

@@ -2,9 +2,9 @@ import FileTree
 import Logging
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The work behind a ``NameIndex``: reads the last run's file, reconciles it with the disk,
@@ -38,7 +38,9 @@ struct IndexMaintainer: Sendable {
             do {
                 catalog = try store.load()
                 if !catalog.folders.isEmpty {
-                    logger.info("Search index: answering from the last run's \(catalog.entryCount) entries after \(clock.now - started), checking the disk")
+                    logger.info(
+                        "Search index: answering from the last run's \(catalog.entryCount) entries after \(clock.now - started), checking the disk"
+                    )
                     guard publish(catalog, .reconciling, []) else { return }
                 }
             } catch {
@@ -50,10 +52,12 @@ struct IndexMaintainer: Sendable {
         if watcher == nil {
             do {
                 watcher = try DirectoryWatcher(
-                    path: options.root, options: .init(coalescing: options.coalescing, filter: options.filter),
+                    path: options.root,
+                    options: .init(coalescing: options.coalescing, filter: options.filter),
                     logger: logger)
             } catch {
-                logger.warning("Search index: the folder cannot be watched, results will not follow changes (\(error))")
+                logger.warning(
+                    "Search index: the folder cannot be watched, results will not follow changes (\(error))")
             }
         }
         var writes: [IndexStore.Change] = []
@@ -114,14 +118,16 @@ struct IndexMaintainer: Sendable {
     func read(_ folder: String) -> [IndexedEntry]? {
         let reader = DirectoryReader(filter: options.filter)
         guard let root, let descriptor = try? root.open(folder, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW),
-            let listing = try? reader.listing(in: OpenFolder(adopting: descriptor, path: root.absolute(folder)))
+            let listing = try? reader.listing(
+                in: OpenFolder(adopting: descriptor, path: root.absolute(folder)))
         else {
             return nil
         }
         return listing.items.map { item in
             let modified = item.status?.modified.nanosecondsSince1970 ?? 0
             return IndexedEntry(
-                name: listing.name(of: item), kind: IndexedEntry.Kind(item.type), size: item.size, modified: modified,
+                name: listing.name(of: item), kind: IndexedEntry.Kind(item.type), size: item.size,
+                modified: modified,
                 inode: item.status?.inode ?? 0)
         }
     }
@@ -156,7 +162,9 @@ struct IndexMaintainer: Sendable {
 
     /// Reads again the folders that `paths` (absolute, as the watcher reports them) touch, and
     /// returns what changed.
-    func apply(_ paths: [String], to catalog: inout Catalog, writes: inout [IndexStore.Change]) -> [TreeChange] {
+    func apply(
+        _ paths: [String], to catalog: inout Catalog, writes: inout [IndexStore.Change]
+    ) -> [TreeChange] {
         var folders = Set<String>()
         for path in paths {
             guard let relative = relativePath(path) else { continue }
@@ -183,14 +191,18 @@ struct IndexMaintainer: Sendable {
             for entry in entries {
                 let path = folder + "/" + entry.name
                 if let previous = before.removeValue(forKey: entry.name) {
-                    if previous.kind != entry.kind || previous.size != entry.size || previous.modified != entry.modified {
+                    if previous.kind != entry.kind || previous.size != entry.size
+                        || previous.modified != entry.modified
+                    {
                         changes.append(TreeChange(kind: .modified, path: path, entry: entry))
                     }
                 } else {
                     created.append(TreeChange(kind: .created, path: path, entry: entry))
                 }
             }
-            for entry in before.values { deleted.append(TreeChange(kind: .deleted, path: folder + "/" + entry.name, entry: entry)) }
+            for entry in before.values {
+                deleted.append(TreeChange(kind: .deleted, path: folder + "/" + entry.name, entry: entry))
+            }
             let record = FolderRecord(path: folder, entries: entries)
             catalog.put(record)
             writes.append(.folder(record))

@@ -84,7 +84,8 @@ public final class ChangeFeed: Sendable {
     /// a ``Item/reset`` when they are no longer kept. At most `buffer` items wait for a slow
     /// subscriber before it is dropped.
     public func subscribe(lastEventID: String? = nil, buffer: Int = 1024) -> Subscription {
-        let (stream, continuation) = AsyncStream.makeStream(of: Item.self, bufferingPolicy: .bufferingOldest(buffer))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: Item.self, bufferingPolicy: .bufferingOldest(buffer))
         let key = state.withLock { state -> Int in
             if let lastEventID {
                 let parts = lastEventID.split(separator: ".")

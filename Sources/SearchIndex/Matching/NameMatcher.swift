@@ -47,7 +47,9 @@ public struct NameMatcher: Sendable {
     /// The scoring itself, on a query already lent as a buffer (a scan lends it once, not once
     /// per name).
     @inline(__always)
-    static func score(_ candidate: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>, minimum: Int) -> Int? {
+    static func score(
+        _ candidate: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>, minimum: Int
+    ) -> Int? {
         let count = candidate.count
         let length = query.count
         guard count >= length, length > 0 else { return nil }

@@ -49,7 +49,9 @@ final class NameOrder: Sendable {
                 let matched = record.folded.withUnsafeBufferPointer { folded -> Int?? in
                     let name = UnsafeBufferPointer(rebasing: folded[name])
                     guard name.starts(with: text) else { return .none }  // past the run
-                    guard record.lies(in: folder), query.includesHidden || (!record.isHidden && name.first != UInt8(ascii: ".")) else {
+                    guard record.lies(in: folder),
+                        query.includesHidden || (!record.isHidden && name.first != UInt8(ascii: "."))
+                    else {
                         return .some(nil)
                     }
                     return .some(NameMatcher.score(name, query: text, minimum: 0))
@@ -82,7 +84,9 @@ final class NameOrder: Sendable {
         return (index == 0 ? 0 : Int(record.foldedEnds[index - 1]))..<end
     }
 
-    private static func withName<T>(_ key: UInt64, in folders: [FolderRecord], _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    private static func withName<T>(
+        _ key: UInt64, in folders: [FolderRecord], _ body: (UnsafeBufferPointer<UInt8>) -> T
+    ) -> T {
         let record = folders[Int(key >> 32)]
         let range = range(of: Int(key & 0xFFFF_FFFF), in: record)
         return record.folded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }

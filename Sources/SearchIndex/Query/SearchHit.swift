@@ -20,7 +20,9 @@ public struct SearchHit: Sendable, Hashable {
     /// sorts with it, so both answer alike.
     public func ranks(before other: SearchHit, newestFirst: Bool) -> Bool {
         if score != other.score { return score > other.score }
-        if newestFirst && entry.modified != other.entry.modified { return entry.modified > other.entry.modified }
+        if newestFirst && entry.modified != other.entry.modified {
+            return entry.modified > other.entry.modified
+        }
         let (depth, otherDepth) = (Self.depth(of: path), Self.depth(of: other.path))
         if depth != otherDepth { return depth < otherDepth }
         if entry.name != other.entry.name { return entry.name < other.entry.name }

@@ -34,7 +34,8 @@ public struct SearchQuery: Sendable {
 
     /// Whether a query without text still asks for something.
     public var hasFilters: Bool {
-        kinds != nil || extensions != nil || modifiedAfter != nil || modifiedBefore != nil || minimumSize != nil
+        kinds != nil || extensions != nil || modifiedAfter != nil || modifiedBefore != nil
+            || minimumSize != nil
             || maximumSize != nil
     }
 
@@ -47,7 +48,8 @@ public struct SearchQuery: Sendable {
         if let minimumSize, entry.size < minimumSize { return false }
         if let maximumSize, entry.size > maximumSize { return false }
         if let extensions {
-            guard entry.kind != .directory, let dot = entry.name.lastIndex(of: "."), dot != entry.name.startIndex,
+            guard entry.kind != .directory, let dot = entry.name.lastIndex(of: "."),
+                dot != entry.name.startIndex,
                 extensions.contains(entry.name[entry.name.index(after: dot)...].lowercased())
             else { return false }
         }

@@ -28,7 +28,9 @@ struct TopHits {
     /// Whether a hit with this score, in a folder this deep, could still enter (a tie with the
     /// last kept hit is broken by depth, then by name).
     @inline(__always)
-    func mayTake(score: Int, depth: Int) -> Bool { score > minimum || (score == minimum && depth <= minimumDepth) }
+    func mayTake(score: Int, depth: Int) -> Bool {
+        score > minimum || (score == minimum && depth <= minimumDepth)
+    }
 
     mutating func offer(_ candidate: Candidate) {
         // A tie with the cut-off on score and depth is settled here, by name, rather than by a

@@ -25,7 +25,8 @@ enum IndexMigrator {
     static func migrate(_ database: SQLiteDatabase) throws(SearchIndexError) {
         let version = Int(try database.pragma("user_version"))
         guard version <= migrations.count else {
-            throw SearchIndexError(.newerVersion, "The index has schema \(version); this Browsey knows \(migrations.count)")
+            throw SearchIndexError(
+                .newerVersion, "The index has schema \(version); this Browsey knows \(migrations.count)")
         }
         for (offset, sql) in migrations.enumerated().dropFirst(version) {
             try database.transaction { () throws(SearchIndexError) in

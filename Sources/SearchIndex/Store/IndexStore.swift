@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The index on disk: every entry's folder, name, kind, size and modification time, so that the
@@ -19,7 +19,9 @@ final class IndexStore {
         try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
         let check = try database.prepare("PRAGMA quick_check")
         _ = try check.step()
-        guard check.text(0) == "ok" else { throw SearchIndexError(.corrupt, "The index \(path): \(check.text(0))") }
+        guard check.text(0) == "ok" else {
+            throw SearchIndexError(.corrupt, "The index \(path): \(check.text(0))")
+        }
         try IndexMigrator.migrate(database)
         deleteFolder = try database.prepare("DELETE FROM entry WHERE folder = ?1")
         deleteSubtree = try database.prepare(
@@ -28,7 +30,8 @@ final class IndexStore {
             "UPDATE entry SET folder = ?2 || substr(folder, length(?1) + 1) WHERE folder = ?1 OR (folder >= ?1 || '/' AND folder < ?1 || '0')"
         )
         insert = try database.prepare(
-            "INSERT OR REPLACE INTO entry (folder, name, kind, size, modified, inode) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+            "INSERT OR REPLACE INTO entry (folder, name, kind, size, modified, inode) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+        )
         let stored = try database.prepare("SELECT value FROM info WHERE key = 'root'")
         if try stored.step(), stored.text(0) != root {
             try database.execute("DELETE FROM entry")
@@ -39,7 +42,9 @@ final class IndexStore {
     }
 
     /// Opens the index at `path`; a damaged or unreadable file is removed and made anew.
-    static func openOrRecreate(path: String, root: String, onDamage: (SearchIndexError) -> Void) throws(SearchIndexError) -> IndexStore {
+    static func openOrRecreate(
+        path: String, root: String, onDamage: (SearchIndexError) -> Void
+    ) throws(SearchIndexError) -> IndexStore {
         do {
             return try IndexStore(path: path, root: root)
         } catch {
@@ -51,7 +56,8 @@ final class IndexStore {
 
     /// Every folder the file holds.
     func load() throws(SearchIndexError) -> Catalog {
-        let rows = try database.prepare("SELECT folder, name, kind, size, modified, inode FROM entry ORDER BY folder")
+        let rows = try database.prepare(
+            "SELECT folder, name, kind, size, modified, inode FROM entry ORDER BY folder")
         var catalog = Catalog()
         var folder: String?
         var entries: [IndexedEntry] = []
@@ -64,7 +70,8 @@ final class IndexStore {
             }
             entries.append(
                 IndexedEntry(
-                    name: rows.text(1), kind: IndexedEntry.Kind(rawValue: UInt8(clamping: rows.int64(2))) ?? .file,
+                    name: rows.text(1),
+                    kind: IndexedEntry.Kind(rawValue: UInt8(clamping: rows.int64(2))) ?? .file,
                     size: rows.int64(3), modified: rows.int64(4), inode: UInt64(bitPattern: rows.int64(5))))
         }
         if let folder { catalog.put(FolderRecord(path: folder, entries: entries)) }
@@ -99,7 +106,8 @@ final class IndexStore {
                     for entry in record.entries {
                         insert.bind(
                             .text(record.path), .text(entry.name), .integer(Int64(entry.kind.rawValue)),
-                            .integer(entry.size), .integer(entry.modified), .integer(Int64(bitPattern: entry.inode)))
+                            .integer(entry.size), .integer(entry.modified),
+                            .integer(Int64(bitPattern: entry.inode)))
                         try insert.step()
                     }
                 }

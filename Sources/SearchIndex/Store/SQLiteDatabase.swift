@@ -63,7 +63,8 @@ final class SQLiteDatabase {
     }
 
     func failure(_ status: Int32, _ sql: String) -> SearchIndexError {
-        SearchIndexError(Self.code(status), "\(String(cString: sqlite3_errmsg(handle))) (in \(sql.prefix(60)))")
+        SearchIndexError(
+            Self.code(status), "\(String(cString: sqlite3_errmsg(handle))) (in \(sql.prefix(60)))")
     }
 
     static func code(_ status: Int32) -> SearchIndexError.Code {

@@ -2,7 +2,9 @@ extension Bonjour {
     /// The Browsey servers announced on the network within `duration`, by name: each one seen
     /// is resolved and its addresses looked up as soon as it appears; one that went away, or
     /// could not be resolved, is left out.
-    public func discoverBrowseyServers(for duration: Duration = .seconds(3)) async throws -> [DiscoveredServer] {
+    public func discoverBrowseyServers(
+        for duration: Duration = .seconds(3)
+    ) async throws -> [DiscoveredServer] {
         let events = browse(type: BrowseyService.type)
         let collector = Task { [self] () throws -> [String: Task<DiscoveredServer?, Never>] in
             var found: [String: Task<DiscoveredServer?, Never>] = [:]
@@ -29,7 +31,9 @@ extension Bonjour {
     }
 
     /// Resolves one `_browsey._tcp` instance and looks up its host's addresses.
-    public func browseyServer(_ instance: ServiceInstance, timeout: Duration = .seconds(3)) async throws(ServiceDiscoveryError)
+    public func browseyServer(
+        _ instance: ServiceInstance, timeout: Duration = .seconds(3)
+    ) async throws(ServiceDiscoveryError)
         -> DiscoveredServer
     {
         let resolved = try await resolve(instance, timeout: timeout)

@@ -22,7 +22,8 @@ public enum BrowseyService {
         requiresToken: Bool, hostName: String
     ) -> ServiceRegistration {
         var txt: TXTRecord = [
-            "version": version, "path": folder, "protocol": secure ? "https" : "http", "readonly": readOnly ? "1" : "0",
+            "version": version, "path": folder, "protocol": secure ? "https" : "http",
+            "readonly": readOnly ? "1" : "0",
             "host": hostName,
         ]
         if requiresToken { txt["auth"] = "1" }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The DNS-SD C API of the system's mDNS responder, found at run time.
@@ -13,40 +13,51 @@ import Darwin
 /// a machine without them still builds and serves, and says Bonjour is not available.
 struct DNSServiceLibrary: Sendable {
     typealias Ref = OpaquePointer
-    typealias RegisterReply = @convention(c) (
-        Ref?, UInt32, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
-        UnsafeMutableRawPointer?
-    ) -> Void
-    typealias BrowseReply = @convention(c) (
-        Ref?, UInt32, UInt32, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
-        UnsafeMutableRawPointer?
-    ) -> Void
-    typealias ResolveReply = @convention(c) (
-        Ref?, UInt32, UInt32, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UInt16, UInt16,
-        UnsafePointer<UInt8>?, UnsafeMutableRawPointer?
-    ) -> Void
-    typealias QueryRecordReply = @convention(c) (
-        Ref?, UInt32, UInt32, Int32, UnsafePointer<CChar>?, UInt16, UInt16, UInt16, UnsafeRawPointer?, UInt32,
-        UnsafeMutableRawPointer?
-    ) -> Void
+    typealias RegisterReply =
+        @convention(c) (
+            Ref?, UInt32, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+            UnsafeMutableRawPointer?
+        ) -> Void
+    typealias BrowseReply =
+        @convention(c) (
+            Ref?, UInt32, UInt32, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+            UnsafeMutableRawPointer?
+        ) -> Void
+    typealias ResolveReply =
+        @convention(c) (
+            Ref?, UInt32, UInt32, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UInt16, UInt16,
+            UnsafePointer<UInt8>?, UnsafeMutableRawPointer?
+        ) -> Void
+    typealias QueryRecordReply =
+        @convention(c) (
+            Ref?, UInt32, UInt32, Int32, UnsafePointer<CChar>?, UInt16, UInt16, UInt16, UnsafeRawPointer?,
+            UInt32,
+            UnsafeMutableRawPointer?
+        ) -> Void
 
-    typealias Register = @convention(c) (
-        UnsafeMutablePointer<Ref?>?, UInt32, UInt32, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
-        UnsafePointer<CChar>?, UnsafePointer<CChar>?, UInt16, UInt16, UnsafeRawPointer?, RegisterReply?,
-        UnsafeMutableRawPointer?
-    ) -> Int32
-    typealias Browse = @convention(c) (
-        UnsafeMutablePointer<Ref?>?, UInt32, UInt32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, BrowseReply?,
-        UnsafeMutableRawPointer?
-    ) -> Int32
-    typealias Resolve = @convention(c) (
-        UnsafeMutablePointer<Ref?>?, UInt32, UInt32, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
-        UnsafePointer<CChar>?, ResolveReply?, UnsafeMutableRawPointer?
-    ) -> Int32
-    typealias QueryRecord = @convention(c) (
-        UnsafeMutablePointer<Ref?>?, UInt32, UInt32, UnsafePointer<CChar>?, UInt16, UInt16, QueryRecordReply?,
-        UnsafeMutableRawPointer?
-    ) -> Int32
+    typealias Register =
+        @convention(c) (
+            UnsafeMutablePointer<Ref?>?, UInt32, UInt32, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+            UnsafePointer<CChar>?, UnsafePointer<CChar>?, UInt16, UInt16, UnsafeRawPointer?, RegisterReply?,
+            UnsafeMutableRawPointer?
+        ) -> Int32
+    typealias Browse =
+        @convention(c) (
+            UnsafeMutablePointer<Ref?>?, UInt32, UInt32, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+            BrowseReply?,
+            UnsafeMutableRawPointer?
+        ) -> Int32
+    typealias Resolve =
+        @convention(c) (
+            UnsafeMutablePointer<Ref?>?, UInt32, UInt32, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+            UnsafePointer<CChar>?, ResolveReply?, UnsafeMutableRawPointer?
+        ) -> Int32
+    typealias QueryRecord =
+        @convention(c) (
+            UnsafeMutablePointer<Ref?>?, UInt32, UInt32, UnsafePointer<CChar>?, UInt16, UInt16,
+            QueryRecordReply?,
+            UnsafeMutableRawPointer?
+        ) -> Int32
     typealias SocketOf = @convention(c) (Ref?) -> Int32
     typealias ProcessResult = @convention(c) (Ref?) -> Int32
     typealias Deallocate = @convention(c) (Ref?) -> Void
@@ -62,9 +73,9 @@ struct DNSServiceLibrary: Sendable {
     /// Where the calls are looked for, in order.
     static var candidates: [String] {
         #if canImport(Darwin)
-        ["/usr/lib/libSystem.B.dylib"]
+            ["/usr/lib/libSystem.B.dylib"]
         #else
-        ["libdns_sd.so.1", "libdns_sd.so"]
+            ["libdns_sd.so.1", "libdns_sd.so"]
         #endif
     }
 

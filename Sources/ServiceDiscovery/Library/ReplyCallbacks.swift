@@ -8,22 +8,26 @@ enum ReplyCallbacks {
         box.deliver(.registered(name: name.map { String(cString: $0) } ?? ""))
     }
 
-    static let browse: DNSServiceLibrary.BrowseReply = { _, flags, interface, error, name, type, domain, context in
+    static let browse: DNSServiceLibrary.BrowseReply = {
+        _, flags, interface, error, name, type, domain, context in
         guard let box = ReplyBox.from(context) else { return }
         if error != DNSService.noError { return box.deliver(.failure(error)) }
         box.deliver(
             .browsed(
                 flags: flags, interface: interface, name: name.map { String(cString: $0) } ?? "",
-                type: type.map { String(cString: $0) } ?? "", domain: domain.map { String(cString: $0) } ?? ""))
+                type: type.map { String(cString: $0) } ?? "", domain: domain.map { String(cString: $0) } ?? ""
+            ))
     }
 
-    static let resolve: DNSServiceLibrary.ResolveReply = { _, _, interface, error, _, host, port, length, txt, context in
+    static let resolve: DNSServiceLibrary.ResolveReply = {
+        _, _, interface, error, _, host, port, length, txt, context in
         guard let box = ReplyBox.from(context) else { return }
         if error != DNSService.noError { return box.deliver(.failure(error)) }
         let bytes = txt.map { Array(UnsafeBufferPointer(start: $0, count: Int(length))) } ?? []
         box.deliver(
             .resolved(
-                interface: interface, host: host.map { String(cString: $0) } ?? "", port: UInt16(bigEndian: port),
+                interface: interface, host: host.map { String(cString: $0) } ?? "",
+                port: UInt16(bigEndian: port),
                 txt: bytes))
     }
 

@@ -12,7 +12,9 @@ public struct ResolvedService: Sendable, Hashable {
     public var interfaceIndex: UInt32
 
     /// Describes a resolved instance.
-    public init(instance: ServiceInstance, hostName: String, port: Int, txt: TXTRecord, interfaceIndex: UInt32) {
+    public init(
+        instance: ServiceInstance, hostName: String, port: Int, txt: TXTRecord, interfaceIndex: UInt32
+    ) {
         self.instance = instance
         self.hostName = hostName
         self.port = port

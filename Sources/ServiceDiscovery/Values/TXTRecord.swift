@@ -66,12 +66,14 @@ public struct TXTRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral, Cus
         var bytes: [UInt8] = []
         for pair in pairs {
             guard !pair.key.isEmpty, !pair.key.utf8.contains(UInt8(ascii: "=")) else {
-                throw ServiceDiscoveryError(.invalidArgument, "the TXT key \"\(pair.key)\" is empty or holds '='")
+                throw ServiceDiscoveryError(
+                    .invalidArgument, "the TXT key \"\(pair.key)\" is empty or holds '='")
             }
             var item = Array(pair.key.utf8)
             if let value = pair.value { item += [UInt8(ascii: "=")] + Array(value.utf8) }
             guard item.count <= 255 else {
-                throw ServiceDiscoveryError(.invalidArgument, "the TXT entry \"\(pair.key)\" is longer than 255 bytes")
+                throw ServiceDiscoveryError(
+                    .invalidArgument, "the TXT entry \"\(pair.key)\" is longer than 255 bytes")
             }
             bytes.append(UInt8(item.count))
             bytes += item
@@ -84,11 +86,13 @@ public struct TXTRecord: Sendable, Hashable, ExpressibleByDictionaryLiteral, Cus
         pairs.map { pair in pair.value.map { "\(pair.key)=\($0)" } ?? pair.key }.joined(separator: " ")
     }
 
+    /// Equal when they hold the same pairs in the same order.
     public static func == (left: TXTRecord, right: TXTRecord) -> Bool {
         left.pairs.count == right.pairs.count
             && zip(left.pairs, right.pairs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 
+    /// Hashes the pairs in order, as ``==(left:right:)`` compares them.
     public func hash(into hasher: inout Hasher) {
         for pair in pairs {
             hasher.combine(pair.key)

@@ -1,10 +1,11 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ServiceDiscovery
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `browsey discover`: the Browsey servers announced on the local network.
 struct Discover: AsyncParsableCommand {
@@ -19,11 +20,16 @@ struct Discover: AsyncParsableCommand {
     @Option(help: "How long to listen, in seconds.")
     var timeout: Double = 3
 
-    @Flag(help: "Print a JSON array (name, url, hostName, port, addresses, folder, readOnly, requiresToken, version).")
+    @Flag(
+        help:
+            "Print a JSON array (name, url, hostName, port, addresses, folder, readOnly, requiresToken, version)."
+    )
     var json = false
 
     func validate() throws {
-        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout takes more than 0 and at most 600 seconds.") }
+        guard timeout > 0, timeout <= 600 else {
+            throw ValidationError("--timeout takes more than 0 and at most 600 seconds.")
+        }
     }
 
     func run() async throws {
@@ -49,10 +55,12 @@ struct Discover: AsyncParsableCommand {
             print("No Browsey server answered within \(Self.seconds(timeout)).")
             return
         }
-        let rows = [["NAME", "URL", "FOLDER", "MODE", "AUTH"]]
+        let rows =
+            [["NAME", "URL", "FOLDER", "MODE", "AUTH"]]
             + servers.map { server in
                 [
-                    server.name, server.url, server.folder ?? "?", server.readOnly ? "read-only" : "read-write",
+                    server.name, server.url, server.folder ?? "?",
+                    server.readOnly ? "read-only" : "read-write",
                     server.requiresToken ? "token" : "open",
                 ]
             }

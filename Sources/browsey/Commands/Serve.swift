@@ -1,18 +1,19 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 import BrowseyServer
 import FileTree
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Logging
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `browsey serve [PATH]`: serve a folder over HTTP, read-only unless asked.
 struct Serve: AsyncParsableCommand {
@@ -32,23 +33,35 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The address to bind: 0.0.0.0 for every interface, 127.0.0.1 for this machine only.")
     var host: String = "0.0.0.0"
 
-    @Option(name: [.short, .long], help: "Comma-separated globs of names never listed nor served (e.g. '*.log,node_modules').")
+    @Option(
+        name: [.short, .long],
+        help: "Comma-separated globs of names never listed nor served (e.g. '*.log,node_modules').")
     var ignore: [String] = []
 
     @Flag(help: "Allow dot-names (listed when a client asks with hidden=1).")
     var hidden = false
 
-    @Flag(inversion: .prefixedNo, help: "Refuse every write (the default); --no-readonly lets clients edit, rename, move, copy, delete and create folders.")
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Refuse every write (the default); --no-readonly lets clients edit, rename, move, copy, delete and create folders."
+    )
     var readonly = true
 
     @Flag(help: "The same as --no-readonly.")
     var writable = false
 
-    @Flag(name: .customLong("trash"), inversion: .prefixedNo,
-          help: "Move deleted items to a trash outside the folder, from which they can be restored (the default); --no-trash deletes for good.")
+    @Flag(
+        name: .customLong("trash"), inversion: .prefixedNo,
+        help:
+            "Move deleted items to a trash outside the folder, from which they can be restored (the default); --no-trash deletes for good."
+    )
     var trash = true
 
-    @Option(help: ArgumentHelp("Where the trash is kept (default: the user's data folder, e.g. ~/.local/share/browsey/trash).", valueName: "folder"))
+    @Option(
+        help: ArgumentHelp(
+            "Where the trash is kept (default: the user's data folder, e.g. ~/.local/share/browsey/trash).",
+            valueName: "folder"))
     var trashDir: String?
 
     @Option(help: ArgumentHelp("Purge the oldest trashed items past this many megabytes.", valueName: "MB"))
@@ -57,61 +70,99 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Purge trashed items older than this many days.", valueName: "days"))
     var trashDays: Int64 = 30
 
-    @Flag(help: "Require a token for everything but /api/health: one is made and printed, and the URLs and QR code carry it.")
+    @Flag(
+        help:
+            "Require a token for everything but /api/health: one is made and printed, and the URLs and QR code carry it."
+    )
     var auth = false
 
     @Option(help: ArgumentHelp("Use this token instead of a new one (implies --auth).", valueName: "token"))
     var token: String?
 
-    @Option(help: ArgumentHelp("Serve HTTPS with this PEM certificate (chain); needs --https-key.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Serve HTTPS with this PEM certificate (chain); needs --https-key.", valueName: "file"))
     var httpsCert: String?
 
     @Option(help: ArgumentHelp("The PEM private key of --https-cert.", valueName: "file"))
     var httpsKey: String?
 
-    @Option(help: ArgumentHelp("Let pages of this origin (https://app.example) call the API; repeat for more.", valueName: "origin"))
+    @Option(
+        help: ArgumentHelp(
+            "Let pages of this origin (https://app.example) call the API; repeat for more.",
+            valueName: "origin"))
     var cors: [String] = []
 
-    @Option(help: ArgumentHelp("Also answer requests addressed to this host name (the machine's own names and addresses always work); repeat for more.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Also answer requests addressed to this host name (the machine's own names and addresses always work); repeat for more.",
+            valueName: "name"))
     var allowedHost: [String] = []
 
     @Flag(help: "Follow symlinks that lead outside the folder.")
     var allowSymlinks = false
 
-    @Flag(name: .customLong("qr", withSingleDash: false), inversion: .prefixedNo, help: "Print a QR code of the Network URL.")
+    @Flag(
+        name: .customLong("qr", withSingleDash: false), inversion: .prefixedNo,
+        help: "Print a QR code of the Network URL.")
     var qr = true
 
-    @Flag(name: .customLong("bonjour", withSingleDash: false), inversion: .prefixedNo, help: "Announce the server on the local network over Bonjour (_browsey._tcp), through the system's mDNS responder (Avahi on Linux).")
+    @Flag(
+        name: .customLong("bonjour", withSingleDash: false), inversion: .prefixedNo,
+        help:
+            "Announce the server on the local network over Bonjour (_browsey._tcp), through the system's mDNS responder (Avahi on Linux)."
+    )
     var bonjour = true
 
-    @Flag(name: .customLong("listing-cache"), inversion: .prefixedNo,
-          help: "Keep encoded listings until the folder changes (the watcher keeps them fresh).")
+    @Flag(
+        name: .customLong("listing-cache"), inversion: .prefixedNo,
+        help: "Keep encoded listings until the folder changes (the watcher keeps them fresh).")
     var listingCache = true
 
-    @Flag(name: .customLong("index"), inversion: .prefixedNo,
-          help: "Answer searches from an index kept fresh by a watcher, which also feeds /api/events (--no-index walks the folder at each search).")
+    @Flag(
+        name: .customLong("index"), inversion: .prefixedNo,
+        help:
+            "Answer searches from an index kept fresh by a watcher, which also feeds /api/events (--no-index walks the folder at each search)."
+    )
     var index = true
 
-    @Option(help: ArgumentHelp("Keep the search index in this folder (default: ~/.cache/browsey/index).", valueName: "folder"))
+    @Option(
+        help: ArgumentHelp(
+            "Keep the search index in this folder (default: ~/.cache/browsey/index).", valueName: "folder"))
     var indexDir: String?
 
-    @Flag(name: .customLong("sendfile"), inversion: .prefixedNo,
-          help: "Send downloads with sendfile (plain HTTP; HTTPS always copies through buffers).")
+    @Flag(
+        name: .customLong("sendfile"), inversion: .prefixedNo,
+        help: "Send downloads with sendfile (plain HTTP; HTTPS always copies through buffers).")
     var sendfile = true
 
-    @Option(help: ArgumentHelp("Close a connection that has not sent a whole request head this many seconds after connecting or starting a request.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Close a connection that has not sent a whole request head this many seconds after connecting or starting a request.",
+            valueName: "seconds"))
     var headerTimeout: Double = 10
 
-    @Option(help: ArgumentHelp("Close a connection silent this long while no response is being written (between requests, or an upload that stopped sending); downloads and event streams are never cut.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Close a connection silent this long while no response is being written (between requests, or an upload that stopped sending); downloads and event streams are never cut.",
+            valueName: "seconds"))
     var idleTimeout: Double = 60
 
-    @Option(help: ArgumentHelp("How many connections one client address may hold at once (0: no cap).", valueName: "count"))
+    @Option(
+        help: ArgumentHelp(
+            "How many connections one client address may hold at once (0: no cap).", valueName: "count"))
     var maxConnectionsPerAddress: Int = 128
 
-    @Option(help: ArgumentHelp("On Ctrl-C or SIGTERM, let requests in progress finish for this long, then close them; a second Ctrl-C stops at once.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "On Ctrl-C or SIGTERM, let requests in progress finish for this long, then close them; a second Ctrl-C stops at once.",
+            valueName: "seconds"))
     var shutdownTimeout: Double = 10
 
-    @Option(help: ArgumentHelp("Serve the web UI's files from this folder, read at each request, instead of the ones built in (for working on the UI: Sources/BrowseyServer/Assets/web).", valueName: "folder"))
+    @Option(
+        help: ArgumentHelp(
+            "Serve the web UI's files from this folder, read at each request, instead of the ones built in (for working on the UI: Sources/BrowseyServer/Assets/web).",
+            valueName: "folder"))
     var webRoot: String?
 
     @Flag(help: "Open the Local URL in a browser once serving.")
@@ -135,18 +186,28 @@ struct Serve: AsyncParsableCommand {
         do {
             close(try root.open("index.html", flags: O_RDONLY))
         } catch {
-            throw CommandFailure(.webRootUnreadable, "--web-root \(folder) holds no index.html (\(error.message)): give the folder of the web UI's files")
+            throw CommandFailure(
+                .webRootUnreadable,
+                "--web-root \(folder) holds no index.html (\(error.message)): give the folder of the web UI's files"
+            )
         }
         return root.realPath
     }
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535 (0: any free port).") }
-        guard trashLimit >= 0, trashDays >= 0 else { throw ValidationError("--trash-limit and --trash-days take 0 or more.") }
+        guard (0...65535).contains(port) else {
+            throw ValidationError("--port takes 0 to 65535 (0: any free port).")
+        }
+        guard trashLimit >= 0, trashDays >= 0 else {
+            throw ValidationError("--trash-limit and --trash-days take 0 or more.")
+        }
         guard (httpsCert == nil) == (httpsKey == nil) else {
             throw ValidationError("--https-cert and --https-key go together.")
         }
-        for (flag, seconds) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout), ("--shutdown-timeout", shutdownTimeout)] {
+        for (flag, seconds) in [
+            ("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout),
+            ("--shutdown-timeout", shutdownTimeout),
+        ] {
             guard seconds.isFinite, seconds > 0, seconds <= 86_400 else {
                 throw ValidationError("\(flag) takes a number of seconds above 0 (e.g. 2.5), at most a day.")
             }
@@ -155,8 +216,11 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--max-connections-per-address takes 0 (no cap) or more.")
         }
         if let token {
-            guard token.count >= 16, token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) }) else {
-                throw ValidationError("--token takes at least 16 letters, digits or -_.~ (it goes into URLs).")
+            guard token.count >= 16,
+                token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) })
+            else {
+                throw ValidationError(
+                    "--token takes at least 16 letters, digits or -_.~ (it goes into URLs).")
             }
         }
     }
@@ -183,13 +247,18 @@ struct Serve: AsyncParsableCommand {
         if !readOnly && trash {
             if let trashDir {
                 trashFolder = trashDir.hasPrefix("/") ? trashDir : Self.currentFolder() + "/" + trashDir
-                if let folder = trashFolder, folder == root || folder.hasPrefix(root == "/" ? "/" : root + "/") {
-                    throw CommandFailure(.conflictingOptions, "--trash-dir must lie outside the served folder")
+                if let folder = trashFolder,
+                    folder == root || folder.hasPrefix(root == "/" ? "/" : root + "/")
+                {
+                    throw CommandFailure(
+                        .conflictingOptions, "--trash-dir must lie outside the served folder")
                 }
             } else {
                 trashFolder = TrashLocation.defaultFolder(forRoot: root)
                 if trashFolder == nil {
-                    logger.warning("No place for a trash outside the served folder: deletes are permanent (see --trash-dir)")
+                    logger.warning(
+                        "No place for a trash outside the served folder: deletes are permanent (see --trash-dir)"
+                    )
                 }
             }
         }
@@ -208,7 +277,8 @@ struct Serve: AsyncParsableCommand {
             if let indexDir {
                 let folder = indexDir.hasPrefix("/") ? indexDir : Self.currentFolder() + "/" + indexDir
                 guard let file = IndexLocation.path(inFolder: folder, forRoot: root) else {
-                    throw CommandFailure(.conflictingOptions, "--index-dir must lie outside the served folder.")
+                    throw CommandFailure(
+                        .conflictingOptions, "--index-dir must lie outside the served folder.")
                 }
                 configuration.indexPath = file
             } else {
@@ -234,12 +304,15 @@ struct Serve: AsyncParsableCommand {
                     bonjourLine = "off (listening on this machine only)"
                 } else if bonjour {
                     let announced = BonjourAnnouncement(
-                        configuration: configuration, port: port, version: BrowseyVersion.current, logger: logger)
+                        configuration: configuration, port: port, version: BrowseyVersion.current,
+                        logger: logger)
                     bonjourLine = announced.summary
                     announcement.withLock { $0 = announced }
                 }
                 Banner.print(configuration: configuration, port: port, showsQRCode: qr, bonjour: bonjourLine)
-                if open { Banner.openBrowser("\(configuration.tls == nil ? "http" : "https")://localhost:\(port)/") }
+                if open {
+                    Banner.openBrowser("\(configuration.tls == nil ? "http" : "https")://localhost:\(port)/")
+                }
             }
             announcement.withLock { $0?.withdraw() }
         } catch let failure as ServerSetupError {

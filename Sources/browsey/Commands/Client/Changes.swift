@@ -4,7 +4,8 @@ import BrowseyClient
 /// `browsey rm URL…`: deletes entries (into the server's trash when it keeps one).
 struct Remove: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rm", abstract: "Delete files or folders on a writable server: browsey rm http://host:8080/old.txt")
+        commandName: "rm",
+        abstract: "Delete files or folders on a writable server: browsey rm http://host:8080/old.txt")
 
     @Argument(help: "The entries' URLs.")
     var urls: [String]
@@ -14,7 +15,9 @@ struct Remove: AsyncParsableCommand {
     func run() async throws {
         for url in urls {
             let (client, path) = try options.client(for: url)
-            _ = try await ClientExit.run { () async throws(BrowseyClientError) in try await client.delete(path) }
+            _ = try await ClientExit.run { () async throws(BrowseyClientError) in
+                try await client.delete(path)
+            }
         }
     }
 }
@@ -22,7 +25,8 @@ struct Remove: AsyncParsableCommand {
 /// `browsey mkdir URL`: makes a folder.
 struct MakeFolder: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mkdir", abstract: "Make a folder on a writable server: browsey mkdir http://host:8080/new")
+        commandName: "mkdir",
+        abstract: "Make a folder on a writable server: browsey mkdir http://host:8080/new")
 
     @Argument(help: "The new folder's URL.")
     var url: String
@@ -31,7 +35,9 @@ struct MakeFolder: AsyncParsableCommand {
 
     func run() async throws {
         let (client, path) = try options.client(for: url)
-        _ = try await ClientExit.run { () async throws(BrowseyClientError) in try await client.makeFolder(path) }
+        _ = try await ClientExit.run { () async throws(BrowseyClientError) in
+            try await client.makeFolder(path)
+        }
     }
 }
 
@@ -39,7 +45,8 @@ struct MakeFolder: AsyncParsableCommand {
 /// the same server.
 struct Move: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mv", abstract: "Move an entry into a folder: browsey mv http://host:8080/a.txt /archive")
+        commandName: "mv", abstract: "Move an entry into a folder: browsey mv http://host:8080/a.txt /archive"
+    )
 
     @Argument(help: "The entry's URL.")
     var url: String

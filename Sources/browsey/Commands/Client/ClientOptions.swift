@@ -1,10 +1,11 @@
 import ArgumentParser
 import BrowseyClient
 import BrowseyClientNIO
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What every client command takes: where, how to sign in, how to print.
@@ -32,11 +33,14 @@ struct ClientOptions: ParsableArguments {
             throw ClientExit.failure(error)
         }
         var server = location.server
-        if let token { server.token = token } else if server.token == nil, let environment = getenv("BROWSEY_TOKEN") {
+        if let token {
+            server.token = token
+        } else if server.token == nil, let environment = getenv("BROWSEY_TOKEN") {
             server.token = String(cString: environment)
         }
         let transport = NIOHTTPTransport(trustsAnyCertificate: insecure)
-        let client = APIClient(server: server, transport: transport, timeout: .milliseconds(Int(timeout * 1000)))
+        let client = APIClient(
+            server: server, transport: transport, timeout: .milliseconds(Int(timeout * 1000)))
         return (client, location.path)
     }
 }

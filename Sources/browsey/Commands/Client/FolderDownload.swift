@@ -1,15 +1,16 @@
 import ArgumentParser
 import BrowseyAPI
 import BrowseyClient
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A folder copied from a server: its tree listed, its files fetched several at once, each
@@ -25,10 +26,13 @@ struct FolderDownload {
         var folders = [(remote, local)]
         while let (folder, target) = folders.popLast() {
             guard mkdir(target, 0o755) == 0 || errno == EEXIST else {
-                FileHandleText.standardError("Error: cannot make \(target): \(String(cString: strerror(errno)))\n")
+                FileHandleText.standardError(
+                    "Error: cannot make \(target): \(String(cString: strerror(errno)))\n")
                 throw ExitCode(6)
             }
-            let listing = try await ClientExit.run { () async throws(BrowseyClientError) in try await client.list(folder) }
+            let listing = try await ClientExit.run { () async throws(BrowseyClientError) in
+                try await client.list(folder)
+            }
             for item in listing.items {
                 let remotePath = (folder.hasSuffix("/") ? folder : folder + "/") + item.name
                 let localPath = target + "/" + item.name
@@ -70,9 +74,9 @@ struct FolderDownload {
         var status = stat()
         guard stat(path, &status) == 0, Int64(status.st_size) == item.size else { return false }
         #if canImport(Darwin)
-        let seconds = Int64(status.st_mtimespec.tv_sec)
+            let seconds = Int64(status.st_mtimespec.tv_sec)
         #else
-        let seconds = Int64(status.st_mtim.tv_sec)
+            let seconds = Int64(status.st_mtim.tv_sec)
         #endif
         return seconds == Int64(item.modified.timeIntervalSince1970.rounded(.down))
     }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import BrowseyClient
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `browsey get URL [-o FILE]`: downloads a file, resumably.
 struct Get: AsyncParsableCommand {
@@ -26,7 +27,11 @@ struct Get: AsyncParsableCommand {
     @Flag(help: "Start over instead of continuing a .part.")
     var noResume = false
 
-    @Flag(name: .shortAndLong, help: "Download a folder and everything in it (files already here with the same size and date are skipped).")
+    @Flag(
+        name: .shortAndLong,
+        help:
+            "Download a folder and everything in it (files already here with the same size and date are skipped)."
+    )
     var recursive = false
 
     @Flag(help: "Download a folder as one ZIP archive (FOLDER.zip, or -o).")
@@ -39,7 +44,9 @@ struct Get: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...64).contains(parallel) else { throw ValidationError("--parallel takes 1 to 64.") }
-        guard !(zip && recursive) else { throw ValidationError("Choose -r (the files) or --zip (one archive), not both.") }
+        guard !(zip && recursive) else {
+            throw ValidationError("Choose -r (the files) or --zip (one archive), not both.")
+        }
     }
 
     func run() async throws {
@@ -49,14 +56,20 @@ struct Get: AsyncParsableCommand {
             let target = output ?? (name.isEmpty ? "." : name)
             let copied = try await FolderDownload(client: client, parallel: parallel, resume: !noResume)
                 .run(remote: path, local: target)
-            if options.json { try Output.json(["folder": target, "files": String(copied.files), "bytes": String(copied.bytes)]) }
+            if options.json {
+                try Output.json([
+                    "folder": target, "files": String(copied.files), "bytes": String(copied.bytes),
+                ])
+            }
             return
         }
         if zip {
             let destination = output ?? ((name.isEmpty ? "root" : name) + ".zip")
             let bar = ProgressBar(label: destination, enabled: isTerminal && !options.json)
             let done = try await ClientExit.run { () async throws(BrowseyClientError) in
-                try await client.downloadArchive(of: path.isEmpty ? "/" : path, to: destination) { bar.show($0) }
+                try await client.downloadArchive(of: path.isEmpty ? "/" : path, to: destination) {
+                    bar.show($0)
+                }
             }
             bar.finish(done)
             if options.json { try Output.json(["path": destination, "bytes": String(done.received)]) }
@@ -115,6 +128,7 @@ final class ProgressBar: Sendable {
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
         let total = progress.total.map { " / " + Output.size($0) } ?? ""
         FileHandleText.standardError(
-            "\r\(label.prefix(30))  \(bar)  \(Int(fraction * 100))%  \(Output.size(progress.received))\(total)\u{1B}[K")
+            "\r\(label.prefix(30))  \(bar)  \(Int(fraction * 100))%  \(Output.size(progress.received))\(total)\u{1B}[K"
+        )
     }
 }

@@ -1,10 +1,11 @@
 import ArgumentParser
 import BrowseyAPI
 import BrowseyClient
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// `browsey ls URL`: a folder's entries on a server.
@@ -22,7 +23,9 @@ struct List: AsyncParsableCommand {
 
     func run() async throws {
         let (client, path) = try options.client(for: url)
-        let listing = try await ClientExit.run { () async throws(BrowseyClientError) in try await client.list(path, hidden: hidden) }
+        let listing = try await ClientExit.run { () async throws(BrowseyClientError) in
+            try await client.list(path, hidden: hidden)
+        }
         if options.json { return try Output.json(listing) }
         for item in listing.items {
             let name = item.type == .directory ? item.name + "/" : item.name
@@ -44,7 +47,9 @@ struct Stat: AsyncParsableCommand {
 
     func run() async throws {
         let (client, path) = try options.client(for: url)
-        let stat = try await ClientExit.run { () async throws(BrowseyClientError) in try await client.stat(path) }
+        let stat = try await ClientExit.run { () async throws(BrowseyClientError) in
+            try await client.stat(path)
+        }
         if options.json { return try Output.json(stat) }
         print("name:      \(stat.name)")
         print("type:      \(stat.type.rawValue)")
@@ -68,7 +73,9 @@ struct Cat: AsyncParsableCommand {
 
     func run() async throws {
         let (client, path) = try options.client(for: url)
-        let body = try await ClientExit.run { () async throws(BrowseyClientError) in try await client.stream(path) }
+        let body = try await ClientExit.run { () async throws(BrowseyClientError) in
+            try await client.stream(path)
+        }
         do {
             for try await chunk in body { Output.standardOutput(chunk) }
         } catch {

@@ -1,15 +1,16 @@
 import ArgumentParser
 import BrowseyAPI
 import BrowseyClient
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How client commands print.
@@ -38,7 +39,10 @@ enum Output {
     static func standardOutput(_ bytes: [UInt8]) {
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(1, $0.baseAddress! + written, $0.count - written) }
+            let count = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return write(1, base + written, raw.count - written)
+            }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return }
             written += count

@@ -2,10 +2,11 @@ import ArgumentParser
 import BrowseyAPI
 import BrowseyClient
 import FileTree
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `browsey put LOCAL URL`: uploads a file, or a folder with `-r`, resumably.
@@ -61,9 +62,13 @@ struct Put: AsyncParsableCommand {
         }
     }
 
-    private func upload(folder: FileNode, to target: String, client: APIClient, policy: ExistingFile) async throws {
+    private func upload(
+        folder: FileNode, to target: String, client: APIClient, policy: ExistingFile
+    ) async throws {
         if await Self.remoteSize(target, client: client) == nil {
-            _ = try await ClientExit.run { () async throws(BrowseyClientError) in try await client.makeFolder(target) }
+            _ = try await ClientExit.run { () async throws(BrowseyClientError) in
+                try await client.makeFolder(target)
+            }
         }
         for child in folder.children ?? [] {
             let path = target + "/" + child.entry.name
@@ -75,13 +80,15 @@ struct Put: AsyncParsableCommand {
         }
     }
 
-    private func upload(file: String, to target: String, client: APIClient, policy: ExistingFile) async throws {
+    private func upload(file: String, to target: String, client: APIClient, policy: ExistingFile) async throws
+    {
         let label = target.split(separator: "/").last.map(String.init) ?? target
         if policy == .refuse, let remoteSize = await Self.remoteSize(target, client: client) {
             // Already there with the same size: a second run after an interruption skips it.
             if remoteSize == Self.localSize(file) { return }
             FileHandleText.standardError(
-                "Error: \(target) already exists on the server (--overwrite replaces it, --keep-both keeps both)\n")
+                "Error: \(target) already exists on the server (--overwrite replaces it, --keep-both keeps both)\n"
+            )
             throw ExitCode(5)
         }
         let bar = ProgressBar(label: label, enabled: isTerminal && !options.json)
