@@ -27,8 +27,19 @@ export function sortItems() {
   state.rows = state.folder === "/" ? items : [{ name: "..", type: "directory", parent: true, path: parentOf(state.folder) }, ...items];
   state.images = items.filter((item) => kindOf(item) === "image");
 }
-/** The height of a row, in pixels: the style sheet's `--row` (smaller in the compact layout). */
-export function rowHeight() { return parseFloat(getComputedStyle(document.body).getPropertyValue("--row")) || 56; }
+/** The row height last read from the style sheet, and for which layout. */
+let measured = { compact: /** @type {boolean | null} */ (null), height: 56 };
+/**
+ * The height of a row, in pixels: the style sheet's `--row` (smaller in the compact layout), read
+ * once per layout rather than at every frame of a scroll.
+ */
+export function rowHeight() {
+  const compact = document.body.classList.contains("compact");
+  if (measured.compact !== compact) {
+    measured = { compact, height: parseFloat(getComputedStyle(document.body).getPropertyValue("--row")) || 56 };
+  }
+  return measured.height;
+}
 export function clearRows() { for (const element of state.rendered.values()) element.remove(); state.rendered.clear(); }
 export function drawRows() {
   const list = $("list"), height = rowHeight();
