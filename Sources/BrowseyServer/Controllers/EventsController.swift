@@ -98,7 +98,7 @@ struct EventsController: ServedFolderRoutes {
 
     // swift-format-ignore: NeverForceUnwrap
     // Literal field names that are valid tokens never fail.
-    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+    static let lastEventID = HTTPFields.Element.Name("Last-Event-ID")!
     // swift-format-ignore: NeverForceUnwrap
-    static let accelBuffering = HTTPField.Name("X-Accel-Buffering")!
+    static let accelBuffering = HTTPFields.Element.Name("X-Accel-Buffering")!
 }
