@@ -204,9 +204,10 @@ struct HTTPStrictnessTests {
         configuration.indexesSearch = true
         configuration.indexPath = index.path("index.sqlite")
         try await withLiveServer(configuration) { port in
+            // A subscribed stream would never close; 5 s was once too short in the parallel run.
             let (answer, closed) = try await exchange(
                 "HEAD /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: port,
-                seconds: 20)  // a subscribed stream would never close; 5 s was once too short in the parallel run
+                seconds: 20)
             #expect(answer.hasPrefix("HTTP/1.1 200") && answer.contains("text/event-stream"), "\(answer)")
             #expect(closed && answer.hasSuffix("\r\n\r\n"))
         }
