@@ -49,7 +49,7 @@ struct InertContentTests {
                     #expect(
                         answer.headers[.contentSecurityPolicy] == (sandboxed ? Self.sandbox : nil),
                         "\(name)\(query) \(method)")
-                    #expect(answer.headers[InertContent.referrerPolicy] == "no-referrer")
+                    #expect(answer.headers[HTTPFields.Element.Name.referrerPolicy] == "no-referrer")
                 }
             }
         }
@@ -58,8 +58,8 @@ struct InertContentTests {
     @Test("a file loaded as a script, style or worker by a page of this origin comes as plain text")
     func runningLoads() async throws {
         let fixture = try Self.fixture()
-        let destination = InertContent.secFetchDest
-        let site = InertContent.secFetchSite
+        let destination = HTTPFields.Element.Name.secFetchDest
+        let site = HTTPFields.Element.Name.secFetchSite
         try await fixture.withClient { client in
             for (name, kind) in [
                 ("script.js", "script"), ("style.css", "style"), ("script.js", "serviceworker"),
@@ -100,7 +100,7 @@ struct InertContentTests {
                 let answer = try await client.ask(path)
                 #expect(answer.status == .ok)
                 #expect(answer.headers[.crossOriginResourcePolicy] == "same-origin", "\(path)")
-                #expect(answer.headers[InertContent.referrerPolicy] == "no-referrer", "\(path)")
+                #expect(answer.headers[HTTPFields.Element.Name.referrerPolicy] == "no-referrer", "\(path)")
                 #expect(answer.headers[.xContentTypeOptions] == "nosniff")
             }
             let page = try await client.ask("/")

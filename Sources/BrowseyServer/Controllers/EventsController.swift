@@ -37,7 +37,7 @@ struct EventsController: ServedFolderRoutes {
                 code: .noIndex)
         }
         let lastID =
-            request.headers[Self.lastEventID] ?? request.uri.queryParameters.get("lastEventId")
+            request.headers[.lastEventID] ?? request.uri.queryParameters.get("lastEventId")
         let subscription = index.feed.subscribe(lastEventID: lastID)
         let scope = folder.relative == "/" ? "" : folder.relative
         let heartbeat = configuration.eventHeartbeat
@@ -83,7 +83,7 @@ struct EventsController: ServedFolderRoutes {
 
     static let eventStreamHeaders: HTTPFields = [
         .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache",
-        Self.accelBuffering: "no",
+        .xAccelBuffering: "no",
     ]
 
     private func eventText(_ event: ChangeFeed.Event) -> ByteBuffer {
@@ -95,10 +95,4 @@ struct EventsController: ServedFolderRoutes {
             (try? JSONEncoder.browsey().encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return ByteBuffer(string: "id: \(event.id)\nevent: \(change.kind.rawValue)\ndata: \(json)\n\n")
     }
-
-    // swift-format-ignore: NeverForceUnwrap
-    // Literal field names that are valid tokens never fail.
-    static let lastEventID = HTTPFields.Element.Name("Last-Event-ID")!
-    // swift-format-ignore: NeverForceUnwrap
-    static let accelBuffering = HTTPFields.Element.Name("X-Accel-Buffering")!
 }

@@ -22,12 +22,8 @@ public struct AllowedMethods<Context: RequestContext>: RouterMiddleware {
         if let path = allowed[request.uri.path], !path.methods.contains(request.method) {
             throw APIError(
                 .methodNotAllowed, "Method not allowed", code: .methodNotAllowed,
-                headers: [Self.allow: path.header])
+                headers: [.allow: path.header])
         }
         return try await next(request, context)
     }
-
-    // swift-format-ignore: NeverForceUnwrap
-    // A literal field name that is a valid token never fails.
-    static var allow: HTTPFields.Element.Name { .init("Allow")! }
 }

@@ -39,7 +39,7 @@ public enum InertContent {
 
     /// The headers a file's bytes go out with, given its `Content-Type`.
     public static func headers(forContentType contentType: String) -> HTTPFields {
-        var fields: HTTPFields = [.xContentTypeOptions: "nosniff", referrerPolicy: "no-referrer"]
+        var fields: HTTPFields = [.xContentTypeOptions: "nosniff", .referrerPolicy: "no-referrer"]
         if !isDisplayOnly(contentType) { fields[.contentSecurityPolicy] = sandbox }
         return fields
     }
@@ -65,11 +65,12 @@ public enum InertContent {
     /// Whether a browser loads the file for a page of this origin as something it runs or applies.
     /// A load from another site is that site's concern (it runs there, with its rights).
     static func isSubresourceThatRuns(_ headers: HTTPFields) -> Bool {
-        guard let destination = headers[secFetchDest]?.lowercased(), runningDestinations.contains(destination)
+        guard let destination = headers[.secFetchDest]?.lowercased(),
+            runningDestinations.contains(destination)
         else {
             return false
         }
-        let site = headers[secFetchSite]?.lowercased()
+        let site = headers[.secFetchSite]?.lowercased()
         return site == nil || site == "same-origin"
     }
 
@@ -78,12 +79,4 @@ public enum InertContent {
         let main = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? contentType
         return main.trimmingSpaces().lowercased()
     }
-
-    // swift-format-ignore: NeverForceUnwrap
-    // A literal field name that is a valid token never fails.
-    static let referrerPolicy: HTTPFields.Element.Name = .init("Referrer-Policy")!
-    // swift-format-ignore: NeverForceUnwrap
-    static let secFetchDest: HTTPFields.Element.Name = .init("Sec-Fetch-Dest")!
-    // swift-format-ignore: NeverForceUnwrap
-    static let secFetchSite: HTTPFields.Element.Name = .init("Sec-Fetch-Site")!
 }

@@ -43,7 +43,7 @@ struct ServedAsset: Sendable {
             .vary: "Accept-Encoding",
             .xContentTypeOptions: "nosniff",
             // Only our own pages may load these, and no address of ours leaves in a Referer.
-            .crossOriginResourcePolicy: "same-origin", InertContent.referrerPolicy: "no-referrer",
+            .crossOriginResourcePolicy: "same-origin", .referrerPolicy: "no-referrer",
         ]
         if chosen.etag != identity.etag { headers[.contentEncoding] = "gzip" }
         if contentType.hasPrefix("text/html") { headers[.contentSecurityPolicy] = Self.pagePolicy }

@@ -1,0 +1,21 @@
+import Hummingbird
+
+/// The header fields the server reads or sends that HTTPTypes does not name, in one place.
+extension HTTPFields.Element.Name {
+    // swift-format-ignore: NeverForceUnwrap
+    // A literal field name that is a valid token never fails.
+    /// `Referrer-Policy`, sent with every file and page.
+    static let referrerPolicy = HTTPFields.Element.Name("Referrer-Policy")!
+    // swift-format-ignore: NeverForceUnwrap
+    /// `Sec-Fetch-Dest`: what the browser will do with the answer.
+    static let secFetchDest = HTTPFields.Element.Name("Sec-Fetch-Dest")!
+    // swift-format-ignore: NeverForceUnwrap
+    /// `Sec-Fetch-Site`: where the request came from.
+    static let secFetchSite = HTTPFields.Element.Name("Sec-Fetch-Site")!
+    // swift-format-ignore: NeverForceUnwrap
+    /// `Last-Event-ID`: where a reconnecting event stream resumes.
+    static let lastEventID = HTTPFields.Element.Name("Last-Event-ID")!
+    // swift-format-ignore: NeverForceUnwrap
+    /// `X-Accel-Buffering`: tells a proxy in front not to buffer the event stream.
+    static let xAccelBuffering = HTTPFields.Element.Name("X-Accel-Buffering")!
+}
