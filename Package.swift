@@ -48,6 +48,8 @@ let package = Package(
         // The shape every module's error takes (CodedError, ErrorCode). It depends on nothing, so
         // every library can use it without pulling anything in.
         .target(name: "ErrorModel", swiftSettings: strict),
+        // How a web file is typed and tagged: shared by the build-time embedder and the server.
+        .target(name: "AssetFormat", swiftSettings: strict),
         .target(
             name: "CFileTreeSystem",
             path: "Sources/CFileTreeSystem"
@@ -64,7 +66,8 @@ let package = Package(
         .target(
             name: "BrowseyServer",
             dependencies: [
-                "ErrorModel", "FileTree", "BrowseyAPI", "SearchIndex", "Preview", "ServiceDiscovery", "CFileTreeSystem",
+                "AssetFormat", "ErrorModel", "FileTree", "BrowseyAPI", "SearchIndex", "Preview", "ServiceDiscovery",
+                "CFileTreeSystem",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -129,6 +132,7 @@ let package = Package(
         .executableTarget(
             name: "EmbedAssetsTool",
             dependencies: [
+                "AssetFormat",
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],

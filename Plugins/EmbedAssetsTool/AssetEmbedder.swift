@@ -1,3 +1,4 @@
+import AssetFormat
 import CompressNIO
 import Foundation
 import NIOCore
@@ -28,7 +29,7 @@ struct AssetEmbedder {
         for file in try files(under: folder) {
             let bytes = [UInt8](try Data(contentsOf: file))
             let path = String(file.standardizedFileURL.path.dropFirst(folder.path.count + 1))
-            let type = contentType(of: path)
+            let type = AssetFormat.contentType(ofPath: path)
             let identity = literal(of: bytes)
             var gzip = "nil"
             if type.compresses, let packed = try? gzipped(bytes), packed.count < bytes.count {
@@ -41,7 +42,7 @@ struct AssetEmbedder {
                         EmbeddedAsset(
                             path: \(plainLiteral(path)),
                             contentType: \(plainLiteral(type.name)),
-                            etag: \(plainLiteral(etag(of: bytes))),
+                            etag: \(plainLiteral(AssetFormat.etag(of: bytes))),
                             identity: \(identity),
                             gzip: \(gzip)
                         ),
@@ -78,42 +79,6 @@ struct AssetEmbedder {
             }
         }
         return files.sorted { $0.path < $1.path }
-    }
-
-    /// The content type served for a path, and whether compressing it is worth it.
-    static func contentType(of path: String) -> (name: String, compresses: Bool) {
-        let suffix = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        switch suffix {
-        case "html", "htm": return ("text/html; charset=utf-8", true)
-        case "css": return ("text/css; charset=utf-8", true)
-        case "js", "mjs": return ("text/javascript; charset=utf-8", true)
-        case "json", "map": return ("application/json", true)
-        case "webmanifest": return ("application/manifest+json", true)
-        case "svg": return ("image/svg+xml", true)
-        case "txt", "md": return ("text/plain; charset=utf-8", true)
-        case "yaml", "yml": return ("application/yaml", true)
-        case "xml": return ("application/xml", true)
-        case "ico": return ("image/x-icon", true)
-        case "png": return ("image/png", false)
-        case "jpg", "jpeg": return ("image/jpeg", false)
-        case "gif": return ("image/gif", false)
-        case "webp": return ("image/webp", false)
-        case "woff2": return ("font/woff2", false)
-        case "woff": return ("font/woff", false)
-        default: return ("application/octet-stream", false)
-        }
-    }
-
-    /// A strong entity tag of the bytes: their 64-bit FNV-1a hash and their length, in hex. The
-    /// server computes the same for files it reads from disk (`--web-root`).
-    static func etag(of bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "-"
-            + String(bytes.count, radix: 16) + "\""
     }
 
     /// The bytes in gzip's format (RFC 1952), compressed at zlib's best level.

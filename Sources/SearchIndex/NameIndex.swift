@@ -15,7 +15,7 @@ import Synchronization
 ///
 /// ```swift
 /// let index = NameIndex(options: .init(root: "/srv/files", storeFolder: "/var/cache/browsey"))
-/// index.start()   // or `await index.run()` in a task the caller owns
+/// let running = Task { await index.run() }   // or as a `Service`: the caller owns its lifecycle
 /// await index.waitUntilReady()
 /// for hit in index.search(SearchQuery(text: "report")) ?? [] { print(hit.path, hit.score) }
 /// for await item in index.feed.subscribe().items { print(item) }   // live changes
@@ -71,11 +71,10 @@ public final class NameIndex: Sendable {
     /// The changes it sees, for live views.
     public let feed = ChangeFeed()
     private let state = Mutex(State())
-    private let task = Mutex<Task<Void, Never>?>(nil)
     private let maintainer: IndexMaintainer
     private let logger: Logger
 
-    /// An index of `options.root`, idle until ``run()`` (or ``start()``) builds and maintains it;
+    /// An index of `options.root`, idle until ``run()`` builds and maintains it;
     /// ``search(_:)`` answers once it can.
     ///
     /// - Parameter watcher: a watcher of `options.root` with the same filter whose ``DirectoryWatcher/changes``
@@ -91,34 +90,15 @@ public final class NameIndex: Sendable {
     }
 
     /// Builds the index, then keeps it current until the calling task is cancelled or the
-    /// watcher stops; the index is ``Phase/stopped`` once it returns. For a service lifecycle
-    /// (the server runs it as a `Service`); ``start()`` runs it without one.
+    /// watcher stops; the index is ``Phase/stopped`` once it returns. This is its whole
+    /// lifecycle: the server runs it as a `Service`, anyone else in a task they own and cancel.
     public func run() async {
         await maintainer.run(publish: handOver())
         publish(nil, phase: .stopped)
     }
 
-    /// Runs the index in a task of its own, for callers without a service lifecycle, until
-    /// ``stop()`` or until the index is released.
-    public func start() {
-        let maintainer = self.maintainer
-        let handOver = handOver()
-        task.withLock { task in
-            guard task == nil else { return }
-            task = Task { await maintainer.run(publish: handOver) }
-        }
-    }
-
-    deinit { task.withLock { $0?.cancel() } }
-
-    /// Stops the index: ends what ``start()`` started; a caller of ``run()`` cancels its task.
-    public func stop() {
-        task.withLock { $0?.cancel() }
-        publish(nil, phase: .stopped)
-    }
-
-    /// What the maintainer calls with each catalog; it holds the index weakly, so a released
-    /// index stops its maintenance.
+    /// What the maintainer calls with each catalog; it holds the index weakly, so the
+    /// maintainer never keeps an index alive that nothing else holds.
     private func handOver() -> IndexMaintainer.Publish {
         { [weak self] catalog, phase, changes in
             guard let self else { return false }

@@ -56,7 +56,7 @@ struct CancellationTests {
         // starve the slow server's thread for a second, which the client rightly sees as silence.
         let size = 8 << 20
         let file = try folder.file("big upload.bin", [UInt8](repeating: 3, count: size))
-        let client = try transport.make()
+        let client = transport.make()
         let started = ContinuousClock.now
         let response = try await client.send(
             TransportRequest(
@@ -80,7 +80,7 @@ struct CancellationTests {
         let folder = try TemporaryFolder(inMemory: true)
         let size = 32 << 20
         let file = try folder.file("upload.bin", [UInt8](repeating: 5, count: size))
-        let client = try transport.make()
+        let client = transport.make()
         let started = ContinuousClock.now
         await #expect {
             _ = try await client.send(

@@ -376,6 +376,48 @@ struct LargeDownloadTests {
         }
     }
 
+    @Test("downloads cut off mid-file, by sendfile or not, leave no descriptor of the file open")
+    func cutDownloadsCloseTheirFile() async throws {
+        let fixture = try ServerFixture.make()
+        // Far more than the socket buffers hold: every download is still sending when cut.
+        let path = try fixture.folder.file("cut.bin", [UInt8](repeating: 7, count: 32 << 20))
+        let resolved = try #require(realpath(path, nil).map { String(cString: $0) })
+        /// How many of this process's descriptors name the file (the server runs in-process).
+        @Sendable func openCopies() -> Int {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            return entries.filter {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0))
+                    == resolved
+            }.count
+        }
+        for sendfile in [true, false] {
+            var configuration = fixture.configuration()
+            configuration.sendsFilesBySendfile = sendfile
+            let app = try FileServer.application(configuration)
+            try await app.test(.live) { client in
+                let port = try #require(client.port)
+                var sockets: [RawSocket] = []
+                for _ in 0..<8 {
+                    let socket = try #require(RawSocket(port: port))
+                    socket.send(
+                        Array("GET /api/file?path=%2Fcut.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+                    sockets.append(socket)
+                }
+                // Each download starts (its file open), then its client goes away unread.
+                for socket in sockets {
+                    #expect(await socket.receive(for: 10) { $0.contains("\r\n\r\n") }.contains("200 OK"))
+                }
+                #expect(openCopies() > 0, "sendfile: \(sendfile)")
+                for socket in sockets { socket.close() }
+                let deadline = ContinuousClock.now + .seconds(10)
+                while openCopies() > 0 && ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                #expect(openCopies() == 0, "sendfile: \(sendfile)")
+            }
+        }
+    }
+
     @Test("a file the page cache no longer holds is read from the disk and arrives whole")
     func uncachedParts() async throws {
         let fixture = try ServerFixture.make()

@@ -80,7 +80,7 @@ struct PersistenceTests {
         let fixture = try IndexFixture()
         let first = fixture.start()
         await first.waitUntilReady()
-        first.stop()
+        await first.stopAndWait()
         let saved = try IndexStore(path: fixture.storePath, root: fixture.folder.path).load()
         #expect(saved.entryCount == first.entryCount, "every entry was saved")
         #expect(
@@ -124,7 +124,7 @@ struct PersistenceTests {
             IndexFixture.paths(first, "after delete") == ["/docs/after delete.txt"]
         }
         #expect(seen != nil)
-        first.stop()
+        await first.stopAndWait()
         let second = fixture.start()
         defer { second.stop() }
         await second.waitUntilReady()

@@ -25,14 +25,14 @@ struct FileController: ServedFolderRoutes {
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.get("/api/stat") { request, _ in try stat(request) }
         group.get("/api/view") { request, _ in try await view(request) }
-        group.get("/api/file") { request, _ in try await file(request) }
-        group.head("/api/file") { request, _ in try await file(request) }
+        group.get("/api/file") { request, context in try await file(request, context: context) }
+        group.head("/api/file") { request, context in try await file(request, context: context) }
         group.get("/api/archive") { request, _ in try await archive(request) }
     }
 
     /// `GET|HEAD /api/file?path=[&download=false]`: the bytes, streamed, with ranges, validators
     /// and conditional answers.
-    func file(_ request: Request) async throws -> Response {
+    func file(_ request: Request, context: FileServerContext) async throws -> Response {
         let target = try resolve(request, required: true, notFound: "File not found")
         let (descriptor, status) = try openForReading(target, notFound: "File not found")
         // The response's body takes the descriptor over; every other way out closes it.
@@ -84,7 +84,9 @@ struct FileController: ServedFolderRoutes {
         if request.method == .head || size == 0 {
             return Response(status: responseStatus, headers: headers)
         }
-        let body = FileBody.make(descriptor: descriptor, range: bytes, bySendfile: sendsFilesBySendfile)
+        let body = FileBody.make(
+            descriptor: descriptor, range: bytes,
+            sendfileOver: sendsFilesBySendfile ? context.connection : nil)
         handedOver = true
         return Response(status: responseStatus, headers: headers, body: body)
     }

@@ -357,6 +357,7 @@ struct UploadController: ServedFolderRoutes {
     }
 
     /// Runs FileTree work, answering its failures with the contract's statuses.
+    @discardableResult
     private func fileTreeCall<Value>(_ work: () throws(FileTreeError) -> Value) throws(APIError) -> Value {
         do {
             return try work()

@@ -24,19 +24,40 @@ enum FileBody {
     static let chunkSize = 1 << 20
 
     /// The body for `range` of the open file `descriptor`, which it takes over (and closes).
-    static func make(descriptor: Int32, range: ClosedRange<Int>, bySendfile: Bool = false) -> ResponseBody {
-        if bySendfile {
-            let marker = FileRegionRegistry.register(descriptor: descriptor, range: range)
-            return ResponseBody(contentLength: range.count) { writer in
-                do {
-                    try await writer.write(marker)
-                    try await writer.finish(nil)
-                } catch {
-                    FileRegionRegistry.discard(marker)
-                    throw error
-                }
+    ///
+    /// With a `connection` whose pipeline has a ``FileRegionWriter``, the file is handed to that
+    /// connection's handler and sent by `sendfile`; otherwise (TLS, in-process tests, or a
+    /// connection already gone) it is read and written in chunks.
+    static func make(
+        descriptor: Int32, range: ClosedRange<Int>, sendfileOver connection: (any Channel)? = nil
+    ) -> ResponseBody {
+        guard let connection else { return streamed(descriptor: descriptor, range: range) }
+        let stream = streamed(descriptor: descriptor, range: range)
+        return ResponseBody(contentLength: range.count) { writer in
+            var marker = ByteBufferAllocator().buffer(capacity: 1)
+            marker.writeInteger(UInt8(0))
+            let file = FileRegionWriter.Expected(
+                marker: marker, descriptor: descriptor, offset: range.lowerBound, end: range.upperBound + 1)
+            let handedOver = try? await connection.eventLoop.submit { () -> Bool in
+                guard
+                    let handler = try? connection.pipeline.syncOperations.handler(type: FileRegionWriter.self)
+                else { return false }
+                handler.expect(file)
+                return true
+            }.get()
+            guard handedOver == true else {
+                try await stream.write(writer)
+                return
             }
+            // From here the handler owns the descriptor: it sends it, or closes it with the
+            // connection if the marker never reaches it.
+            try await writer.write(marker)
+            try await writer.finish(nil)
         }
+    }
+
+    /// The body read and written in chunks (see the type's comment).
+    private static func streamed(descriptor: Int32, range: ClosedRange<Int>) -> ResponseBody {
         let file = OpenFile(descriptor: descriptor)
         return ResponseBody(contentLength: range.count) { writer in
             let pool = NIOThreadPool.singleton

@@ -23,36 +23,26 @@ enum ListingJSON {
             for (index, item) in listing.items.enumerated() {
                 if index > 0 { json.raw(",") }
                 if item.type == .symlink, let link = links[index] {
-                    self.item(link, into: &json)
+                    link.write(into: &json)
                     continue
                 }
                 listing.withName(of: item) { name in
-                    // Keys in the encoder's (sorted) order, each run of punctuation one literal.
-                    json.raw(#"{"absolutePath":"#)
-                    json.string(escapedPrefix: folder, utf8: name)
-                    if item.type != .directory, let start = FileName.pathExtensionOffset(inUTF8: name) {
-                        json.raw(#","extension":"#)
-                        json.string(utf8: UnsafeBufferPointer(rebasing: name[start...]))
-                    } else {
-                        json.raw(#","extension":null"#)
-                    }
-                    if item.type == .symlink {  // its entry could not be read again: a link gone meanwhile
-                        json.raw(#","linkBroken":true,"linkTarget":null"#)
-                    }
-                    json.raw(#","modified":"#)
-                    json.date(millisecondsSince1970: item.status?.modified.milliseconds ?? 0)
-                    json.raw(#","name":"#)
-                    json.string(utf8: name)
-                    json.raw(#","size":"#)
-                    json.integer(item.size)
-                    switch item.type {
-                    case .directory: json.raw(#","type":"directory"}"#)
-                    case .symlink:
-                        json.raw(
-                            #","targetAbsolutePath":null,"targetPath":null,"targetType":null,"type":"symlink"}"#
-                        )
-                    case .regular, .other: json.raw(#","type":"file"}"#)
-                    }
+                    ListItem.writeJSON(
+                        into: &json,
+                        absolutePath: { $0.string(escapedPrefix: folder, utf8: name) },
+                        extension: { json in
+                            if item.type != .directory, let start = FileName.pathExtensionOffset(inUTF8: name)
+                            {
+                                json.string(utf8: UnsafeBufferPointer(rebasing: name[start...]))
+                            } else {
+                                json.raw("null")
+                            }
+                        },
+                        name: { $0.string(utf8: name) },
+                        modifiedMilliseconds: item.status?.modified.milliseconds ?? 0, size: item.size,
+                        type: ItemType(item.type),
+                        // A link whose entry could not be read again: gone meanwhile.
+                        link: item.type == .symlink ? ListItem.LinkFields(broken: true) : nil)
                 }
             }
         }
@@ -79,53 +69,5 @@ enum ListingJSON {
         buffer.reserveCapacity(json.count)
         json.withBytes { _ = buffer.writeBytes($0) }
         return buffer
-    }
-
-    /// One item, keys sorted as the encoder sorts them; the link keys only for a link.
-    static func item(_ item: ListItem, into json: inout JSONWriter) {
-        let isLink = item.type == .symlink
-        json.raw("{")
-        json.key("absolutePath")
-        json.string(item.absolutePath)
-        json.raw(",")
-        json.key("extension")
-        json.string(orNull: item.extension)
-        if isLink {
-            json.raw(",")
-            json.key("linkBroken")
-            json.bool(item.linkBroken ?? false)
-            if item.linkOutside == true {
-                json.raw(",")
-                json.key("linkOutside")
-                json.bool(true)
-            }
-            json.raw(",")
-            json.key("linkTarget")
-            json.string(orNull: item.linkTarget)
-        }
-        json.raw(",")
-        json.key("modified")
-        json.date(millisecondsSince1970: Int64((item.modified.timeIntervalSince1970 * 1000).rounded()))
-        json.raw(",")
-        json.key("name")
-        json.string(item.name)
-        json.raw(",")
-        json.key("size")
-        json.integer(item.size)
-        if isLink {
-            json.raw(",")
-            json.key("targetAbsolutePath")
-            json.string(orNull: item.targetAbsolutePath)
-            json.raw(",")
-            json.key("targetPath")
-            json.string(orNull: item.targetPath)
-            json.raw(",")
-            json.key("targetType")
-            json.string(orNull: item.targetType?.rawValue)
-        }
-        json.raw(",")
-        json.key("type")
-        json.string(item.type.rawValue)
-        json.raw("}")
     }
 }

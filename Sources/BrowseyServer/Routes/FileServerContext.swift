@@ -1,4 +1,5 @@
 public import Hummingbird
+import NIOCore
 
 /// What every handler of the server knows about the request it answers, beyond the request
 /// itself: who sent it, as the middleware decided before any route ran.
@@ -10,10 +11,14 @@ public struct FileServerContext: AuthenticatingRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Who sent the request.
     public var identity: RequestIdentity = .anyone
+    /// The connection the request came on: a download hands its file to the connection's own
+    /// ``FileRegionWriter``.
+    let connection: (any Channel)?
 
     /// A context for a request on `source`'s connection.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        connection = source.channel
     }
 }
 

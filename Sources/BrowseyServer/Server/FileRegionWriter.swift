@@ -1,6 +1,5 @@
 import NIOCore
 import NIOHTTP1
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -8,68 +7,43 @@ import Synchronization
     import Darwin
 #endif
 
-/// Downloads by `sendfile`, below Hummingbird: its response writer takes only `ByteBuffer`s, so a
-/// download would copy every byte twice (page cache → buffer → socket), where `sendfile` copies
-/// none in the server.
+/// Sends downloads by `sendfile`, below Hummingbird: its response writer takes only
+/// `ByteBuffer`s, so a download would copy every byte twice (page cache → buffer → socket), where
+/// `sendfile` copies none in the server.
 ///
-/// The route registers the open file and writes a one-byte *marker* buffer as the body; the
-/// ``FileRegionWriter`` handler, which sits right after NIO's HTTP encoder, recognizes the marker
-/// by the identity of its storage (never by its content) and sends a `FileRegion` of the file in
-/// its place. A marker that never reaches the handler (the connection closed first) is closed
-/// by the route, or at the latest swept after five minutes.
-enum FileRegionRegistry {
-    struct Pending: Sendable {
-        let descriptor: Int32
-        let offset: Int
-        let end: Int
-        let marker: ByteBuffer
-        let registered: ContinuousClock.Instant
-    }
-
-    private static let pending = Mutex<[Int: Pending]>([:])
-
-    /// Registers an open file's range; returns the marker to write as the body.
-    static func register(descriptor: Int32, range: ClosedRange<Int>) -> ByteBuffer {
-        var marker = ByteBufferAllocator().buffer(capacity: 1)
-        marker.writeInteger(UInt8(0))
-        let now = ContinuousClock.now
-        let stale = pending.withLock { table -> [Int32] in
-            let old = table.filter { now - $0.value.registered > .seconds(300) }
-            for key in old.keys { table[key] = nil }
-            table[key(of: marker)] = Pending(
-                descriptor: descriptor, offset: range.lowerBound, end: range.upperBound + 1, marker: marker,
-                registered: now)
-            return old.values.map(\.descriptor)
-        }
-        for descriptor in stale { close(descriptor) }
-        return marker
-    }
-
-    /// The file a marker stands for, taken out of the registry (once).
-    static func take(_ buffer: ByteBuffer) -> Pending? {
-        guard buffer.readableBytes == 1 else { return nil }
-        return pending.withLock { $0.removeValue(forKey: key(of: buffer)) }
-    }
-
-    /// Closes a marker's file if no handler took it.
-    static func discard(_ marker: ByteBuffer) {
-        if let left = take(marker) { close(left.descriptor) }
-    }
-
-    private static func key(of buffer: ByteBuffer) -> Int {
-        buffer.withVeryUnsafeBytes { Int(bitPattern: $0.baseAddress) }
-    }
-}
-
-/// Replaces a registered marker body with the file it stands for, sent by `sendfile`.
+/// One handler a connection, right after NIO's HTTP encoder, holding that connection's files and
+/// nothing else. A download hands the handler its open file on the connection's event loop
+/// (``expect(_:)``, reached through ``FileBody``), then writes a one-byte *marker* buffer as the
+/// body; the handler recognizes the marker by the identity of its storage (never by its content,
+/// which a file could forge) and sends a `FileRegion` of the file in its place. A file handed over
+/// and never sent (the connection closed first) is closed with the connection.
 final class FileRegionWriter: ChannelOutboundHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
+    /// An open file's range, waiting for the body write that carries `marker`.
+    struct Expected {
+        let marker: ByteBuffer
+        let descriptor: Int32
+        let offset: Int
+        let end: Int
+    }
+
+    /// Files handed over and not yet sent: one at a time in practice (HTTP/1.1 answers in turn).
+    private var expected: [Expected] = []
+
+    /// Takes over `file`'s descriptor: sent when its marker is written, else closed with the
+    /// connection. Call on the connection's event loop.
+    func expect(_ file: Expected) {
+        expected.append(file)
+    }
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .body(.byteBuffer(let buffer)) = unwrapOutboundIn(data),
-            let file = FileRegionRegistry.take(buffer)
+        if !expected.isEmpty, case .body(.byteBuffer(let buffer)) = unwrapOutboundIn(data),
+            buffer.readableBytes == 1,
+            let index = expected.firstIndex(where: { Self.sharesStorage($0.marker, buffer) })
         {
+            let file = expected.remove(at: index)
             let handle = NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: file.descriptor)
             let region = FileRegion(fileHandle: handle, readerIndex: file.offset, endIndex: file.end)
             let written = context.eventLoop.makePromise(of: Void.self)
@@ -79,5 +53,22 @@ final class FileRegionWriter: ChannelOutboundHandler, RemovableChannelHandler {
             return
         }
         context.write(data, promise: promise)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        for file in expected {
+            #if canImport(Glibc)
+                _ = Glibc.close(file.descriptor)
+            #else
+                _ = Darwin.close(file.descriptor)
+            #endif
+        }
+        expected = []
+    }
+
+    /// Whether two buffers are views of one storage: the marker is held in ``expected`` until it
+    /// is written, so its storage cannot be freed and reused by another buffer meanwhile.
+    private static func sharesStorage(_ first: ByteBuffer, _ second: ByteBuffer) -> Bool {
+        first.withVeryUnsafeBytes { a in second.withVeryUnsafeBytes { b in a.baseAddress == b.baseAddress } }
     }
 }

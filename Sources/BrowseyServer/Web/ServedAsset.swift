@@ -1,3 +1,4 @@
+import AssetFormat
 import Hummingbird
 import NIOCore
 
@@ -23,13 +24,13 @@ struct ServedAsset: Sendable {
     init(_ embedded: EmbeddedAsset) {
         contentType = embedded.contentType
         identity = (embedded.etag, embedded.identity.buffer)
-        gzip = embedded.gzip.map { (Self.gzipTag(of: embedded.etag), $0.buffer) }
+        gzip = embedded.gzip.map { (AssetFormat.gzipTag(of: embedded.etag), $0.buffer) }
     }
 
     /// A file read from disk (`--web-root`): tagged here, never compressed.
     init(bytes: ByteBuffer, contentType: String) {
         self.contentType = contentType
-        identity = (Self.etag(of: bytes.readableBytesView), bytes)
+        identity = (AssetFormat.etag(of: bytes.readableBytesView), bytes)
         gzip = nil
     }
 
@@ -48,21 +49,12 @@ struct ServedAsset: Sendable {
         if chosen.etag != identity.etag { headers[.contentEncoding] = "gzip" }
         if contentType.hasPrefix("text/html") { headers[.contentSecurityPolicy] = Self.pagePolicy }
         if let held = request.headers[.ifNoneMatch],
-            Self.matches(held, identity.etag) || gzip.map({ Self.matches(held, $0.etag) }) == true
+            HTTPValidators.listContains(held, etag: identity.etag, weak: true)
+                || gzip.map({ HTTPValidators.listContains(held, etag: $0.etag, weak: true) }) == true
         {
             return Response(status: .notModified, headers: headers)
         }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: chosen.bytes))
-    }
-
-    /// Whether an `If-None-Match` list names `etag` (or `*`); the comparison is weak, as RFC 9110
-    /// asks for this header, so `W/"x"` matches `"x"`.
-    static func matches(_ list: String, _ etag: String) -> Bool {
-        list.split(separator: ",").contains { candidate in
-            var tag = Substring(candidate.trimmingSpaces())
-            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
-            return tag == "*" || tag == etag
-        }
     }
 
     /// Whether an `Accept-Encoding` value allows gzip: `gzip` (or `x-gzip`, or `*` when gzip is
@@ -82,24 +74,5 @@ struct ServedAsset: Sendable {
             if name == "gzip" || name == "x-gzip" { gzip = quality } else if name == "*" { any = quality }
         }
         return (gzip ?? any ?? 0) > 0
-    }
-
-    /// The tag of the gzip variant: a strong tag must differ for different bytes.
-    static func gzipTag(of etag: String) -> String {
-        String(etag.dropLast()) + "-gz\""
-    }
-
-    /// A strong tag of `bytes`: their 64-bit FNV-1a hash and their length, in hex, the same as
-    /// the `EmbedAssetsTool` writes for embedded files.
-    static func etag(of bytes: some Sequence<UInt8>) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var count = 0
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            count += 1
-        }
-        let hex = String(hash, radix: 16)
-        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "-" + String(count, radix: 16)
-            + "\""
     }
 }

@@ -1,4 +1,4 @@
-public import Hummingbird
+import Hummingbird
 
 /// The web UI as the server answers it: `index.html` at `/` and at every other address outside
 /// `/api/` (the path is the folder the page shows), and each other file of the web folder at

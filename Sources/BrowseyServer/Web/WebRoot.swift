@@ -1,3 +1,4 @@
+import AssetFormat
 import FileTree
 import NIOCore
 
@@ -62,21 +63,6 @@ struct WebRoot: Sendable {
                 return .refused
             }
         }
-        return .found(ServedAsset(bytes: buffer, contentType: Self.contentType(of: name)))
-    }
-
-    /// The type a web file is served with, by its extension.
-    static func contentType(of name: String) -> String {
-        switch name.split(separator: ".").last?.lowercased() ?? "" {
-        case "html": "text/html; charset=utf-8"
-        case "css": "text/css; charset=utf-8"
-        case "js", "mjs": "text/javascript; charset=utf-8"
-        case "json", "map": "application/json"
-        case "svg": "image/svg+xml"
-        case "png": "image/png"
-        case "ico": "image/x-icon"
-        case "txt": "text/plain; charset=utf-8"
-        default: "application/octet-stream"
-        }
+        return .found(ServedAsset(bytes: buffer, contentType: AssetFormat.contentType(ofPath: name).name))
     }
 }
