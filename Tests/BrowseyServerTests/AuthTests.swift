@@ -81,3 +81,33 @@ struct AuthTests {
         #expect(Set(tokens).count == 200 && tokens.allSatisfy { $0.count == 26 })
     }
 }
+
+@Suite("What a request may do is decided once, in front of the routes")
+struct AccessDecisionTests {
+    @Test("a route that no access decision reached serves nothing, and says it is the server's fault")
+    func undecidedRequestsReachNothing() async throws {
+        let fixture = try ServerFixture.make()
+        let configuration = fixture.configuration()
+        let safePath = SafePath(configuration)
+        for decided in [false, true] {
+            let router = Router(context: FileServerContext.self)
+            if decided { router.add(middleware: AccessDecision(safePath: safePath, readOnly: true)) }
+            FileController(configuration: configuration, safePath: safePath, sendsFilesBySendfile: false)
+                .addRoutes(to: router.group())
+            WriteController(configuration: configuration, safePath: safePath, trash: nil).addRoutes(
+                to: router.group())
+            try await Application(router: router).test(.router) { client in
+                let file = try await client.ask("/api/file?path=%2Fbig.txt")
+                let folder = try await client.post("/api/mkdir", PathRequest(path: "/made"))
+                if decided {
+                    #expect(file.status == .ok && file.body.count == 1000)
+                    #expect(folder.status == .forbidden && folder.json["code"] as? String == "readOnly")
+                } else {
+                    #expect(file.status == .internalServerError && file.json["code"] as? String == "internal")
+                    #expect(folder.status == .forbidden && folder.json["code"] as? String == "readOnly")
+                }
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.folder.path("made")))
+    }
+}

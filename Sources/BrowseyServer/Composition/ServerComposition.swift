@@ -104,6 +104,7 @@ public struct ServerComposition: Sendable {
             router.add(middleware: CORSPolicy(origins: configuration.corsOrigins))
         }
         if let token = configuration.token { router.add(middleware: TokenAuthentication(token: token)) }
+        router.add(middleware: AccessDecision(safePath: safePath, readOnly: configuration.readOnly))
         let api = Router(context: FileServerContext.self)
         addAPIRoutes(to: api.group(), sendfile: sendfile)
         let documented = Self.documented(api)

@@ -19,9 +19,9 @@ struct EventsController: ServedFolderRoutes {
     let searchIndex: NameIndex?
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
-        group.get("/api/events") { request, _ in try await events(request) }
+        group.get("/api/events") { request, context in try await events(request, context: context) }
         // HEAD of the others is their GET without the body (the router's own); this one must not subscribe.
-        group.head("/api/events") { request, _ in try eventsHead(request) }
+        group.head("/api/events") { request, context in try eventsHead(request, context: context) }
     }
 
     /// `GET /api/events?path=FOLDER`: Server-Sent Events of what changes under a folder
@@ -29,8 +29,8 @@ struct EventsController: ServedFolderRoutes {
     /// a heartbeat comment while nothing happens, and resumption: a client reconnecting with
     /// `Last-Event-ID` first gets what it missed, or a `reset` event when that is no longer kept.
     /// A client that falls more than 1,024 events behind is disconnected (and may reconnect).
-    func events(_ request: Request) async throws -> Response {
-        let folder = try resolve(request, required: false, notFound: "Directory not found")
+    func events(_ request: Request, context: FileServerContext) async throws -> Response {
+        let folder = try resolve(request, context, required: false, notFound: "Directory not found")
         guard let index = searchIndex else {
             throw APIError(
                 .serviceUnavailable, "Live events need the index, and this server runs with --no-index",
@@ -71,8 +71,8 @@ struct EventsController: ServedFolderRoutes {
     }
 
     /// `HEAD /api/events`: the stream's headers, without subscribing to the feed.
-    func eventsHead(_ request: Request) throws -> Response {
-        _ = try resolve(request, required: false, notFound: "Directory not found")
+    func eventsHead(_ request: Request, context: FileServerContext) throws -> Response {
+        _ = try resolve(request, context, required: false, notFound: "Directory not found")
         guard searchIndex != nil else {
             throw APIError(
                 .serviceUnavailable, "Live events need the index, and this server runs with --no-index",

@@ -14,8 +14,8 @@ extension FileController {
     /// (no temporary file, memory for one chunk and one small record per entry). Entries are
     /// stored, names in UTF-8, ZIP64 where sizes or offsets need it; hidden and ignored names are
     /// left out as in listings, and so are symlinks (an archive holds what is inside the folder).
-    func archive(_ request: Request) async throws -> Response {
-        let folder = try resolve(request, required: false, notFound: "Directory not found")
+    func archive(_ request: Request, context: FileServerContext) async throws -> Response {
+        let folder = try resolve(request, context, required: false, notFound: "Directory not found")
         let start: OpenFolder
         do {
             start = try safePath.folder(folder)

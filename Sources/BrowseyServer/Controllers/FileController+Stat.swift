@@ -4,8 +4,8 @@ import Hummingbird
 
 extension FileController {
     /// `GET /api/stat?path=`: one item's metadata (a symlink is described as its target).
-    func stat(_ request: Request) throws -> Response {
-        let target = try resolve(request, required: true, notFound: "File not found")
+    func stat(_ request: Request, context: FileServerContext) throws -> Response {
+        let target = try resolve(request, context, required: true, notFound: "File not found")
         let entry: FileEntry
         do {
             if target.relative == "/" {

@@ -36,8 +36,8 @@ extension FileController {
     static let imageLimit: Int64 = 20 * 1024 * 1024
 
     /// `GET /api/view?path=`: text with its content, or an image or video with its URL.
-    func view(_ request: Request) async throws -> Response {
-        let target = try resolve(request, required: true, notFound: "File not found")
+    func view(_ request: Request, context: FileServerContext) async throws -> Response {
+        let target = try resolve(request, context, required: true, notFound: "File not found")
         let (descriptor, status) = try openForReading(target, notFound: "File not found")
         defer { close(descriptor) }
         guard status.type != .directory else {

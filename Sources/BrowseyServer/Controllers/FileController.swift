@@ -23,17 +23,17 @@ struct FileController: ServedFolderRoutes {
     let sendsFilesBySendfile: Bool
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
-        group.get("/api/stat") { request, _ in try stat(request) }
-        group.get("/api/view") { request, _ in try await view(request) }
+        group.get("/api/stat") { request, context in try stat(request, context: context) }
+        group.get("/api/view") { request, context in try await view(request, context: context) }
         group.get("/api/file") { request, context in try await file(request, context: context) }
         group.head("/api/file") { request, context in try await file(request, context: context) }
-        group.get("/api/archive") { request, _ in try await archive(request) }
+        group.get("/api/archive") { request, context in try await archive(request, context: context) }
     }
 
     /// `GET|HEAD /api/file?path=[&download=false]`: the bytes, streamed, with ranges, validators
     /// and conditional answers.
     func file(_ request: Request, context: FileServerContext) async throws -> Response {
-        let target = try resolve(request, required: true, notFound: "File not found")
+        let target = try resolve(request, context, required: true, notFound: "File not found")
         let (descriptor, status) = try openForReading(target, notFound: "File not found")
         // The response's body takes the descriptor over; every other way out closes it.
         var handedOver = false

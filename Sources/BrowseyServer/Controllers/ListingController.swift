@@ -10,12 +10,12 @@ struct ListingController: ServedFolderRoutes {
     let listingCache: ListingCache?
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
-        group.get("/api/list") { request, _ in try await list(request) }
+        group.get("/api/list") { request, context in try await list(request, context: context) }
     }
 
     /// `GET /api/list?path=[&hidden=1]`: a folder's entries, folders first, then names.
-    func list(_ request: Request) async throws -> Response {
-        let folder = try resolve(request, required: false, notFound: "Directory not found")
+    func list(_ request: Request, context: FileServerContext) async throws -> Response {
+        let folder = try resolve(request, context, required: false, notFound: "Directory not found")
         let wantsHidden = configuration.showsHidden && request.uri.queryParameters.get("hidden") == "1"
         let key = ListingCache.Key(folder: folder.absolute, hidden: wantsHidden)
         let (cached, generation) = listingCache?.lookup(key) ?? (nil, nil)

@@ -19,15 +19,15 @@ struct SearchController: ServedFolderRoutes {
     let searchIndex: NameIndex?
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
-        group.get("/api/search") { request, _ in try await search(request) }
+        group.get("/api/search") { request, context in try await search(request, context: context) }
     }
 
     /// `GET /api/search?path=&q=&limit=` and the filters `type=file|directory`, `ext=md,txt`,
     /// `after=`/`before=` (ISO 8601 dates), `minSize=`/`maxSize=` (bytes, or with K, M, G):
     /// names under `path` matching `q`, best first. Answered from the index when it is ready,
     /// by walking the tree before (and with `--no-index`).
-    func search(_ request: Request) async throws -> Response {
-        let folder = try resolve(request, required: false, notFound: "Directory not found")
+    func search(_ request: Request, context: FileServerContext) async throws -> Response {
+        let folder = try resolve(request, context, required: false, notFound: "Directory not found")
         let parameters = request.uri.queryParameters
         let text = parameters.get("q") ?? ""
         var query = SearchQuery(text: text)

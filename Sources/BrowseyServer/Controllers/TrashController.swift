@@ -10,13 +10,13 @@ struct TrashController: ServedFolderRoutes {
     let trash: Trash?
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
-        group.post("/api/restore") { request, _ in try await restore(request) }
-        group.get("/api/trash") { request, _ in try trashItems(request) }
+        group.post("/api/restore") { request, context in try await restore(request, context: context) }
+        group.get("/api/trash") { request, context in try trashItems(request, context: context) }
     }
 
     /// `POST /api/restore {id}`: a deleted item back where it was; 409 when the place is taken.
-    func restore(_ request: Request) async throws -> Response {
-        try requireWritable(request)
+    func restore(_ request: Request, context: FileServerContext) async throws -> Response {
+        try requireWritable(request, context)
         let body = try await decode(RestoreRequest.self, from: request)
         guard let trash else { throw APIError(.notFound, "Trash is off", code: .noTrash) }
         let safePath = self.safePath
@@ -35,8 +35,8 @@ struct TrashController: ServedFolderRoutes {
     }
 
     /// `GET /api/trash`: the deleted items that can be restored, newest first.
-    func trashItems(_ request: Request) throws -> Response {
-        try requireWritable(request, needsJSON: false)
+    func trashItems(_ request: Request, context: FileServerContext) throws -> Response {
+        try requireWritable(request, context, needsJSON: false)
         return JSONBody.response(TrashResponse(items: trash?.items() ?? []))
     }
 }

@@ -16,9 +16,9 @@ struct UploadController: ServedFolderRoutes {
     let safePath: SafePath
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
-        group.put("/api/file") { request, _ in try await upload(request) }
-        group.get("/api/upload") { request, _ in try uploadStatus(request) }
-        group.post("/api/upload") { request, _ in try await uploadForm(request) }
+        group.put("/api/file") { request, context in try await upload(request, context: context) }
+        group.get("/api/upload") { request, context in try uploadStatus(request, context: context) }
+        group.post("/api/upload") { request, context in try await uploadForm(request, context: context) }
     }
 
     /// `PUT /api/file?path=FILE[&overwrite=1|&onConflict=rename]`: the raw body becomes the
@@ -34,10 +34,10 @@ struct UploadController: ServedFolderRoutes {
     /// hidden part file that outlives the request; `GET /api/upload?path=&size=TOTAL` says how
     /// many bytes it holds, the next `PUT` continues from there (any other start is 416), and the
     /// request that brings the last byte puts the file in place (201). Before that: 202.
-    func upload(_ request: Request) async throws -> Response {
-        try requireWritable(request, needsJSON: false)
+    func upload(_ request: Request, context: FileServerContext) async throws -> Response {
+        try requireWritable(request, context, needsJSON: false)
         let raw = request.uri.queryParameters.get("path") ?? ""
-        let target = try resolveForWriting(raw, notFound: "Directory not found")
+        let target = try resolveForWriting(raw, context, notFound: "Directory not found")
         let name = PathName.last(of: target.absolute)
         guard FileName.isValidComponent(name) else {
             throw APIError(.badRequest, "Invalid name", code: .invalidName)
@@ -91,8 +91,8 @@ struct UploadController: ServedFolderRoutes {
     /// temporary file and put in place when its part is complete, under the rules of `PUT`. A
     /// part's `filename` is reduced to its last component. Answers 201 when every file is in
     /// place, else 409 with the files refused (the others stay).
-    func uploadForm(_ request: Request) async throws -> Response {
-        try requireWritable(request, needsJSON: false)
+    func uploadForm(_ request: Request, context: FileServerContext) async throws -> Response {
+        try requireWritable(request, context, needsJSON: false)
         guard let contentType = request.headers[.contentType],
             var parser = MultipartParser(contentType: contentType)
         else {
@@ -100,8 +100,8 @@ struct UploadController: ServedFolderRoutes {
                 .unsupportedMediaType, "Uploads need multipart/form-data with a boundary",
                 code: .multipartRequired)
         }
-        let folderPath = try resolve(request, required: false, notFound: "Destination not found")
-        let folder = try destinationFolder(folderPath.relative)
+        let folderPath = try resolve(request, context, required: false, notFound: "Destination not found")
+        let folder = try destinationFolder(folderPath.relative, context)
         let overwrite = ["1", "true"].contains(request.uri.queryParameters.get("overwrite") ?? "")
         let renames = request.uri.queryParameters.get("onConflict") == "rename"
         var files: [UploadResponse] = []
@@ -121,7 +121,8 @@ struct UploadController: ServedFolderRoutes {
                         }
                         do {
                             let target = try formTarget(
-                                filename, in: folder, overwrite: overwrite, renames: renames)
+                                filename, in: folder, overwrite: overwrite, renames: renames, context: context
+                            )
                             let writer = try fileTreeCall { () throws(FileTreeError) in
                                 try AtomicFileWriter(named: target.name, in: target.folder)
                             }
@@ -181,7 +182,7 @@ struct UploadController: ServedFolderRoutes {
     /// Where a form's file goes: its name's last component in `folder`, under the no-clobber
     /// rules (409 unless `overwrite`, or a free name with `renames`).
     private func formTarget(
-        _ filename: String, in folder: OpenFolder, overwrite: Bool, renames: Bool
+        _ filename: String, in folder: OpenFolder, overwrite: Bool, renames: Bool, context: FileServerContext
     ) throws(APIError) -> UploadPlace {
         // Browsers send a bare name; some send a path (with either slash): keep the last part.
         let name = String(filename.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? "")
@@ -192,7 +193,8 @@ struct UploadController: ServedFolderRoutes {
             throw APIError(.badRequest, "Name not allowed: it would be hidden", code: .hiddenName)
         }
         guard let relative = safePath.relativePath(of: folder.path) else { throw .invalidPath }
-        let target = try resolveForWriting(Paths.join(relative, name), notFound: "Directory not found")
+        let target = try resolveForWriting(
+            Paths.join(relative, name), context, notFound: "Directory not found")
         return try uploadPlace(target, in: folder, renames: renames, replacing: { _ in overwrite })
     }
 
@@ -236,10 +238,10 @@ struct UploadController: ServedFolderRoutes {
 
     /// `GET /api/upload?path=FILE&size=TOTAL`: how many bytes of a resumable upload the server
     /// holds (0 when none).
-    func uploadStatus(_ request: Request) throws -> Response {
-        try requireWritable(request, needsJSON: false)
+    func uploadStatus(_ request: Request, context: FileServerContext) throws -> Response {
+        try requireWritable(request, context, needsJSON: false)
         let target = try resolveForWriting(
-            request.uri.queryParameters.get("path") ?? "", notFound: "Directory not found")
+            request.uri.queryParameters.get("path") ?? "", context, notFound: "Directory not found")
         guard let total = request.uri.queryParameters.get("size").flatMap({ Int64($0) }), total >= 0 else {
             throw APIError(.badRequest, "size required", code: .sizeRequired)
         }

@@ -19,12 +19,12 @@ struct WriteController: ServedFolderRoutes {
     let trash: Trash?
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
-        group.post("/api/save") { request, _ in try await save(request) }
-        group.post("/api/rename") { request, _ in try await rename(request) }
-        group.post("/api/move") { request, _ in try await move(request) }
-        group.post("/api/copy") { request, _ in try await copy(request) }
-        group.post("/api/delete") { request, _ in try await delete(request) }
-        group.post("/api/mkdir") { request, _ in try await makeFolder(request) }
+        group.post("/api/save") { request, context in try await save(request, context: context) }
+        group.post("/api/rename") { request, context in try await rename(request, context: context) }
+        group.post("/api/move") { request, context in try await move(request, context: context) }
+        group.post("/api/copy") { request, context in try await copy(request, context: context) }
+        group.post("/api/delete") { request, context in try await delete(request, context: context) }
+        group.post("/api/mkdir") { request, context in try await makeFolder(request, context: context) }
     }
 
     /// The largest JSON body a write accepts: a 5 MiB text escaped for JSON, with room to spare.
@@ -32,14 +32,14 @@ struct WriteController: ServedFolderRoutes {
 
     /// `POST /api/save {path, content, baseModified, baseSize}`: replaces a text file, atomically
     /// and with its permissions kept, if it is still the version the client read.
-    func save(_ request: Request) async throws -> Response {
-        try requireWritable(request)
+    func save(_ request: Request, context: FileServerContext) async throws -> Response {
+        try requireWritable(request, context)
         let body = try await decode(SaveRequest.self, from: request)
         let bytes = Array(body.content.utf8)
         guard Int64(bytes.count) <= FileController.textLimit else {
             throw APIError(.contentTooLarge, "File too large to save", code: .tooLarge)
         }
-        let target = try resolveForWriting(body.path, notFound: "File not found")
+        let target = try resolveForWriting(body.path, context, notFound: "File not found")
         // A save writes through a link to its target: the target must lie inside the root. The
         // folder it lands in is held open from here to the rename.
         let (folder, name) = try writing("File not found") { () throws(FileTreeError) in
@@ -91,10 +91,10 @@ struct WriteController: ServedFolderRoutes {
     }
 
     /// `POST /api/rename {path, newName}`: a new name in the same folder; 409 when it is taken.
-    func rename(_ request: Request) async throws -> Response {
-        try requireWritable(request)
+    func rename(_ request: Request, context: FileServerContext) async throws -> Response {
+        try requireWritable(request, context)
         let body = try await decode(RenameRequest.self, from: request)
-        let target = try resolveForWriting(body.path, notFound: "File not found")
+        let target = try resolveForWriting(body.path, context, notFound: "File not found")
         guard FileName.isValidComponent(body.newName), !body.newName.contains("\\") else {
             throw APIError(.badRequest, "Invalid name", code: .invalidName)
         }
@@ -109,15 +109,15 @@ struct WriteController: ServedFolderRoutes {
     }
 
     /// `POST /api/move {path, destination}`: into another folder, never over an item there.
-    func move(_ request: Request) async throws -> Response {
-        try await transfer(request) { source, name, folder throws(FileTreeError) in
+    func move(_ request: Request, context: FileServerContext) async throws -> Response {
+        try await transfer(request, context) { source, name, folder throws(FileTreeError) in
             try FileOperations.move(named: name, in: source, into: folder)
         }
     }
 
     /// `POST /api/copy {path, destination}`: a copy in a folder, under a free name.
-    func copy(_ request: Request) async throws -> Response {
-        try await transfer(request) { source, name, folder throws(FileTreeError) in
+    func copy(_ request: Request, context: FileServerContext) async throws -> Response {
+        try await transfer(request, context) { source, name, folder throws(FileTreeError) in
             try FileOperations.copy(named: name, in: source, into: folder)
         }
     }
@@ -125,13 +125,13 @@ struct WriteController: ServedFolderRoutes {
     /// A move or a copy: the item's folder and the destination held open, then `operation`
     /// (which answers the new absolute path) off the request's thread.
     private func transfer(
-        _ request: Request,
+        _ request: Request, _ context: FileServerContext,
         _ operation: @escaping @Sendable (OpenFolder, String, OpenFolder) throws(FileTreeError) -> String
     ) async throws -> Response {
-        try requireWritable(request)
+        try requireWritable(request, context)
         let body = try await decode(TransferRequest.self, from: request)
-        let source = try resolveForWriting(body.path, notFound: "File not found")
-        let folder = try destinationFolder(body.destination)
+        let source = try resolveForWriting(body.path, context, notFound: "File not found")
+        let folder = try destinationFolder(body.destination, context)
         let safePath = self.safePath
         let placed = try await offThread { () throws(FileTreeError) in
             let (from, name) = try safePath.parent(forWriting: source)
@@ -141,14 +141,14 @@ struct WriteController: ServedFolderRoutes {
     }
 
     /// `POST /api/delete {path}`: into the trash (or for good with `--no-trash`); never the root.
-    func delete(_ request: Request) async throws -> Response {
-        try requireWritable(request)
+    func delete(_ request: Request, context: FileServerContext) async throws -> Response {
+        try requireWritable(request, context)
         let body = try await decode(PathRequest.self, from: request)
         let raw = body.path.isEmpty ? "/" : body.path
         if (try? safePath.resolve(raw))?.relative == "/" {
             throw APIError(.badRequest, "Cannot delete the root folder", code: .isRoot)
         }
-        let target = try resolveForWriting(raw, notFound: "File not found")
+        let target = try resolveForWriting(raw, context, notFound: "File not found")
         // The item itself (a link, never its target), named in its folder held open.
         let (folder, name) = try writing("File not found") { () throws(FileTreeError) in
             try safePath.parent(forWriting: target)
@@ -165,10 +165,10 @@ struct WriteController: ServedFolderRoutes {
     }
 
     /// `POST /api/mkdir {path}`: a new folder; 409 when the name is taken.
-    func makeFolder(_ request: Request) async throws -> Response {
-        try requireWritable(request)
+    func makeFolder(_ request: Request, context: FileServerContext) async throws -> Response {
+        try requireWritable(request, context)
         let body = try await decode(PathRequest.self, from: request)
-        let target = try resolveForWriting(body.path, notFound: "Directory not found")
+        let target = try resolveForWriting(body.path, context, notFound: "Directory not found")
         let safePath = self.safePath
         try await offThread { () throws(FileTreeError) in
             let (folder, name) = try safePath.parent(forWriting: target)

@@ -2,7 +2,8 @@ public import Hummingbird
 import NIOCore
 
 /// What every handler of the server knows about the request it answers, beyond the request
-/// itself: who sent it, as the middleware decided before any route ran.
+/// itself: who sent it and what it may reach and do, as the middleware decided before any route
+/// ran.
 ///
 /// The server's router runs on this context; the middleware in front of the routes
 /// (``TokenAuthentication``) records its decision here, so a handler never decides it again.
@@ -11,6 +12,8 @@ public struct FileServerContext: AuthenticatingRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Who sent the request.
     public var identity: RequestIdentity = .anyone
+    /// What the request may reach and do, as ``AccessDecision`` decided it.
+    public var access: RequestAccess = .nothing
     /// The connection the request came on: a download hands its file to the connection's own
     /// ``FileRegionWriter``.
     let connection: (any Channel)?
@@ -22,8 +25,11 @@ public struct FileServerContext: AuthenticatingRequestContext {
     }
 }
 
-/// A request context that records what ``TokenAuthentication`` decided about a request.
+/// A request context that records what the middleware decided about a request: who sent it
+/// (``TokenAuthentication``) and what it may do (``AccessDecision``).
 public protocol AuthenticatingRequestContext: RequestContext {
     /// Who sent the request.
     var identity: RequestIdentity { get set }
+    /// What the request may reach and do.
+    var access: RequestAccess { get set }
 }

@@ -33,11 +33,14 @@ extension ServedFolderRoutes {
 
     /// The `path` query parameter resolved inside the root; missing or empty means the root
     /// when `required` is false, 400 "Path required" otherwise.
-    func resolve(_ request: Request, required: Bool, notFound: String) throws(APIError) -> SafePath.Resolved {
+    func resolve(
+        _ request: Request, _ context: FileServerContext, required: Bool, notFound: String
+    ) throws(APIError) -> SafePath.Resolved {
         let raw = request.uri.queryParameters.get("path") ?? ""
         if raw.isEmpty && required { throw .pathRequired }
+        let rules = try context.access.rules()
         do {
-            return try safePath.resolve(raw)
+            return try rules.resolve(raw)
         } catch {
             throw APIError.from(error, notFound: notFound)
         }
@@ -68,8 +71,10 @@ extension ServedFolderRoutes {
     /// Refuses writes on a read-only server (403) and bodies that a cross-site HTML form could
     /// send (415): a write's body is JSON, which a browser sends elsewhere only after a CORS
     /// preflight this server does not grant.
-    func requireWritable(_ request: Request, needsJSON: Bool = true) throws(APIError) {
-        if configuration.readOnly { throw .readOnly }
+    func requireWritable(
+        _ request: Request, _ context: FileServerContext, needsJSON: Bool = true
+    ) throws(APIError) {
+        if !context.access.mayWrite { throw .readOnly }
         // A browser names the page that sent a write; a page of another site may not write here
         // (a multipart form needs no preflight). Clients that are not browsers send no Origin.
         if let origin = request.headers[.origin],
@@ -120,25 +125,29 @@ extension ServedFolderRoutes {
     }
 
     /// A path a write changes or creates, with the contract's refusals.
-    func resolveForWriting(_ raw: String, notFound: String) throws(APIError) -> SafePath.Resolved {
+    func resolveForWriting(
+        _ raw: String, _ context: FileServerContext, notFound: String
+    ) throws(APIError) -> SafePath.Resolved {
         guard !raw.isEmpty else { throw .pathRequired }
+        let rules = try context.access.rules()
         do {
-            return try safePath.resolveForWriting(raw)
+            return try rules.resolveForWriting(raw)
         } catch {
             throw APIError.from(error, notFound: notFound)
         }
     }
 
     /// The folder a move or copy goes into: it must exist, be a folder, and lie inside the root.
-    func destinationFolder(_ raw: String) throws(APIError) -> OpenFolder {
+    func destinationFolder(_ raw: String, _ context: FileServerContext) throws(APIError) -> OpenFolder {
         let folder: SafePath.Resolved
+        let rules = try context.access.rules()
         do {
-            folder = try safePath.resolve(raw.isEmpty ? "/" : raw)
+            folder = try rules.resolve(raw.isEmpty ? "/" : raw)
         } catch {
             throw APIError.from(error, notFound: "Destination not found")
         }
         do {
-            return try safePath.folder(forWriting: folder)
+            return try rules.folder(forWriting: folder)
         } catch {
             if error.code == .notADirectory {
                 throw APIError(.badRequest, "Destination is not a directory", code: .notADirectory)
