@@ -1,0 +1,127 @@
+/// Links, images and footnote references: each `]` looks back to the nearest `[` or `![` and
+/// tries an inline destination, then a reference (full, collapsed, shortcut).
+extension InlineParser {
+    func pushBracket(node: Int, isImage: Bool, textStart: Int) {
+        brackets.append(
+            Bracket(
+                node: node, isImage: isImage, textStart: textStart, delimiterBottom: delimiters.count - 1,
+                linkGeneration: linkGeneration))
+    }
+
+    func handleCloseBracket() {
+        let closePosition = position
+        position += 1
+        guard let opener = brackets.last else {
+            appendText(subject[closePosition..<position])
+            return
+        }
+        if !opener.isImage, opener.linkGeneration < linkGeneration {
+            brackets.removeLast()
+            appendText(subject[closePosition..<position])
+            return
+        }
+        var destination: [UInt8] = []
+        var title: [UInt8] = []
+        var matched = false
+        var after = position
+        if let inline = inlineLinkTail(from: position) {
+            destination = inline.destination
+            title = inline.title
+            after = inline.next
+            matched = true
+        }
+        if !matched {
+            let text = subject[opener.textStart..<closePosition]
+            var label: ArraySlice<UInt8>? = nil
+            if position < end, subject[position] == UInt8(ascii: "["),
+                let labelEnd = LinkSyntax.labelEnd(subject, from: position, end: end)
+            {
+                if labelEnd > position + 1 {
+                    label = subject[(position + 1)..<labelEnd]
+                } else {
+                    label = text
+                }
+                after = labelEnd + 1
+            } else {
+                label = text
+                // A footnote reference: `[^label]` naming a footnote definition.
+                if !opener.isImage, text.first == UInt8(ascii: "^"), text.count > 1,
+                    footnotes[LinkSyntax.normalizedLabel(text.dropFirst())] != nil
+                {
+                    makeFootnoteReference(opener: opener, label: Array(text.dropFirst()))
+                    return
+                }
+            }
+            if let label, label.count <= 999, label.contains(where: { !$0.isMarkdownWhitespace }),
+                let reference = references[LinkSyntax.normalizedLabel(label)]
+            {
+                destination = reference.destination
+                title = reference.title
+                matched = true
+            }
+        }
+        guard matched else {
+            brackets.removeLast()
+            position = closePosition + 1
+            appendText(subject[closePosition..<position])
+            return
+        }
+        position = after
+        var link = MarkdownTree.Node(kind: opener.isImage ? .image : .link)
+        link.destination = destination
+        link.title = title
+        link.isOpen = false
+        let linkIndex = tree.insert(link, after: opener.node)
+        tree.moveSiblings(after: linkIndex, into: linkIndex)
+        processEmphasis(above: opener.delimiterBottom)
+        tree.unlink(opener.node)
+        brackets.removeLast()
+        if !opener.isImage { linkGeneration += 1 }
+    }
+
+    private func makeFootnoteReference(opener: Bracket, label: [UInt8]) {
+        var reference = MarkdownTree.Node(kind: .footnoteReference)
+        reference.destination = label
+        reference.isOpen = false
+        let index = tree.insert(reference, after: opener.node)
+        // The label's own text is not shown: drop what was parsed inside the brackets.
+        var child = tree.nodes[index].next
+        while child >= 0 {
+            let next = tree.nodes[child].next
+            tree.unlink(child)
+            child = next
+        }
+        while lastDelimiter > opener.delimiterBottom { removeDelimiter(lastDelimiter) }
+        tree.unlink(opener.node)
+        brackets.removeLast()
+    }
+
+    /// `(destination "title")` right after a `]`, resolved.
+    private func inlineLinkTail(from start: Int) -> (destination: [UInt8], title: [UInt8], next: Int)? {
+        guard start < end, subject[start] == UInt8(ascii: "(") else { return nil }
+        var index = skipWhitespace(from: start + 1)
+        guard index < end else { return nil }
+        var destination: [UInt8] = []
+        if subject[index] != UInt8(ascii: ")") {
+            guard let parsed = LinkSyntax.destination(subject, from: index, end: end) else { return nil }
+            destination = LinkSyntax.unescaped(parsed.value)
+            index = parsed.next
+        }
+        var title: [UInt8] = []
+        let beforeTitle = skipWhitespace(from: index)
+        if beforeTitle > index, let parsed = LinkSyntax.title(subject, from: beforeTitle, end: end) {
+            title = LinkSyntax.unescaped(parsed.value)
+            index = skipWhitespace(from: parsed.next)
+        } else {
+            index = beforeTitle
+        }
+        guard index < end, subject[index] == UInt8(ascii: ")") else { return nil }
+        return (destination, title, index + 1)
+    }
+
+    private func skipWhitespace(from start: Int) -> Int {
+        var index = start
+        while index < end, subject[index].isMarkdownWhitespace { index += 1 }
+        return index
+    }
+}
