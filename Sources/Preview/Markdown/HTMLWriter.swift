@@ -8,15 +8,17 @@ struct HTMLWriter {
     let keepsEveryScheme: Bool
     var output: [UInt8] = []
     private var headingIDs: Set<[UInt8]> = []
-    /// Footnote definitions in the order of their first reference, and how many references each has.
-    private var footnoteOrder: [Int] = []
-    private var footnoteNumbers: [Int: Int] = [:]
-    private var footnoteReferenceCounts: [Int: Int] = [:]
-    private let footnotes: [[UInt8]: Int]
+    /// Footnote definitions in the order of their first reference, their numbers, and how many
+    /// references each has.
+    private let footnoteOrder: [Int]
+    private let footnoteNumbers: [Int: Int]
+    private let footnoteReferenceCounts: [Int: Int]
 
-    init(tree: MarkdownTree, footnotes: [[UInt8]: Int], keepsEveryScheme: Bool) {
-        self.tree = tree
-        self.footnotes = footnotes
+    init(_ inlines: InlineParser, keepsEveryScheme: Bool) {
+        tree = inlines.tree
+        footnoteOrder = inlines.footnoteOrder
+        footnoteNumbers = inlines.footnoteNumbers
+        footnoteReferenceCounts = inlines.footnoteReferenceCounts
         self.keepsEveryScheme = keepsEveryScheme
         output.reserveCapacity(tree.nodes.count * 16)
     }
@@ -360,24 +362,12 @@ struct HTMLWriter {
     // MARK: Footnotes
 
     private mutating func writeFootnoteReference(_ node: MarkdownTree.Node) {
-        guard let definition = footnotes[LinkSyntax.normalizedLabel(node.destination)] else { return }
-        let number: Int
-        if let existing = footnoteNumbers[definition] {
-            number = existing
-        } else {
-            footnoteOrder.append(definition)
-            number = footnoteOrder.count
-            footnoteNumbers[definition] = number
-        }
-        let count = (footnoteReferenceCounts[definition] ?? 0) + 1
-        footnoteReferenceCounts[definition] = count
-        let label = tree.nodes[definition].destination
         write("<sup class=\"footnote-ref\"><a href=\"#fn-")
-        writeEscaped(label)
+        writeEscaped(node.destination)
         write("\" id=\"fnref-")
-        writeEscaped(label)
-        if count > 1 { write("-\(count)") }
-        write("\" data-footnote-ref>\(number)</a></sup>")
+        writeEscaped(node.destination)
+        if node.start > 1 { write("-\(node.start)") }
+        write("\" data-footnote-ref>\(node.level)</a></sup>")
     }
 
     private mutating func writeFootnotes() {

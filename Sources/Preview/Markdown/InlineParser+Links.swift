@@ -48,7 +48,7 @@ extension InlineParser {
                 if !opener.isImage, text.first == UInt8(ascii: "^"), text.count > 1,
                     footnotes[LinkSyntax.normalizedLabel(text.dropFirst())] != nil
                 {
-                    makeFootnoteReference(opener: opener, label: Array(text.dropFirst()))
+                    makeFootnoteReference(opener: opener, definition: footnotes[LinkSyntax.normalizedLabel(text.dropFirst())]!)
                     return
                 }
             }
@@ -79,9 +79,17 @@ extension InlineParser {
         if !opener.isImage { linkGeneration += 1 }
     }
 
-    private func makeFootnoteReference(opener: Bracket, label: [UInt8]) {
+    private func makeFootnoteReference(opener: Bracket, definition: Int) {
         var reference = MarkdownTree.Node(kind: .footnoteReference)
-        reference.destination = label
+        if footnoteNumbers[definition] == nil {
+            footnoteOrder.append(definition)
+            footnoteNumbers[definition] = footnoteOrder.count
+        }
+        let count = (footnoteReferenceCounts[definition] ?? 0) + 1
+        footnoteReferenceCounts[definition] = count
+        reference.destination = tree.nodes[definition].destination
+        reference.level = footnoteNumbers[definition]!
+        reference.start = count
         reference.isOpen = false
         let index = tree.insert(reference, after: opener.node)
         // The label's own text is not shown: drop what was parsed inside the brackets.

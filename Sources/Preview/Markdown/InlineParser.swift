@@ -41,6 +41,10 @@ final class InlineParser {
     /// Backtick runs by length (their start positions), found on the first code span's search.
     var backtickRuns: [Int: [Int]]? = nil
     var backtickCursors: [Int: Int] = [:]
+    /// Footnote definitions in the order of their first reference, numbered 1, 2, …
+    var footnoteOrder: [Int] = []
+    var footnoteNumbers: [Int: Int] = [:]
+    var footnoteReferenceCounts: [Int: Int] = [:]
 
     init(_ parser: MarkdownParser) {
         tree = parser.tree
@@ -63,7 +67,6 @@ final class InlineParser {
         self.block = block
         subject = tree.nodes[block].content
         tree.nodes[block].content = []
-        markTask(block)
         position = 0
         end = subject.count
         while position < end, subject[position].isMarkdownWhitespace { position += 1 }
@@ -79,21 +82,6 @@ final class InlineParser {
         }
         processEmphasis(above: -1)
         linkEmailAddresses(in: block)
-    }
-
-    /// A task list item: its first paragraph starts with `[ ]`, `[x]` or `[X]` and whitespace.
-    private func markTask(_ paragraph: Int) {
-        let item = tree.nodes[paragraph].parent
-        guard tree.nodes[paragraph].kind == .paragraph, item >= 0, tree.nodes[item].kind == .item,
-            tree.nodes[item].firstChild == paragraph, subject.count >= 4, subject[0] == UInt8(ascii: "["),
-            subject[2] == UInt8(ascii: "]"), subject[3].isMarkdownWhitespace
-        else { return }
-        switch subject[1] {
-        case .space: tree.nodes[item].task = 0
-        case UInt8(ascii: "x"), UInt8(ascii: "X"): tree.nodes[item].task = 1
-        default: return
-        }
-        subject.removeSubrange(0..<3)
     }
 
     // MARK: One inline
@@ -122,7 +110,7 @@ final class InlineParser {
             }
         case UInt8(ascii: "]"): handleCloseBracket()
         default:
-            if isAutolinkTrigger(byte), let length = extendedAutolink() {
+            if brackets.isEmpty, isAutolinkTrigger(byte), let length = extendedAutolink() {
                 position += length
                 return
             }

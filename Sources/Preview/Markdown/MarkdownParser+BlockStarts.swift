@@ -83,7 +83,49 @@ extension MarkdownParser {
         if !indented, containerKind == .paragraph, let table = openTable(after: container) {
             return table
         }
+        if containerKind == .item, tree.nodes[container].firstChild < 0, tree.nodes[container].task < 0,
+            tree.nodes[container].startLine == lineNumber, let checked = taskMarker()
+        {
+            // A task list item: `[ ]`, `[x]` or `[X]` and whitespace first in the item. What
+            // follows on the line is its text (no further block starts, as GitHub has it).
+            tree.nodes[container].task = checked ? 1 : 0
+            advance(firstNonspace + 3 - offset, columns: false)
+            return nil
+        }
         return nil
+    }
+
+    /// Whether the line is a task item's (`- [ ] `, `1. [x] `: one list marker from the line's
+    /// start, as GitHub requires, so not inside a quote or a second marker on the same line) and
+    /// the box is at the current position; nil when not, else whether it is checked (GitHub counts
+    /// an `[x]` anywhere on the line).
+    private func taskMarker() -> Bool? {
+        guard peek(firstNonspace) == UInt8(ascii: "["), peek(firstNonspace + 2) == UInt8(ascii: "]"),
+            peek(firstNonspace + 3).isSpaceOrTab
+        else { return nil }
+        let box = peek(firstNonspace + 1)
+        guard box == .space || box == UInt8(ascii: "x") || box == UInt8(ascii: "X") else { return nil }
+        var index = 0
+        while peek(index).isSpaceOrTab { index += 1 }
+        let marker = peek(index)
+        if marker == UInt8(ascii: "-") || marker == UInt8(ascii: "+") || marker == UInt8(ascii: "*") {
+            index += 1
+        } else if marker.isASCIIDigit {
+            while peek(index).isASCIIDigit { index += 1 }
+            index += 1
+        } else {
+            return nil
+        }
+        guard peek(index).isSpaceOrTab else { return nil }
+        while peek(index).isSpaceOrTab { index += 1 }
+        guard index == firstNonspace else { return nil }
+        for position in 0..<max(line.count - 2, 0)
+        where line[position] == UInt8(ascii: "[") && line[position + 2] == UInt8(ascii: "]")
+            && (line[position + 1] == UInt8(ascii: "x") || line[position + 1] == UInt8(ascii: "X"))
+        {
+            return true
+        }
+        return false
     }
 
     // MARK: Scanners

@@ -26,6 +26,7 @@ extension MarkdownParser {
             tableIndex = tree.insert(MarkdownTree.Node(kind: .table), after: paragraph)
             finalize(paragraph)
         }
+        if lastMatchedContainer == paragraph { lastMatchedContainer = tableIndex }
         tree.nodes[tableIndex].alignments = alignments
         tree.nodes[tableIndex].startLine = lineNumber
         var row = MarkdownTree.Node(kind: .tableRow)

@@ -168,7 +168,7 @@ final class MarkdownParser {
             addLine(to: tip)  // lazy continuation
             return
         }
-        while tip != lastMatchedContainer {
+        while tip != lastMatchedContainer, tip != MarkdownTree.root {
             tip = finalize(tip)
         }
         switch tree.nodes[container].kind {
@@ -258,7 +258,7 @@ final class MarkdownParser {
                 remaining -= 1
             }
             return .matched
-        case .heading, .thematicBreak:
+        case .heading:
             return .failed
         case .htmlBlock:
             return blank && node.level >= 6 ? .failed : .matched

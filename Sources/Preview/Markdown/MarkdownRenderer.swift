@@ -29,7 +29,7 @@ public enum MarkdownRenderer {
         let parser = MarkdownParser(markdown)
         let inlines = InlineParser(parser)
         inlines.parseAll()
-        var writer = HTMLWriter(tree: inlines.tree, footnotes: parser.footnotes, keepsEveryScheme: keepsEveryScheme)
+        var writer = HTMLWriter(inlines, keepsEveryScheme: keepsEveryScheme)
         return writer.write()
     }
 }
