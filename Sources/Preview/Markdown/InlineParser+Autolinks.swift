@@ -1,116 +1,148 @@
 /// GitHub's extended autolinks: `www.` addresses, `http://`, `https://` and `ftp://` URLs and
 /// bare email addresses become links without angle brackets.
 extension InlineParser {
-    /// Whether `byte` at the current position may start an extended autolink: `w`, `h` or `f`
-    /// at the start of the text or after whitespace or `*`, `_`, `~`, `(`.
-    func isAutolinkTrigger(_ byte: UInt8) -> Bool {
-        guard byte == UInt8(ascii: "w") || byte == UInt8(ascii: "h") || byte == UInt8(ascii: "f") else { return false }
-        return true
+    /// Whether the byte at `index` may start an extended autolink: the `w` of `www.`, or the
+    /// `:` of `://` (the scheme before it is taken back from the text already read).
+    func isAutolinkTrigger(at index: Int) -> Bool {
+        switch subject[index] {
+        case UInt8(ascii: "w"):
+            return index + 3 < end && subject[index + 1] == UInt8(ascii: "w") && subject[index + 2] == UInt8(ascii: "w")
+                && subject[index + 3] == UInt8(ascii: ".")
+        case UInt8(ascii: ":"):
+            return index + 2 < end && subject[index + 1] == UInt8(ascii: "/") && subject[index + 2] == UInt8(ascii: "/")
+        default:
+            return false
+        }
     }
 
-    /// Links the `www.` address or URL at the current position and returns its length, or nil.
-    func extendedAutolink() -> Int? {
+    /// Whether an open bracket (of a link that may still form, or of an image) holds the
+    /// current position: GitHub makes no bare links there.
+    var isInBracket: Bool { activeLinkBrackets > 0 || imageBrackets > 0 }
+
+    /// Links the `www.` address at the current position; returns its length, or nil.
+    func wwwAutolink() -> Int? {
         if position > 0 {
             let previous = subject[position - 1]
             guard previous.isMarkdownWhitespace || previous == UInt8(ascii: "*") || previous == UInt8(ascii: "_")
                 || previous == UInt8(ascii: "~") || previous == UInt8(ascii: "(")
             else { return nil }
         }
-        let domainStart: Int
-        var prefix: [UInt8] = []
-        if RawHTMLSyntax.hasPrefix(subject, at: position, "www.") {
-            domainStart = position
-            prefix = Array("http://".utf8)
-        } else if RawHTMLSyntax.hasPrefix(subject, at: position, "http://") {
-            domainStart = position + 7
-        } else if RawHTMLSyntax.hasPrefix(subject, at: position, "https://") {
-            domainStart = position + 8
-        } else if RawHTMLSyntax.hasPrefix(subject, at: position, "ftp://") {
-            domainStart = position + 6
-        } else {
-            return nil
-        }
-        guard let domainEnd = validDomainEnd(from: domainStart, requiresPeriod: prefix.isEmpty == false) else {
-            return nil
-        }
-        var stop = domainEnd
-        while stop < end, !subject[stop].isMarkdownWhitespace, subject[stop] != UInt8(ascii: "<") { stop += 1 }
-        stop = trimmedLinkEnd(from: position, to: stop)
-        guard stop > domainStart else { return nil }
-        let text = Array(subject[position..<stop])
-        appendLink(destination: prefix + text, text: text)
-        return stop - position
+        guard let domain = domainLength(from: position, allowsShort: false), domain > 0 else { return nil }
+        var stop = position + domain
+        while stop < end, !subject[stop].isMarkdownWhitespace { stop += 1 }
+        let length = trimmedLinkLength(from: position, length: stop - position)
+        guard length > 0 else { return nil }
+        let text = Array(subject[position..<(position + length)])
+        appendLink(destination: Array("http://".utf8) + text, text: text)
+        return length
     }
 
-    /// The end of a valid domain at `start`: segments of letters, digits, `_` and `-` separated
-    /// by periods, with no underscore in the last two segments.
-    private func validDomainEnd(from start: Int, requiresPeriod: Bool) -> Int? {
-        var index = start
+    /// Links the `http://`, `https://` or `ftp://` URL whose `:` is at the current position,
+    /// taking its scheme back from the text before; returns the length from the `:`, or nil.
+    func schemeAutolink() -> Int? {
+        let last = tree.nodes[block].lastChild
+        guard last >= 0, tree.nodes[last].kind == .text else { return nil }
+        let content = tree.nodes[last].content
+        var rewind = 0
+        while rewind < content.count, content[content.count - 1 - rewind].isASCIILetter { rewind += 1 }
+        let scheme = content[(content.count - rewind)...].map(\.lowercasedASCII)
+        guard scheme == Array("http".utf8) || scheme == Array("https".utf8) || scheme == Array("ftp".utf8) else {
+            return nil
+        }
+        let hostStart = position + 3
+        guard hostStart < end, Self.isHostCharacter(subject, at: hostStart, end: end) else { return nil }
+        guard let domain = domainLength(from: hostStart, allowsShort: true), domain > 0 else { return nil }
+        var stop = hostStart + domain
+        while stop < end, !subject[stop].isMarkdownWhitespace { stop += 1 }
+        let length = trimmedLinkLength(from: position, length: stop - position)
+        guard length > 0 else { return nil }
+        tree.nodes[last].content.removeLast(rewind)
+        let text = Array(content[(content.count - rewind)...]) + subject[position..<(position + length)]
+        appendLink(destination: text, text: text)
+        return length
+    }
+
+    /// A scalar that may be part of a host name: neither whitespace nor punctuation (a byte in
+    /// the middle of a scalar is not one, as GitHub reads it).
+    static func isHostCharacter(_ bytes: [UInt8], at index: Int, end: Int) -> Bool {
+        let byte = bytes[index]
+        if byte < 0x80 { return !byte.isMarkdownWhitespace && !byte.isASCIIPunctuation && byte > 0x20 }
+        guard byte & 0xC0 == 0xC0, let scalar = MarkdownScalars.scalar(at: index, in: bytes, end: end) else {
+            return false
+        }
+        if scalar.properties.generalCategory == .spaceSeparator { return false }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+            .finalPunctuation, .otherPunctuation:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// The length of the domain at `start` (its first character taken as is), or nil when an
+    /// underscore sits in its last two segments or, unless `allowsShort`, it has no period.
+    private func domainLength(from start: Int, allowsShort: Bool) -> Int? {
+        let size = end - start
+        var index = 1
         var periods = 0
-        var underscoreInLast = false
-        var underscoreInPrevious = false
-        var segmentLength = 0
-        while index < end {
-            let byte = subject[index]
-            if byte == UInt8(ascii: ".") {
-                if index + 1 >= end || !(subject[index + 1].isASCIIAlphanumeric || subject[index + 1] >= 0x80
-                    || subject[index + 1] == UInt8(ascii: "_") || subject[index + 1] == UInt8(ascii: "-"))
-                {
-                    break
-                }
+        var underscoresBefore = 0
+        var underscores = 0
+        while index < size - 1 {
+            let byte = subject[start + index]
+            if byte == UInt8(ascii: "_") {
+                underscores += 1
+            } else if byte == UInt8(ascii: ".") {
+                underscoresBefore = underscores
+                underscores = 0
                 periods += 1
-                underscoreInPrevious = underscoreInLast
-                underscoreInLast = false
-                segmentLength = 0
-            } else if byte == UInt8(ascii: "_") {
-                underscoreInLast = true
-                segmentLength += 1
-            } else if byte.isASCIIAlphanumeric || byte == UInt8(ascii: "-") || byte >= 0x80 {
-                segmentLength += 1
-            } else {
+            } else if !Self.isHostCharacter(subject, at: start + index, end: end), byte != UInt8(ascii: "-") {
                 break
             }
             index += 1
         }
-        guard index > start, !underscoreInLast, !underscoreInPrevious else { return nil }
-        if requiresPeriod, periods == 0 { return nil }
+        if underscoresBefore > 0 || underscores > 0 { return nil }
+        if !allowsShort, periods == 0 { return nil }
         return index
     }
 
-    /// Where a bare link really ends: trailing punctuation, an unbalanced `)` and a trailing
-    /// entity-like `&name;` are left out.
-    private func trimmedLinkEnd(from start: Int, to stop: Int) -> Int {
-        var stop = stop
-        while stop > start {
-            let last = subject[stop - 1]
+    /// How much of the `length` bytes at `start` a bare link keeps: up to a `<`, then without
+    /// trailing punctuation, an unbalanced `)` or a trailing entity-like `&name;`.
+    func trimmedLinkLength(from start: Int, length: Int) -> Int {
+        var linkEnd = length
+        if let angle = subject[start..<(start + length)].firstIndex(of: UInt8(ascii: "<")) { linkEnd = angle - start }
+        var opening = 0
+        var closing = 0
+        var counted = false
+        while linkEnd > 0 {
+            let last = subject[start + linkEnd - 1]
             switch last {
             case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"),
                 UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "'"), UInt8(ascii: "\""):
-                stop -= 1
-                continue
-            case UInt8(ascii: ")"):
-                var opening = 0
-                var closing = 0
-                for byte in subject[start..<stop] {
-                    if byte == UInt8(ascii: "(") { opening += 1 } else if byte == UInt8(ascii: ")") { closing += 1 }
-                }
-                if closing > opening {
-                    stop -= 1
-                    continue
-                }
+                linkEnd -= 1
             case UInt8(ascii: ";"):
-                var index = stop - 2
-                while index > start, subject[index].isASCIIAlphanumeric { index -= 1 }
-                if index >= start, index < stop - 2, subject[index] == UInt8(ascii: "&") {
-                    stop = index
-                    continue
+                var newEnd = linkEnd - 2
+                while newEnd > 0, subject[start + newEnd].isASCIILetter { newEnd -= 1 }
+                if newEnd < linkEnd - 2, newEnd >= 0, subject[start + newEnd] == UInt8(ascii: "&") {
+                    linkEnd = newEnd
+                } else {
+                    linkEnd -= 1
                 }
+            case UInt8(ascii: ")"):
+                if !counted {
+                    for byte in subject[start..<(start + linkEnd)] {
+                        if byte == UInt8(ascii: "(") { opening += 1 } else if byte == UInt8(ascii: ")") { closing += 1 }
+                    }
+                    counted = true
+                }
+                guard closing > opening else { return linkEnd }
+                closing -= 1
+                linkEnd -= 1
             default:
-                break
+                return linkEnd
             }
-            break
         }
-        return stop
+        return linkEnd
     }
 
     /// Turns bare email addresses in the text of `block` (outside links) into `mailto:` links.
@@ -142,30 +174,46 @@ extension InlineParser {
     private func splitEmailAddresses(in node: Int) -> Int {
         let text = tree.nodes[node].content
         var current = node
-        var searchFrom = 0
         var consumed = 0
+        var searchFrom = 0
         while let at = text[searchFrom...].firstIndex(of: UInt8(ascii: "@")) {
+            searchFrom = at + 1
             var start = at
-            while start > consumed, Self.isEmailLocal(text[start - 1]) { start -= 1 }
-            var stop = at + 1
+            var slash = false
+            while start > consumed {
+                let byte = text[start - 1]
+                if byte.isASCIIAlphanumeric || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+")
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                {
+                    start -= 1
+                    continue
+                }
+                slash = byte == UInt8(ascii: "/")
+                break
+            }
+            guard start < at, !slash else { continue }
+            var linkEnd = 0
+            var ats = 0
             var periods = 0
-            while stop < text.count {
-                let byte = text[stop]
-                if byte == UInt8(ascii: ".") {
-                    guard stop + 1 < text.count, text[stop + 1].isASCIIAlphanumeric || text[stop + 1] == UInt8(ascii: "-")
-                        || text[stop + 1] == UInt8(ascii: "_")
-                    else { break }
+            let size = text.count - at
+            while linkEnd < size {
+                let byte = text[at + linkEnd]
+                if byte.isASCIIAlphanumeric {
+                } else if byte == UInt8(ascii: "@") {
+                    ats += 1
+                } else if byte == UInt8(ascii: "."), linkEnd < size - 1, text[at + linkEnd + 1].isASCIIAlphanumeric {
                     periods += 1
-                } else if !(byte.isASCIIAlphanumeric || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")) {
+                } else if byte != UInt8(ascii: "-"), byte != UInt8(ascii: "_") {
                     break
                 }
-                stop += 1
+                linkEnd += 1
             }
-            searchFrom = at + 1
-            guard start < at, stop > at + 1, periods > 0 else { continue }
-            let lastByte = text[stop - 1]
-            guard lastByte != UInt8(ascii: "-"), lastByte != UInt8(ascii: "_") else { continue }
-            // The text before, the link, and the rest after.
+            guard linkEnd >= 2, ats == 1, periods > 0,
+                text[at + linkEnd - 1].isASCIILetter || text[at + linkEnd - 1] == UInt8(ascii: ".")
+            else { continue }
+            linkEnd = Self.trimmedLength(text, from: at, length: linkEnd)
+            guard linkEnd > 0 else { continue }
+            let stop = at + linkEnd
             let address = Array(text[start..<stop])
             tree.nodes[current].content = Array(text[consumed..<start])
             var link = MarkdownTree.Node(kind: .link)
@@ -186,8 +234,17 @@ extension InlineParser {
         return current
     }
 
-    private static func isEmailLocal(_ byte: UInt8) -> Bool {
-        byte.isASCIIAlphanumeric || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-            || byte == UInt8(ascii: "+")
+    /// `trimmedLinkLength` on another buffer (an email address's text).
+    private static func trimmedLength(_ text: [UInt8], from start: Int, length: Int) -> Int {
+        var linkEnd = length
+        while linkEnd > 0 {
+            let last = text[start + linkEnd - 1]
+            if Set("?!.,:*_~'\"".utf8).contains(last) {
+                linkEnd -= 1
+            } else {
+                return linkEnd
+            }
+        }
+        return linkEnd
     }
 }

@@ -6,6 +6,17 @@ extension InlineParser {
             Bracket(
                 node: node, isImage: isImage, textStart: textStart, delimiterBottom: delimiters.count - 1,
                 linkGeneration: linkGeneration))
+        if isImage { imageBrackets += 1 } else { activeLinkBrackets += 1 }
+    }
+
+    /// Takes the last bracket off the stack.
+    func popBracket() {
+        let bracket = brackets.removeLast()
+        if bracket.isImage {
+            imageBrackets -= 1
+        } else if bracket.linkGeneration == linkGeneration {
+            activeLinkBrackets -= 1
+        }
     }
 
     func handleCloseBracket() {
@@ -16,7 +27,7 @@ extension InlineParser {
             return
         }
         if !opener.isImage, opener.linkGeneration < linkGeneration {
-            brackets.removeLast()
+            popBracket()
             appendText(subject[closePosition..<position])
             return
         }
@@ -61,7 +72,7 @@ extension InlineParser {
             }
         }
         guard matched else {
-            brackets.removeLast()
+            popBracket()
             position = closePosition + 1
             appendText(subject[closePosition..<position])
             return
@@ -75,8 +86,11 @@ extension InlineParser {
         tree.moveSiblings(after: linkIndex, into: linkIndex)
         processEmphasis(above: opener.delimiterBottom)
         tree.unlink(opener.node)
-        brackets.removeLast()
-        if !opener.isImage { linkGeneration += 1 }
+        popBracket()
+        if !opener.isImage {
+            linkGeneration += 1
+            activeLinkBrackets = 0
+        }
     }
 
     private func makeFootnoteReference(opener: Bracket, definition: Int) {
@@ -101,7 +115,7 @@ extension InlineParser {
         }
         while lastDelimiter > opener.delimiterBottom { removeDelimiter(lastDelimiter) }
         tree.unlink(opener.node)
-        brackets.removeLast()
+        popBracket()
     }
 
     /// `(destination "title")` right after a `]`, resolved.

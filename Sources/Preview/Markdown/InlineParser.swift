@@ -37,6 +37,9 @@ final class InlineParser {
     var lastDelimiter = -1
     var brackets: [Bracket] = []
     var linkGeneration = 0
+    /// Open link brackets that may still make a link, and open image brackets.
+    var activeLinkBrackets = 0
+    var imageBrackets = 0
     var htmlMemo = RawHTMLSyntax.Memo()
     /// Backtick runs by length (their start positions), found on the first code span's search.
     var backtickRuns: [Int: [Int]]? = nil
@@ -74,6 +77,8 @@ final class InlineParser {
         delimiters.removeAll(keepingCapacity: true)
         lastDelimiter = -1
         brackets.removeAll(keepingCapacity: true)
+        activeLinkBrackets = 0
+        imageBrackets = 0
         htmlMemo = RawHTMLSyntax.Memo()
         backtickRuns = nil
         backtickCursors = [:]
@@ -110,9 +115,12 @@ final class InlineParser {
             }
         case UInt8(ascii: "]"): handleCloseBracket()
         default:
-            if brackets.isEmpty, isAutolinkTrigger(byte), let length = extendedAutolink() {
-                position += length
-                return
+            if !isInBracket, isAutolinkTrigger(at: position) {
+                let length = byte == UInt8(ascii: "w") ? wwwAutolink() : schemeAutolink()
+                if let length {
+                    position += length
+                    return
+                }
             }
             let start = position
             position += 1
@@ -127,10 +135,8 @@ final class InlineParser {
             UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "["), UInt8(ascii: "]"),
             UInt8(ascii: "!"):
             return true
-        case UInt8(ascii: "w"), UInt8(ascii: "h"), UInt8(ascii: "f"):
-            let previous = subject[index - 1]
-            return previous.isMarkdownWhitespace || previous == UInt8(ascii: "*") || previous == UInt8(ascii: "_")
-                || previous == UInt8(ascii: "~") || previous == UInt8(ascii: "(")
+        case UInt8(ascii: "w"), UInt8(ascii: ":"):
+            return isAutolinkTrigger(at: index)
         default:
             return false
         }

@@ -9,7 +9,9 @@ extension MarkdownParser {
         tree.nodes[block].isOpen = false
         switch tree.nodes[block].kind {
         case .paragraph:
-            if !resolveReferenceDefinitions(in: block) { tree.unlink(block) }
+            // A paragraph cut short by a table keeps its lines as they are (GitHub does not
+            // read definitions there).
+            if !tree.nodes[block].keepsDefinitions, !resolveReferenceDefinitions(in: block) { tree.unlink(block) }
         case .codeBlock:
             finalizeCode(block)
         case .list:

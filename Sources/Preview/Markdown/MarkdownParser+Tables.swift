@@ -24,6 +24,7 @@ extension MarkdownParser {
         } else {
             tree.nodes[paragraph].content.removeSubrange(lastLineStart...)
             tableIndex = tree.insert(MarkdownTree.Node(kind: .table), after: paragraph)
+            tree.nodes[paragraph].keepsDefinitions = true
             finalize(paragraph)
         }
         if lastMatchedContainer == paragraph { lastMatchedContainer = tableIndex }

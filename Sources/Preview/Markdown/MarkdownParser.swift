@@ -262,8 +262,15 @@ final class MarkdownParser {
             return .failed
         case .htmlBlock:
             return blank && node.level >= 6 ? .failed : .matched
-        case .paragraph, .table:
+        case .paragraph:
             return blank ? .failed : .matched
+        case .table:
+            // A line of nothing but one pipe has no cells: it ends the table, as on GitHub.
+            if blank { return .failed }
+            var rest = firstNonspace
+            if peek(rest) == UInt8(ascii: "|") { rest += 1 }
+            while peek(rest).isSpaceOrTab { rest += 1 }
+            return rest >= line.count - 1 ? .failed : .matched
         default:
             return .matched
         }

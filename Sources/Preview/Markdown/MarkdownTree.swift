@@ -57,6 +57,9 @@ struct MarkdownTree {
         var level = 0
         /// A setext heading (underlined) rather than an ATX one.
         var isSetext = false
+        /// A paragraph whose lines stay text even if they read as link reference definitions
+        /// (the lines above a table, as GitHub has them).
+        var keepsDefinitions = false
         /// A table cell's alignment: 0 none, `l`, `c` or `r`; a table's alignments per column.
         var alignment: UInt8 = 0
         var alignments: [UInt8] = []
