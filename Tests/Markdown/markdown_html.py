@@ -64,6 +64,8 @@ class _Normaliser(HTMLParser):
                 attrs.pop("id", None)
             if tag == "li" and attrs.get("class") == "task":
                 attrs.pop("class")
+            if tag == "img":
+                attrs.pop("loading", None)
         if tag == "pre":
             self.in_pre += 1
         rendered = "<" + tag

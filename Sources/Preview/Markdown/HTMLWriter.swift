@@ -63,16 +63,29 @@ struct HTMLWriter {
 
     private mutating func write(_ string: String) { output.append(contentsOf: string.utf8) }
 
-    private mutating func writeEscaped<C: Collection<UInt8>>(_ bytes: C) {
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "&"): write("&amp;")
-            case UInt8(ascii: "<"): write("&lt;")
-            case UInt8(ascii: ">"): write("&gt;")
-            case UInt8(ascii: "\""): write("&quot;")
-            default: output.append(byte)
+    private mutating func writeEscaped(_ bytes: [UInt8]) { writeEscaped(bytes[...]) }
+
+    /// Appends `bytes` with `&`, `<`, `>` and `"` as entities, copying the runs between them whole.
+    private mutating func writeEscaped(_ bytes: ArraySlice<UInt8>) {
+        var runStart = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || byte == UInt8(ascii: "\"")
+            {
+                output.append(contentsOf: bytes[runStart..<index])
+                switch byte {
+                case UInt8(ascii: "&"): write("&amp;")
+                case UInt8(ascii: "<"): write("&lt;")
+                case UInt8(ascii: ">"): write("&gt;")
+                default: write("&quot;")
+                }
+                runStart = index + 1
             }
+            index += 1
         }
+        output.append(contentsOf: bytes[runStart..<index])
     }
 
     private func isInTightList(_ paragraph: Int) -> Bool {
@@ -191,12 +204,11 @@ struct HTMLWriter {
                 write("\" title=\"")
                 writeEscaped(node.title)
             }
-            write("\" />")
+            // Images below the fold load when scrolled to (a long note on a phone).
+            write("\" loading=\"lazy\" />")
             return false
         case .footnoteReference:
             writeFootnoteReference(node)
-        default:
-            break
         }
         return true
     }

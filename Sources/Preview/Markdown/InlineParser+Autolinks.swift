@@ -3,7 +3,7 @@
 extension InlineParser {
     /// Whether the byte at `index` may start an extended autolink: the `w` of `www.`, or the
     /// `:` of `://` (the scheme before it is taken back from the text already read).
-    func isAutolinkTrigger(at index: Int) -> Bool {
+    mutating func isAutolinkTrigger(at index: Int) -> Bool {
         switch subject[index] {
         case UInt8(ascii: "w"):
             return index + 3 < end && subject[index + 1] == UInt8(ascii: "w") && subject[index + 2] == UInt8(ascii: "w")
@@ -20,7 +20,7 @@ extension InlineParser {
     var isInBracket: Bool { activeLinkBrackets > 0 || imageBrackets > 0 }
 
     /// Links the `www.` address at the current position; returns its length, or nil.
-    func wwwAutolink() -> Int? {
+    mutating func wwwAutolink() -> Int? {
         if position > 0 {
             let previous = subject[position - 1]
             guard previous.isMarkdownWhitespace || previous == UInt8(ascii: "*") || previous == UInt8(ascii: "_")
@@ -39,7 +39,7 @@ extension InlineParser {
 
     /// Links the `http://`, `https://` or `ftp://` URL whose `:` is at the current position,
     /// taking its scheme back from the text before; returns the length from the `:`, or nil.
-    func schemeAutolink() -> Int? {
+    mutating func schemeAutolink() -> Int? {
         let last = tree.nodes[block].lastChild
         guard last >= 0, tree.nodes[last].kind == .text else { return nil }
         let content = tree.nodes[last].content
@@ -82,7 +82,7 @@ extension InlineParser {
 
     /// The length of the domain at `start` (its first character taken as is), or nil when an
     /// underscore sits in its last two segments or, unless `allowsShort`, it has no period.
-    private func domainLength(from start: Int, allowsShort: Bool) -> Int? {
+    private mutating func domainLength(from start: Int, allowsShort: Bool) -> Int? {
         let size = end - start
         var index = 1
         var periods = 0
@@ -108,7 +108,7 @@ extension InlineParser {
 
     /// How much of the `length` bytes at `start` a bare link keeps: up to a `<`, then without
     /// trailing punctuation, an unbalanced `)` or a trailing entity-like `&name;`.
-    func trimmedLinkLength(from start: Int, length: Int) -> Int {
+    mutating func trimmedLinkLength(from start: Int, length: Int) -> Int {
         var linkEnd = length
         if let angle = subject[start..<(start + length)].firstIndex(of: UInt8(ascii: "<")) { linkEnd = angle - start }
         var opening = 0
@@ -146,7 +146,7 @@ extension InlineParser {
     }
 
     /// Turns bare email addresses in the text of `block` (outside links) into `mailto:` links.
-    func linkEmailAddresses(in block: Int) {
+    mutating func linkEmailAddresses(in block: Int) {
         var stack = [block]
         while let parent = stack.popLast() {
             var child = tree.nodes[parent].firstChild
@@ -171,7 +171,7 @@ extension InlineParser {
     }
 
     /// Splits the text node `node` around the email addresses in it; returns the last node made.
-    private func splitEmailAddresses(in node: Int) -> Int {
+    private mutating func splitEmailAddresses(in node: Int) -> Int {
         let text = tree.nodes[node].content
         var current = node
         var consumed = 0

@@ -1,7 +1,7 @@
 /// Emphasis, strong emphasis and strikethrough: delimiter runs go on the stack as they are
 /// read, and are matched closer by closer (the rule of 3 included) once their scope is known.
 extension InlineParser {
-    func handleDelimiterRun(_ character: UInt8) {
+    mutating func handleDelimiterRun(_ character: UInt8) {
         let start = position
         while position < end, subject[position] == character { position += 1 }
         let count = position - start
@@ -33,7 +33,7 @@ extension InlineParser {
         lastDelimiter = index
     }
 
-    func removeDelimiter(_ index: Int) {
+    mutating func removeDelimiter(_ index: Int) {
         let previous = delimiters[index].previous
         let next = delimiters[index].next
         if previous >= 0 { delimiters[previous].next = next }
@@ -44,7 +44,7 @@ extension InlineParser {
 
     /// Matches the delimiters above `bottom` (an index into `delimiters`) into emphasis, then
     /// takes them off the stack.
-    func processEmphasis(above bottom: Int) {
+    mutating func processEmphasis(above bottom: Int) {
         // The first delimiter above the bottom.
         var closer = lastDelimiter
         while closer >= 0, delimiters[closer].previous > bottom { closer = delimiters[closer].previous }

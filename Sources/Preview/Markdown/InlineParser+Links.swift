@@ -1,7 +1,7 @@
 /// Links, images and footnote references: each `]` looks back to the nearest `[` or `![` and
 /// tries an inline destination, then a reference (full, collapsed, shortcut).
 extension InlineParser {
-    func pushBracket(node: Int, isImage: Bool, textStart: Int) {
+    mutating func pushBracket(node: Int, isImage: Bool, textStart: Int) {
         brackets.append(
             Bracket(
                 node: node, isImage: isImage, textStart: textStart, delimiterBottom: delimiters.count - 1,
@@ -10,7 +10,7 @@ extension InlineParser {
     }
 
     /// Takes the last bracket off the stack.
-    func popBracket() {
+    mutating func popBracket() {
         let bracket = brackets.removeLast()
         if bracket.isImage {
             imageBrackets -= 1
@@ -19,7 +19,7 @@ extension InlineParser {
         }
     }
 
-    func handleCloseBracket() {
+    mutating func handleCloseBracket() {
         let closePosition = position
         position += 1
         guard let opener = brackets.last else {
@@ -56,14 +56,15 @@ extension InlineParser {
             } else {
                 label = text
                 // A footnote reference: `[^label]` naming a footnote definition.
-                if !opener.isImage, text.first == UInt8(ascii: "^"), text.count > 1,
+                if !opener.isImage, !footnotes.isEmpty, text.first == UInt8(ascii: "^"), text.count > 1,
                     footnotes[LinkSyntax.normalizedLabel(text.dropFirst())] != nil
                 {
                     makeFootnoteReference(opener: opener, definition: footnotes[LinkSyntax.normalizedLabel(text.dropFirst())]!)
                     return
                 }
             }
-            if let label, label.count <= 999, label.contains(where: { !$0.isMarkdownWhitespace }),
+            if !references.isEmpty, let label, label.count <= 999,
+                label.contains(where: { !$0.isMarkdownWhitespace }),
                 let reference = references[LinkSyntax.normalizedLabel(label)]
             {
                 destination = reference.destination
@@ -93,7 +94,7 @@ extension InlineParser {
         }
     }
 
-    private func makeFootnoteReference(opener: Bracket, definition: Int) {
+    private mutating func makeFootnoteReference(opener: Bracket, definition: Int) {
         var reference = MarkdownTree.Node(kind: .footnoteReference)
         if footnoteNumbers[definition] == nil {
             footnoteOrder.append(definition)
@@ -119,7 +120,7 @@ extension InlineParser {
     }
 
     /// `(destination "title")` right after a `]`, resolved.
-    private func inlineLinkTail(from start: Int) -> (destination: [UInt8], title: [UInt8], next: Int)? {
+    private mutating func inlineLinkTail(from start: Int) -> (destination: [UInt8], title: [UInt8], next: Int)? {
         guard start < end, subject[start] == UInt8(ascii: "(") else { return nil }
         var index = skipWhitespace(from: start + 1)
         guard index < end else { return nil }
@@ -141,7 +142,7 @@ extension InlineParser {
         return (destination, title, index + 1)
     }
 
-    private func skipWhitespace(from start: Int) -> Int {
+    private mutating func skipWhitespace(from start: Int) -> Int {
         var index = start
         while index < end, subject[index].isMarkdownWhitespace { index += 1 }
         return index

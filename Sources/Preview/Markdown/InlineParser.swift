@@ -2,7 +2,7 @@
 /// breaks, autolinks and raw HTML in one scan, with `*`, `_`, `~` runs and `[`, `![` kept on the
 /// delimiter and bracket stacks until emphasis and links are resolved, as the specification's
 /// appendix describes. Every step is bounded, so the pass is linear in the input.
-final class InlineParser {
+struct InlineParser {
     struct Delimiter {
         var node: Int
         var character: UInt8
@@ -56,7 +56,7 @@ final class InlineParser {
     }
 
     /// Parses the inlines of every paragraph, heading and table cell.
-    func parseAll() {
+    mutating func parseAll() {
         let blockCount = tree.nodes.count
         for index in 0..<blockCount {
             let node = tree.nodes[index]
@@ -66,7 +66,7 @@ final class InlineParser {
         }
     }
 
-    private func parse(block: Int) {
+    private mutating func parse(block: Int) {
         self.block = block
         subject = tree.nodes[block].content
         tree.nodes[block].content = []
@@ -91,7 +91,7 @@ final class InlineParser {
 
     // MARK: One inline
 
-    private func parseInline() {
+    private mutating func parseInline() {
         let byte = subject[position]
         switch byte {
         case .newline: handleNewline()
@@ -129,7 +129,7 @@ final class InlineParser {
         }
     }
 
-    private func isSpecial(_ byte: UInt8, at index: Int) -> Bool {
+    private mutating func isSpecial(_ byte: UInt8, at index: Int) -> Bool {
         switch byte {
         case .newline, UInt8(ascii: "`"), UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "<"),
             UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "["), UInt8(ascii: "]"),
@@ -145,7 +145,7 @@ final class InlineParser {
     // MARK: Nodes
 
     @discardableResult
-    func appendText<C: Collection<UInt8>>(_ bytes: C) -> Int {
+    mutating func appendText<C: Collection<UInt8>>(_ bytes: C) -> Int {
         var node = MarkdownTree.Node(kind: .text)
         node.content = Array(bytes)
         node.isOpen = false
@@ -153,7 +153,7 @@ final class InlineParser {
     }
 
     @discardableResult
-    func appendNode(_ kind: MarkdownTree.Kind, content: [UInt8] = []) -> Int {
+    mutating func appendNode(_ kind: MarkdownTree.Kind, content: [UInt8] = []) -> Int {
         var node = MarkdownTree.Node(kind: kind)
         node.content = content
         node.isOpen = false
@@ -162,7 +162,7 @@ final class InlineParser {
 
     // MARK: Breaks, escapes, entities, code
 
-    private func handleNewline() {
+    private mutating func handleNewline() {
         position += 1
         var hard = false
         let last = tree.nodes[block].lastChild
@@ -178,7 +178,7 @@ final class InlineParser {
         while position < end, subject[position].isSpaceOrTab { position += 1 }
     }
 
-    private func handleBackslash() {
+    private mutating func handleBackslash() {
         let next = position + 1
         if next < end, subject[next] == .newline {
             appendNode(.lineBreak)
@@ -193,7 +193,7 @@ final class InlineParser {
         }
     }
 
-    private func handleEntity() {
+    private mutating func handleEntity() {
         if let (decoded, length) = LinkSyntax.entity(subject, at: position, end: end) {
             appendText(decoded)
             position += length
@@ -203,7 +203,7 @@ final class InlineParser {
         }
     }
 
-    private func handleBackticks() {
+    private mutating func handleBackticks() {
         let start = position
         while position < end, subject[position] == UInt8(ascii: "`") { position += 1 }
         let length = position - start
@@ -224,7 +224,7 @@ final class InlineParser {
     }
 
     /// The start of the first run of exactly `length` backticks at or after `start`.
-    private func closingBacktickRun(length: Int, after start: Int) -> Int? {
+    private mutating func closingBacktickRun(length: Int, after start: Int) -> Int? {
         if backtickRuns == nil {
             var runs: [Int: [Int]] = [:]
             var index = 0
@@ -248,7 +248,7 @@ final class InlineParser {
 
     // MARK: Autolinks and raw HTML
 
-    private func handleLeftAngle() {
+    private mutating func handleLeftAngle() {
         if let length = uriAutolinkLength() {
             let address = subject[(position + 1)..<(position + length - 1)]
             appendLink(destination: Array(address), text: Array(address))
@@ -270,7 +270,7 @@ final class InlineParser {
         position += 1
     }
 
-    func appendLink(destination: [UInt8], text: [UInt8]) {
+    mutating func appendLink(destination: [UInt8], text: [UInt8]) {
         var link = MarkdownTree.Node(kind: .link)
         link.destination = destination
         link.isOpen = false
@@ -281,7 +281,7 @@ final class InlineParser {
         tree.append(textNode, to: index)
     }
 
-    private func uriAutolinkLength() -> Int? {
+    private mutating func uriAutolinkLength() -> Int? {
         var index = position + 1
         guard index < end, subject[index].isASCIILetter else { return nil }
         index += 1
@@ -305,7 +305,7 @@ final class InlineParser {
         return nil
     }
 
-    private func emailAutolinkLength() -> Int? {
+    private mutating func emailAutolinkLength() -> Int? {
         var index = position + 1
         let localStart = index
         while index < end {

@@ -146,11 +146,15 @@ enum LinkSyntax {
     }
 
     /// A label as references are matched: case-folded, inner whitespace collapsed, trimmed.
-    static func normalizedLabel<C: Collection<UInt8>>(_ label: C) -> [UInt8] {
+    static func normalizedLabel(_ label: ArraySlice<UInt8>) -> [UInt8] {
         var collapsed: [UInt8] = []
+        collapsed.reserveCapacity(label.count)
         var pendingSpace = false
         var allASCII = true
-        for byte in label {
+        var index = label.startIndex
+        while index < label.endIndex {
+            let byte = label[index]
+            index += 1
             if byte.isMarkdownWhitespace {
                 pendingSpace = !collapsed.isEmpty
                 continue
@@ -160,10 +164,12 @@ enum LinkSyntax {
                 pendingSpace = false
             }
             if byte >= 0x80 { allASCII = false }
-            collapsed.append(byte)
+            collapsed.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
         }
-        if allASCII { return collapsed.map(\.lowercasedASCII) }
+        if allASCII { return collapsed }
         let string = String(decoding: collapsed, as: UTF8.self)
         return Array(string.lowercased().uppercased().lowercased().utf8)
     }
+
+    static func normalizedLabel(_ label: [UInt8]) -> [UInt8] { normalizedLabel(label[...]) }
 }

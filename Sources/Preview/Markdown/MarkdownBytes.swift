@@ -1,9 +1,9 @@
 /// The character classes CommonMark's grammar is written in, on UTF-8 bytes.
 extension UInt8 {
-    static let newline: UInt8 = 0x0A
-    static let carriageReturn: UInt8 = 0x0D
-    static let space: UInt8 = 0x20
-    static let tab: UInt8 = 0x09
+    static var newline: UInt8 { 0x0A }
+    static var carriageReturn: UInt8 { 0x0D }
+    static var space: UInt8 { 0x20 }
+    static var tab: UInt8 { 0x09 }
 
     var isSpaceOrTab: Bool { self == .space || self == .tab }
 

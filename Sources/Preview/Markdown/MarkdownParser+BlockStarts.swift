@@ -3,7 +3,7 @@
 extension MarkdownParser {
     /// Opens the block the line starts at the current position inside `container`, if any, and
     /// returns it (the new container).
-    func openBlock(in container: Int, maybeLazy: Bool) -> Int? {
+    mutating func openBlock(in container: Int, maybeLazy: Bool) -> Int? {
         let indented = indent >= 4
         let byte = peek(firstNonspace)
         let containerKind = tree.nodes[container].kind
@@ -99,7 +99,7 @@ extension MarkdownParser {
     /// start, as GitHub requires, so not inside a quote or a second marker on the same line) and
     /// the box is at the current position; nil when not, else whether it is checked (GitHub counts
     /// an `[x]` anywhere on the line).
-    private func taskMarker() -> Bool? {
+    private mutating func taskMarker() -> Bool? {
         guard peek(firstNonspace) == UInt8(ascii: "["), peek(firstNonspace + 2) == UInt8(ascii: "]"),
             peek(firstNonspace + 3).isSpaceOrTab
         else { return nil }
@@ -130,7 +130,7 @@ extension MarkdownParser {
 
     // MARK: Scanners
 
-    private func atxHeadingStart() -> (level: Int, length: Int)? {
+    private mutating func atxHeadingStart() -> (level: Int, length: Int)? {
         var index = firstNonspace
         while peek(index) == UInt8(ascii: "#") { index += 1 }
         let level = index - firstNonspace
@@ -141,7 +141,7 @@ extension MarkdownParser {
         return (level, index - firstNonspace)
     }
 
-    private func fenceStart() -> Int? {
+    private mutating func fenceStart() -> Int? {
         let character = line[firstNonspace]
         var index = firstNonspace
         while peek(index) == character { index += 1 }
@@ -156,7 +156,7 @@ extension MarkdownParser {
         return length
     }
 
-    private func setextLevel() -> Int? {
+    private mutating func setextLevel() -> Int? {
         let character = line[firstNonspace]
         var index = firstNonspace
         while peek(index) == character { index += 1 }
@@ -165,7 +165,7 @@ extension MarkdownParser {
         return character == UInt8(ascii: "=") ? 1 : 2
     }
 
-    private func isThematicBreak() -> Bool {
+    private mutating func isThematicBreak() -> Bool {
         let character = line[firstNonspace]
         var count = 0
         var index = firstNonspace
@@ -181,7 +181,7 @@ extension MarkdownParser {
         return count >= 3
     }
 
-    private func footnoteDefinitionStart() -> (label: [UInt8], length: Int)? {
+    private mutating func footnoteDefinitionStart() -> (label: [UInt8], length: Int)? {
         var index = firstNonspace + 2
         let labelStart = index
         while index < line.count - 1 {
@@ -202,7 +202,7 @@ extension MarkdownParser {
 
     /// A list item's marker at the current position: advances past the marker and its padding
     /// and returns the item (with the list's fields filled in), or nil.
-    private func listItemStart(interruptsParagraph: Bool) -> MarkdownTree.Node? {
+    private mutating func listItemStart(interruptsParagraph: Bool) -> MarkdownTree.Node? {
         var item = MarkdownTree.Node(kind: .item)
         var index = firstNonspace
         let byte = peek(index)

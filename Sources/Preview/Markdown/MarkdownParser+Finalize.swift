@@ -3,7 +3,7 @@
 extension MarkdownParser {
     /// Closes `block` and returns its parent.
     @discardableResult
-    func finalize(_ block: Int) -> Int {
+    mutating func finalize(_ block: Int) -> Int {
         let parent = tree.nodes[block].parent
         guard tree.nodes[block].isOpen else { return parent }
         tree.nodes[block].isOpen = false
@@ -22,7 +22,7 @@ extension MarkdownParser {
         return parent
     }
 
-    private func finalizeCode(_ block: Int) {
+    private mutating func finalizeCode(_ block: Int) {
         var content = tree.nodes[block].content
         if tree.nodes[block].isFenced {
             let newline = content.firstIndex(of: .newline) ?? content.count
@@ -46,7 +46,7 @@ extension MarkdownParser {
         tree.nodes[block].content = content
     }
 
-    private func isLoose(_ list: Int) -> Bool {
+    private mutating func isLoose(_ list: Int) -> Bool {
         var item = tree.nodes[list].firstChild
         while item >= 0 {
             let next = tree.nodes[item].next
@@ -61,7 +61,7 @@ extension MarkdownParser {
         return false
     }
 
-    private func endsWithBlankLine(_ node: Int) -> Bool {
+    private mutating func endsWithBlankLine(_ node: Int) -> Bool {
         var current = node
         while current >= 0 {
             if tree.nodes[current].lastLineBlank { return true }
@@ -74,7 +74,7 @@ extension MarkdownParser {
 
     /// Takes the link reference definitions off the start of `paragraph`; returns whether any
     /// text is left.
-    func resolveReferenceDefinitions(in paragraph: Int) -> Bool {
+    mutating func resolveReferenceDefinitions(in paragraph: Int) -> Bool {
         let content = tree.nodes[paragraph].content
         var start = 0
         while start < content.count, content[start] == UInt8(ascii: "["),
@@ -87,7 +87,7 @@ extension MarkdownParser {
     }
 
     /// Parses the definition at `start` (a `[`), records it, and returns where the next line starts.
-    private func referenceDefinition(_ bytes: [UInt8], at start: Int) -> Int? {
+    private mutating func referenceDefinition(_ bytes: [UInt8], at start: Int) -> Int? {
         let end = bytes.count
         guard let labelEnd = LinkSyntax.labelEnd(bytes, from: start, end: end),
             labelEnd + 1 < end, bytes[labelEnd + 1] == UInt8(ascii: ":")
@@ -123,7 +123,7 @@ extension MarkdownParser {
         return min(lineEnd! + 1, end)
     }
 
-    private func skipSpaceAndOneNewline(_ bytes: [UInt8], from start: Int) -> Int {
+    private mutating func skipSpaceAndOneNewline(_ bytes: [UInt8], from start: Int) -> Int {
         var index = start
         while index < bytes.count, bytes[index].isSpaceOrTab { index += 1 }
         if index < bytes.count, bytes[index] == .newline {

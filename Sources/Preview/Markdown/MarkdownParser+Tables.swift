@@ -4,7 +4,7 @@
 extension MarkdownParser {
     /// Turns the last line of `paragraph` into a table header when the current line is a
     /// matching delimiter row; returns the table.
-    func openTable(after paragraph: Int) -> Int? {
+    mutating func openTable(after paragraph: Int) -> Int? {
         guard let alignments = delimiterRow() else { return nil }
         let content = tree.nodes[paragraph].content
         var end = content.count
@@ -47,7 +47,7 @@ extension MarkdownParser {
     }
 
     /// Adds the current line as a body row of `table`.
-    func addTableRow(to table: Int) {
+    mutating func addTableRow(to table: Int) {
         advance(firstNonspace - offset, columns: false)
         var cells = Self.cells(of: line, from: offset, to: line.count - 1)
         let alignments = tree.nodes[table].alignments
@@ -66,7 +66,7 @@ extension MarkdownParser {
     }
 
     /// The alignments of the current line as a delimiter row, or nil when it is not one.
-    private func delimiterRow() -> [UInt8]? {
+    private mutating func delimiterRow() -> [UInt8]? {
         let cells = Self.cells(of: line, from: firstNonspace, to: line.count - 1)
         guard !cells.isEmpty else { return nil }
         var alignments: [UInt8] = []

@@ -2,7 +2,7 @@
 /// each line first continues the open container blocks it can, then may open new blocks, then its
 /// text goes to the deepest open block (or continues a paragraph lazily). Inline parsing follows
 /// once every block is closed (`InlineParser`).
-final class MarkdownParser {
+struct MarkdownParser {
     var tree = MarkdownTree()
     /// Link reference definitions by normalised label: the first definition wins.
     var references: [[UInt8]: (destination: [UInt8], title: [UInt8])] = [:]
@@ -49,33 +49,37 @@ final class MarkdownParser {
 
     // MARK: Position within the line
 
-    func findFirstNonspace() {
-        var index = offset
-        var columns = column
-        var charsToTab = 4 - (column % 4)
-        while index < line.count {
-            let byte = line[index]
-            if byte == .space {
-                index += 1
-                columns += 1
-                charsToTab -= 1
-                if charsToTab == 0 { charsToTab = 4 }
-            } else if byte == .tab {
-                index += 1
-                columns += charsToTab
-                charsToTab = 4
-            } else {
-                break
+    /// Finds the first non-space at or after the current position (kept while the position has
+    /// not passed it, so that many nested containers do not scan the same spaces again).
+    mutating func findFirstNonspace() {
+        if firstNonspace <= offset {
+            var index = offset
+            var columns = column
+            var charsToTab = 4 - (column % 4)
+            while index < line.count {
+                let byte = line[index]
+                if byte == .space {
+                    index += 1
+                    columns += 1
+                    charsToTab -= 1
+                    if charsToTab == 0 { charsToTab = 4 }
+                } else if byte == .tab {
+                    index += 1
+                    columns += charsToTab
+                    charsToTab = 4
+                } else {
+                    break
+                }
             }
+            firstNonspace = index
+            firstNonspaceColumn = columns
         }
-        firstNonspace = index
-        firstNonspaceColumn = columns
         indent = firstNonspaceColumn - column
-        blank = index >= line.count || line[index] == .newline
+        blank = firstNonspace >= line.count || line[firstNonspace] == .newline
     }
 
     /// Moves `count` bytes (or, when `columns`, that many columns: a tab may be half consumed) on.
-    func advance(_ count: Int, columns: Bool) {
+    mutating func advance(_ count: Int, columns: Bool) {
         var count = count
         while count > 0, offset < line.count {
             if line[offset] == .tab {
@@ -101,16 +105,18 @@ final class MarkdownParser {
         }
     }
 
-    func peek(_ index: Int) -> UInt8 { index < line.count ? line[index] : 0 }
+    mutating func peek(_ index: Int) -> UInt8 { index < line.count ? line[index] : 0 }
 
     // MARK: One line
 
-    private func processLine(_ bytes: ArraySlice<UInt8>) {
+    private mutating func processLine(_ bytes: ArraySlice<UInt8>) {
         line.removeAll(keepingCapacity: true)
         line.append(contentsOf: bytes)
         line.append(.newline)
         offset = 0
         column = 0
+        firstNonspace = 0
+        firstNonspaceColumn = 0
         blank = false
         partiallyConsumedTab = false
         lineNumber += 1
@@ -202,7 +208,7 @@ final class MarkdownParser {
 
     enum Continuation { case matched, failed, lineDone }
 
-    private func continues(_ container: Int) -> Continuation {
+    private mutating func continues(_ container: Int) -> Continuation {
         let node = tree.nodes[container]
         switch node.kind {
         case .blockQuote:
@@ -280,7 +286,7 @@ final class MarkdownParser {
 
     /// Adds a child to `parent`, first closing the blocks that cannot hold it.
     @discardableResult
-    func addChild(_ node: MarkdownTree.Node, to parent: Int) -> Int {
+    mutating func addChild(_ node: MarkdownTree.Node, to parent: Int) -> Int {
         var parent = parent
         while !canContain(parent, node.kind) {
             parent = finalize(parent)
@@ -290,7 +296,7 @@ final class MarkdownParser {
         return tree.append(node, to: parent)
     }
 
-    private func canContain(_ parent: Int, _ kind: MarkdownTree.Kind) -> Bool {
+    private mutating func canContain(_ parent: Int, _ kind: MarkdownTree.Kind) -> Bool {
         switch tree.nodes[parent].kind {
         case .document, .blockQuote, .item, .footnoteDefinition: kind != .item && kind != .tableRow
         case .list: kind == .item
@@ -300,7 +306,7 @@ final class MarkdownParser {
     }
 
     /// Adds what is left of the line to `block`'s content.
-    func addLine(to block: Int) {
+    mutating func addLine(to block: Int) {
         if partiallyConsumedTab {
             offset += 1
             let charsToTab = 4 - (column % 4)
@@ -311,7 +317,7 @@ final class MarkdownParser {
         }
     }
 
-    private func chopClosingHashes() {
+    private mutating func chopClosingHashes() {
         // The line ends with "\n"; drop trailing spaces, then a run of `#` preceded by a space.
         var end = line.count - 1
         while end > firstNonspace, line[end - 1].isSpaceOrTab { end -= 1 }

@@ -27,7 +27,7 @@ public enum MarkdownRenderer {
     /// Raw HTML stays escaped either way.
     public static func html(_ markdown: String, keepsEveryScheme: Bool) -> String {
         let parser = MarkdownParser(markdown)
-        let inlines = InlineParser(parser)
+        var inlines = InlineParser(parser)
         inlines.parseAll()
         var writer = HTMLWriter(inlines, keepsEveryScheme: keepsEveryScheme)
         return writer.write()
