@@ -45,7 +45,8 @@ struct MarkdownRendererTests {
     func lists() {
         #expect(
             MarkdownRenderer.html("- one\n- two\n  - nested\n- three")
-                == "<ul>\n<li>one</li>\n<li>two\n<ul>\n<li>nested</li>\n</ul>\n</li>\n<li>three</li>\n</ul>\n")
+                == "<ul>\n<li>one</li>\n<li>two\n<ul>\n<li>nested</li>\n</ul>\n</li>\n<li>three</li>\n</ul>\n"
+        )
         #expect(MarkdownRenderer.html("3. c\n4. d") == "<ol start=\"3\">\n<li>c</li>\n<li>d</li>\n</ol>\n")
         #expect(
             MarkdownRenderer.html("- [x] done\n- [ ] *todo*")
@@ -59,7 +60,8 @@ struct MarkdownRendererTests {
     @Test("tables with alignment, escaped pipes in cells, missing cells filled, extra ones dropped")
     func tables() {
         let html = MarkdownRenderer.html(
-            "| Name | Size | Kind |\n|:-----|-----:|:----:|\n| a \\| b | 10 | `x\\|y` |\n| c | 2 |\n| d | 3 | k | extra |")
+            "| Name | Size | Kind |\n|:-----|-----:|:----:|\n| a \\| b | 10 | `x\\|y` |\n| c | 2 |\n| d | 3 | k | extra |"
+        )
         #expect(
             html == """
                 <table>
@@ -134,7 +136,8 @@ struct MarkdownRendererTests {
                 == "<pre class=\"raw-html\">&lt;script&gt;alert(1)&lt;/script&gt;</pre>\n")
         #expect(
             MarkdownRenderer.html("a <b onclick=\"x\">bold</b>")
-                == "<p>a <span class=\"raw-html\">&lt;b onclick=&quot;x&quot;&gt;</span>bold<span class=\"raw-html\">&lt;/b&gt;</span></p>\n")
+                == "<p>a <span class=\"raw-html\">&lt;b onclick=&quot;x&quot;&gt;</span>bold<span class=\"raw-html\">&lt;/b&gt;</span></p>\n"
+        )
     }
 
     @Test("awkward input never crashes: unclosed marks, lone brackets, tabs, CRLF, a long file")

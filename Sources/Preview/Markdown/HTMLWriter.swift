@@ -6,6 +6,8 @@ struct HTMLWriter {
     let tree: MarkdownTree
     /// Keep every scheme (the specification's own examples use made-up ones).
     let keepsEveryScheme: Bool
+    /// Write a strong emphasis right inside another once, as GitHub does.
+    let collapsesNestedStrong: Bool
     var output: [UInt8] = []
     private var headingIDs: Set<[UInt8]> = []
     /// Footnote definitions in the order of their first reference, their numbers, and how many
@@ -14,12 +16,13 @@ struct HTMLWriter {
     private let footnoteNumbers: [Int: Int]
     private let footnoteReferenceCounts: [Int: Int]
 
-    init(_ inlines: InlineParser, keepsEveryScheme: Bool) {
+    init(_ inlines: InlineParser, flavor: MarkdownRenderer.Flavor) {
         tree = inlines.tree
         footnoteOrder = inlines.footnoteOrder
         footnoteNumbers = inlines.footnoteNumbers
         footnoteReferenceCounts = inlines.footnoteReferenceCounts
-        self.keepsEveryScheme = keepsEveryScheme
+        keepsEveryScheme = flavor == .specification
+        collapsesNestedStrong = flavor == .github
         output.reserveCapacity(tree.nodes.count * 16)
     }
 
@@ -58,7 +61,8 @@ struct HTMLWriter {
     }
 
     private mutating func write(_ string: StaticString) {
-        output.append(contentsOf: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
+        output.append(
+            contentsOf: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
     }
 
     private mutating func write(_ string: String) { output.append(contentsOf: string.utf8) }
@@ -86,6 +90,13 @@ struct HTMLWriter {
             index += 1
         }
         output.append(contentsOf: bytes[runStart..<index])
+    }
+
+    /// Whether a strong emphasis sits right inside another: GitHub writes the outer one only
+    /// (`****a****` is one `<strong>`).
+    private func isInsideStrong(_ index: Int) -> Bool {
+        let parent = tree.nodes[index].parent
+        return collapsesNestedStrong && parent >= 0 && tree.nodes[parent].kind == .strong
     }
 
     private func isInTightList(_ paragraph: Int) -> Bool {
@@ -117,7 +128,10 @@ struct HTMLWriter {
         case .item:
             newlineIfNeeded()
             if node.task >= 0 {
-                write(node.task == 1 ? "<li class=\"task\"><input type=\"checkbox\" checked=\"\" disabled=\"\" /> " : "<li class=\"task\"><input type=\"checkbox\" disabled=\"\" /> ")
+                write(
+                    node.task == 1
+                        ? "<li class=\"task\"><input type=\"checkbox\" checked=\"\" disabled=\"\" /> "
+                        : "<li class=\"task\"><input type=\"checkbox\" disabled=\"\" /> ")
             } else {
                 write("<li>")
             }
@@ -180,7 +194,7 @@ struct HTMLWriter {
             writeEscaped(node.content)
             write("</span>")
         case .emphasis: write("<em>")
-        case .strong: write("<strong>")
+        case .strong: if !isInsideStrong(index) { write("<strong>") }
         case .strikethrough: write("<del>")
         case .link:
             guard let url = safeURL(node.destination) else { return true }
@@ -238,7 +252,7 @@ struct HTMLWriter {
         case .tableCell:
             write(tree.nodes[node.parent].level == 1 ? "</th>\n" : "</td>\n")
         case .emphasis: write("</em>")
-        case .strong: write("</strong>")
+        case .strong: if !isInsideStrong(index) { write("</strong>") }
         case .strikethrough: write("</del>")
         case .link:
             if safeURL(node.destination) != nil { write("</a>") }
@@ -251,7 +265,8 @@ struct HTMLWriter {
 
     private mutating func writeCode(_ node: MarkdownTree.Node) {
         newlineIfNeeded()
-        let language = node.destination.split(whereSeparator: { $0.isMarkdownWhitespace }).first.map(Array.init)
+        let language = node.destination.split(whereSeparator: { $0.isMarkdownWhitespace }).first.map(
+            Array.init)
         write("<pre><code")
         if let language {
             write(" class=\"language-")
@@ -334,7 +349,9 @@ struct HTMLWriter {
     /// its scheme is not one a note may link to.
     func safeURL(_ destination: [UInt8]) -> [UInt8]? {
         if !keepsEveryScheme, let scheme = Self.scheme(of: destination) {
-            guard scheme == Array("http".utf8) || scheme == Array("https".utf8) || scheme == Array("mailto".utf8)
+            guard
+                scheme == Array("http".utf8) || scheme == Array("https".utf8)
+                    || scheme == Array("mailto".utf8)
             else { return nil }
         }
         var encoded: [UInt8] = []
@@ -363,9 +380,12 @@ struct HTMLWriter {
         while index < destination.count {
             let byte = destination[index]
             if byte == UInt8(ascii: ":") {
-                return index > start ? destination[start..<index].map(\.lowercasedASCII).filter { $0 > 0x20 } : nil
+                return index > start
+                    ? destination[start..<index].map(\.lowercasedASCII).filter { $0 > 0x20 } : nil
             }
-            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { return nil }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                return nil
+            }
             index += 1
         }
         return nil
@@ -408,7 +428,8 @@ struct HTMLWriter {
 
     private mutating func writeBackReferencesIfLast(_ paragraph: Int) {
         let parent = tree.nodes[paragraph].parent
-        guard parent >= 0, tree.nodes[parent].kind == .footnoteDefinition, tree.nodes[parent].lastChild == paragraph
+        guard parent >= 0, tree.nodes[parent].kind == .footnoteDefinition,
+            tree.nodes[parent].lastChild == paragraph
         else { return }
         output.append(.space)
         writeBackReferences(parent)
@@ -423,7 +444,9 @@ struct HTMLWriter {
             let suffix = reference > 1 ? "-\(reference)" : ""
             write("<a href=\"#fnref-")
             writeEscaped(label)
-            write("\(suffix)\" class=\"footnote-backref\" data-footnote-backref data-footnote-backref-idx=\"\(number)\(suffix)\" aria-label=\"Back to reference \(number)\(suffix)\">↩")
+            write(
+                "\(suffix)\" class=\"footnote-backref\" data-footnote-backref data-footnote-backref-idx=\"\(number)\(suffix)\" aria-label=\"Back to reference \(number)\(suffix)\">↩"
+            )
             if reference > 1 { write("<sup class=\"footnote-ref\">\(reference)</sup>") }
             write("</a>")
         }

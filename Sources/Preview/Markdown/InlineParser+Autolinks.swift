@@ -6,10 +6,12 @@ extension InlineParser {
     mutating func isAutolinkTrigger(at index: Int) -> Bool {
         switch subject[index] {
         case UInt8(ascii: "w"):
-            return index + 3 < end && subject[index + 1] == UInt8(ascii: "w") && subject[index + 2] == UInt8(ascii: "w")
+            return index + 3 < end && subject[index + 1] == UInt8(ascii: "w")
+                && subject[index + 2] == UInt8(ascii: "w")
                 && subject[index + 3] == UInt8(ascii: ".")
         case UInt8(ascii: ":"):
-            return index + 2 < end && subject[index + 1] == UInt8(ascii: "/") && subject[index + 2] == UInt8(ascii: "/")
+            return index + 2 < end && subject[index + 1] == UInt8(ascii: "/")
+                && subject[index + 2] == UInt8(ascii: "/")
         default:
             return false
         }
@@ -23,8 +25,10 @@ extension InlineParser {
     mutating func wwwAutolink() -> Int? {
         if position > 0 {
             let previous = subject[position - 1]
-            guard previous.isMarkdownWhitespace || previous == UInt8(ascii: "*") || previous == UInt8(ascii: "_")
-                || previous == UInt8(ascii: "~") || previous == UInt8(ascii: "(")
+            guard
+                previous.isMarkdownWhitespace || previous == UInt8(ascii: "*")
+                    || previous == UInt8(ascii: "_")
+                    || previous == UInt8(ascii: "~") || previous == UInt8(ascii: "(")
             else { return nil }
         }
         guard let domain = domainLength(from: position, allowsShort: false), domain > 0 else { return nil }
@@ -46,7 +50,8 @@ extension InlineParser {
         var rewind = 0
         while rewind < content.count, content[content.count - 1 - rewind].isASCIILetter { rewind += 1 }
         let scheme = content[(content.count - rewind)...].map(\.lowercasedASCII)
-        guard scheme == Array("http".utf8) || scheme == Array("https".utf8) || scheme == Array("ftp".utf8) else {
+        guard scheme == Array("http".utf8) || scheme == Array("https".utf8) || scheme == Array("ftp".utf8)
+        else {
             return nil
         }
         let hostStart = position + 3
@@ -72,7 +77,8 @@ extension InlineParser {
         }
         if scalar.properties.generalCategory == .spaceSeparator { return false }
         switch scalar.properties.generalCategory {
-        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+            .initialPunctuation,
             .finalPunctuation, .otherPunctuation:
             return false
         default:
@@ -110,15 +116,19 @@ extension InlineParser {
     /// trailing punctuation, an unbalanced `)` or a trailing entity-like `&name;`.
     mutating func trimmedLinkLength(from start: Int, length: Int) -> Int {
         var linkEnd = length
-        if let angle = subject[start..<(start + length)].firstIndex(of: UInt8(ascii: "<")) { linkEnd = angle - start }
+        if let angle = subject[start..<(start + length)].firstIndex(of: UInt8(ascii: "<")) {
+            linkEnd = angle - start
+        }
         var opening = 0
         var closing = 0
         var counted = false
         while linkEnd > 0 {
             let last = subject[start + linkEnd - 1]
             switch last {
-            case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"),
-                UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "'"), UInt8(ascii: "\""):
+            case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "."), UInt8(ascii: ","),
+                UInt8(ascii: ":"),
+                UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "'"),
+                UInt8(ascii: "\""):
                 linkEnd -= 1
             case UInt8(ascii: ";"):
                 var newEnd = linkEnd - 2
@@ -131,7 +141,11 @@ extension InlineParser {
             case UInt8(ascii: ")"):
                 if !counted {
                     for byte in subject[start..<(start + linkEnd)] {
-                        if byte == UInt8(ascii: "(") { opening += 1 } else if byte == UInt8(ascii: ")") { closing += 1 }
+                        if byte == UInt8(ascii: "(") {
+                            opening += 1
+                        } else if byte == UInt8(ascii: ")") {
+                            closing += 1
+                        }
                     }
                     counted = true
                 }
@@ -201,7 +215,9 @@ extension InlineParser {
                 if byte.isASCIIAlphanumeric {
                 } else if byte == UInt8(ascii: "@") {
                     ats += 1
-                } else if byte == UInt8(ascii: "."), linkEnd < size - 1, text[at + linkEnd + 1].isASCIIAlphanumeric {
+                } else if byte == UInt8(ascii: "."), linkEnd < size - 1,
+                    text[at + linkEnd + 1].isASCIIAlphanumeric
+                {
                     periods += 1
                 } else if byte != UInt8(ascii: "-"), byte != UInt8(ascii: "_") {
                     break

@@ -57,9 +57,9 @@ extension InlineParser {
                 label = text
                 // A footnote reference: `[^label]` naming a footnote definition.
                 if !opener.isImage, !footnotes.isEmpty, text.first == UInt8(ascii: "^"), text.count > 1,
-                    footnotes[LinkSyntax.normalizedLabel(text.dropFirst())] != nil
+                    let definition = footnotes[LinkSyntax.normalizedLabel(text.dropFirst())]
                 {
-                    makeFootnoteReference(opener: opener, definition: footnotes[LinkSyntax.normalizedLabel(text.dropFirst())]!)
+                    makeFootnoteReference(opener: opener, definition: definition)
                     return
                 }
             }
@@ -96,14 +96,18 @@ extension InlineParser {
 
     private mutating func makeFootnoteReference(opener: Bracket, definition: Int) {
         var reference = MarkdownTree.Node(kind: .footnoteReference)
-        if footnoteNumbers[definition] == nil {
+        let number: Int
+        if let existing = footnoteNumbers[definition] {
+            number = existing
+        } else {
             footnoteOrder.append(definition)
-            footnoteNumbers[definition] = footnoteOrder.count
+            number = footnoteOrder.count
+            footnoteNumbers[definition] = number
         }
         let count = (footnoteReferenceCounts[definition] ?? 0) + 1
         footnoteReferenceCounts[definition] = count
         reference.destination = tree.nodes[definition].destination
-        reference.level = footnoteNumbers[definition]!
+        reference.level = number
         reference.start = count
         reference.isOpen = false
         let index = tree.insert(reference, after: opener.node)
@@ -120,7 +124,9 @@ extension InlineParser {
     }
 
     /// `(destination "title")` right after a `]`, resolved.
-    private mutating func inlineLinkTail(from start: Int) -> (destination: [UInt8], title: [UInt8], next: Int)? {
+    private mutating func inlineLinkTail(
+        from start: Int
+    ) -> (destination: [UInt8], title: [UInt8], next: Int)? {
         guard start < end, subject[start] == UInt8(ascii: "(") else { return nil }
         var index = skipWhitespace(from: start + 1)
         guard index < end else { return nil }

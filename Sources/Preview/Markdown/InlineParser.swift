@@ -60,7 +60,9 @@ struct InlineParser {
         let blockCount = tree.nodes.count
         for index in 0..<blockCount {
             let node = tree.nodes[index]
-            guard node.kind == .paragraph || node.kind == .heading || node.kind == .tableCell else { continue }
+            guard node.kind == .paragraph || node.kind == .heading || node.kind == .tableCell else {
+                continue
+            }
             guard node.parent >= 0 else { continue }
             parse(block: index)
         }

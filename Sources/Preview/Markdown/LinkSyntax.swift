@@ -19,7 +19,9 @@ enum LinkSyntax {
     }
 
     /// A link destination at `start`: its raw bytes (escapes not yet resolved) and where it ends.
-    static func destination(_ bytes: [UInt8], from start: Int, end: Int) -> (value: ArraySlice<UInt8>, next: Int)? {
+    static func destination(
+        _ bytes: [UInt8], from start: Int, end: Int
+    ) -> (value: ArraySlice<UInt8>, next: Int)? {
         guard start < end else { return nil }
         if bytes[start] == UInt8(ascii: "<") {
             var index = start + 1
@@ -83,7 +85,9 @@ enum LinkSyntax {
 
     /// `bytes` with backslash escapes and entity references resolved.
     static func unescaped(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        guard bytes.contains(UInt8(ascii: "\\")) || bytes.contains(UInt8(ascii: "&")) else { return Array(bytes) }
+        guard bytes.contains(UInt8(ascii: "\\")) || bytes.contains(UInt8(ascii: "&")) else {
+            return Array(bytes)
+        }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = bytes.startIndex
@@ -105,7 +109,9 @@ enum LinkSyntax {
     }
 
     /// The entity or numeric character reference at `index` (which holds `&`): its UTF-8 and length.
-    static func entity<C: RandomAccessCollection<UInt8>>(_ bytes: C, at index: C.Index, end: C.Index) -> ([UInt8], Int)?
+    static func entity<C: RandomAccessCollection<UInt8>>(
+        _ bytes: C, at index: C.Index, end: C.Index
+    ) -> ([UInt8], Int)?
     where C.Index == Int {
         var position = index + 1
         guard position < end else { return nil }
@@ -132,11 +138,14 @@ enum LinkSyntax {
                 guard digits >= 1, digits <= 7 else { return nil }
             }
             guard position < end, bytes[position] == UInt8(ascii: ";") else { return nil }
-            let scalar = value == 0 ? Unicode.Scalar(0xFFFD)! : Unicode.Scalar(value) ?? Unicode.Scalar(0xFFFD)!
+            let replacement: Unicode.Scalar = "\u{FFFD}"
+            let scalar = value == 0 ? replacement : Unicode.Scalar(value) ?? replacement
             return (Array(String(Character(scalar)).utf8), position + 1 - index)
         }
         let nameStart = position
-        while position < end, bytes[position].isASCIIAlphanumeric, position - nameStart <= 32 { position += 1 }
+        while position < end, bytes[position].isASCIIAlphanumeric, position - nameStart <= 32 {
+            position += 1
+        }
         guard position > nameStart, position < end, bytes[position] == UInt8(ascii: ";") else { return nil }
         let name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
         guard let scalars = HTMLEntities.scalars(named: Substring(name)) else { return nil }

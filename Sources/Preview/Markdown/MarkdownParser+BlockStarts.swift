@@ -67,7 +67,8 @@ extension MarkdownParser {
         if indent < 4, let item = listItemStart(interruptsParagraph: containerKind == .paragraph) {
             var list = container
             let node = tree.nodes[container]
-            if node.kind != .list || node.isOrdered != item.isOrdered || node.bulletCharacter != item.bulletCharacter
+            if node.kind != .list || node.isOrdered != item.isOrdered
+                || node.bulletCharacter != item.bulletCharacter
                 || node.delimiter != item.delimiter
             {
                 var newList = item
@@ -165,8 +166,15 @@ extension MarkdownParser {
         return character == UInt8(ascii: "=") ? 1 : 2
     }
 
+    /// Whether the rest of the line is a thematic break. A failed scan is remembered for the
+    /// line, so that `- - - … a` nested 10,000 deep does not scan the line 10,000 times.
     private mutating func isThematicBreak() -> Bool {
         let character = line[firstNonspace]
+        if noThematicBreak.line == lineNumber, noThematicBreak.character == character,
+            firstNonspace < noThematicBreak.before
+        {
+            return false
+        }
         var count = 0
         var index = firstNonspace
         while index < line.count - 1 {
@@ -174,10 +182,12 @@ extension MarkdownParser {
             if byte == character {
                 count += 1
             } else if !byte.isSpaceOrTab {
+                noThematicBreak = (lineNumber, character, index)
                 return false
             }
             index += 1
         }
+        if count < 3 { noThematicBreak = (lineNumber, character, line.count) }
         return count >= 3
     }
 
@@ -191,7 +201,8 @@ extension MarkdownParser {
             if byte == UInt8(ascii: "\\") { index += 1 }
             index += 1
         }
-        guard index > labelStart, peek(index) == UInt8(ascii: "]"), peek(index + 1) == UInt8(ascii: ":") else {
+        guard index > labelStart, peek(index) == UInt8(ascii: "]"), peek(index + 1) == UInt8(ascii: ":")
+        else {
             return nil
         }
         let label = Array(line[labelStart..<index])
@@ -218,7 +229,9 @@ extension MarkdownParser {
                 digits += 1
             }
             let delimiter = peek(index)
-            guard digits <= 9, delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: ")") else { return nil }
+            guard digits <= 9, delimiter == UInt8(ascii: ".") || delimiter == UInt8(ascii: ")") else {
+                return nil
+            }
             guard !interruptsParagraph || number == 1 else { return nil }
             item.isOrdered = true
             item.start = number

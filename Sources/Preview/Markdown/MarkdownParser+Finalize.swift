@@ -11,7 +11,9 @@ extension MarkdownParser {
         case .paragraph:
             // A paragraph cut short by a table keeps its lines as they are (GitHub does not
             // read definitions there).
-            if !tree.nodes[block].keepsDefinitions, !resolveReferenceDefinitions(in: block) { tree.unlink(block) }
+            if !tree.nodes[block].keepsDefinitions, !resolveReferenceDefinitions(in: block) {
+                tree.unlink(block)
+            }
         case .codeBlock:
             finalizeCode(block)
         case .list:
@@ -61,15 +63,28 @@ extension MarkdownParser {
         return false
     }
 
+    /// Whether `node` (or, for a list or item, its last descendant list or item) ended with a
+    /// blank line; remembered per node, so that deeply nested lists are checked once each.
     private mutating func endsWithBlankLine(_ node: Int) -> Bool {
+        var chain: [Int] = []
         var current = node
+        var result = false
         while current >= 0 {
-            if tree.nodes[current].lastLineBlank { return true }
+            if let known = endsWithBlank[current] {
+                result = known
+                break
+            }
+            chain.append(current)
+            if tree.nodes[current].lastLineBlank {
+                result = true
+                break
+            }
             let kind = tree.nodes[current].kind
-            guard kind == .list || kind == .item else { return false }
+            guard kind == .list || kind == .item else { break }
             current = tree.nodes[current].lastChild
         }
-        return false
+        for visited in chain { endsWithBlank[visited] = result }
+        return result
     }
 
     /// Takes the link reference definitions off the start of `paragraph`; returns whether any
@@ -100,7 +115,7 @@ extension MarkdownParser {
         index = destination.next
         let afterDestination = index
         var title: ArraySlice<UInt8> = []
-        var lineEnd: Int? = nil
+        var lineEnd = -1
         let beforeTitle = skipSpaceAndOneNewline(bytes, from: index)
         if beforeTitle > index, let parsed = LinkSyntax.title(bytes, from: beforeTitle, end: end) {
             var after = parsed.next
@@ -110,7 +125,7 @@ extension MarkdownParser {
                 lineEnd = after
             }
         }
-        if lineEnd == nil {
+        if lineEnd < 0 {
             var after = afterDestination
             while after < end, bytes[after].isSpaceOrTab { after += 1 }
             guard after >= end || bytes[after] == .newline else { return nil }
@@ -120,7 +135,7 @@ extension MarkdownParser {
         if references[key] == nil {
             references[key] = (LinkSyntax.unescaped(destination.value), LinkSyntax.unescaped(title))
         }
-        return min(lineEnd! + 1, end)
+        return min(lineEnd + 1, end)
     }
 
     private mutating func skipSpaceAndOneNewline(_ bytes: [UInt8], from start: Int) -> Int {

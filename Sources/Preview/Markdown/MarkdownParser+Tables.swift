@@ -79,7 +79,8 @@ extension MarkdownParser {
             let right = end > start && cell[end - 1] == UInt8(ascii: ":")
             if right { end -= 1 }
             guard end > start, cell[start..<end].allSatisfy({ $0 == UInt8(ascii: "-") }) else { return nil }
-            alignments.append(left && right ? UInt8(ascii: "c") : left ? UInt8(ascii: "l") : right ? UInt8(ascii: "r") : 0)
+            alignments.append(
+                left && right ? UInt8(ascii: "c") : left ? UInt8(ascii: "l") : right ? UInt8(ascii: "r") : 0)
         }
         return alignments
     }
@@ -93,7 +94,9 @@ extension MarkdownParser {
         while end > start, bytes[end - 1].isMarkdownWhitespace { end -= 1 }
         guard start < end else { return [] }
         if bytes[start] == UInt8(ascii: "|") { start += 1 }
-        if end > start, bytes[end - 1] == UInt8(ascii: "|"), end - 2 < start || bytes[end - 2] != UInt8(ascii: "\\") {
+        if end > start, bytes[end - 1] == UInt8(ascii: "|"),
+            end - 2 < start || bytes[end - 2] != UInt8(ascii: "\\")
+        {
             end -= 1
         }
         var cells: [[UInt8]] = []

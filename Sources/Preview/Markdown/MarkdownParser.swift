@@ -21,6 +21,10 @@ struct MarkdownParser {
     var blank = false
     var partiallyConsumedTab = false
     var lastMatchedContainer = MarkdownTree.root
+    /// Whether a closed list or item ended with a blank line (list tightness), once known.
+    var endsWithBlank: [Int: Bool] = [:]
+    /// On which line, for which character, before which position no thematic break starts.
+    var noThematicBreak: (line: Int, character: UInt8, before: Int) = (0, 0, 0)
 
     /// Parses the blocks of `text`.
     init(_ text: String) {

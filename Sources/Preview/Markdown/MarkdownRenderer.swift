@@ -17,19 +17,22 @@
 /// MarkdownRenderer.html("# Notes\n\n- [x] done\n- [ ] *todo*")
 /// ```
 public enum MarkdownRenderer {
-    /// The HTML of `markdown`.
-    public static func html(_ markdown: String) -> String {
-        html(markdown, keepsEveryScheme: false)
+    /// Where the renderer's few choices come from.
+    public enum Flavor: Sendable {
+        /// As GitHub shows a note (the viewer's): addresses with a scheme other than http,
+        /// https and mailto dropped, a strong emphasis right inside another written once.
+        case github
+        /// As the CommonMark specification's examples expect: addresses of every scheme kept
+        /// (they use made-up ones), nested strong emphasis nested. Raw HTML stays escaped.
+        case specification
     }
 
-    /// The HTML of `markdown`; `keepsEveryScheme` keeps link and image addresses of any scheme
-    /// (the specification's own examples use made-up schemes, and are measured that way).
-    /// Raw HTML stays escaped either way.
-    public static func html(_ markdown: String, keepsEveryScheme: Bool) -> String {
+    /// The HTML of `markdown`.
+    public static func html(_ markdown: String, flavor: Flavor = .github) -> String {
         let parser = MarkdownParser(markdown)
         var inlines = InlineParser(parser)
         inlines.parseAll()
-        var writer = HTMLWriter(inlines, keepsEveryScheme: keepsEveryScheme)
+        var writer = HTMLWriter(inlines, flavor: flavor)
         return writer.write()
     }
 }

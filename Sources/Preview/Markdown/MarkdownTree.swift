@@ -117,7 +117,11 @@ struct MarkdownTree {
         nodes[index].previous = previous
         nodes[index].next = sibling
         nodes[sibling].previous = index
-        if previous >= 0 { nodes[previous].next = index } else if parent >= 0 { nodes[parent].firstChild = index }
+        if previous >= 0 {
+            nodes[previous].next = index
+        } else if parent >= 0 {
+            nodes[parent].firstChild = index
+        }
         return index
     }
 
@@ -126,8 +130,16 @@ struct MarkdownTree {
         let parent = nodes[index].parent
         let previous = nodes[index].previous
         let next = nodes[index].next
-        if previous >= 0 { nodes[previous].next = next } else if parent >= 0 { nodes[parent].firstChild = next }
-        if next >= 0 { nodes[next].previous = previous } else if parent >= 0 { nodes[parent].lastChild = previous }
+        if previous >= 0 {
+            nodes[previous].next = next
+        } else if parent >= 0 {
+            nodes[parent].firstChild = next
+        }
+        if next >= 0 {
+            nodes[next].previous = previous
+        } else if parent >= 0 {
+            nodes[parent].lastChild = previous
+        }
         nodes[index].parent = -1
         nodes[index].previous = -1
         nodes[index].next = -1

@@ -8,7 +8,9 @@ enum RawHTMLSyntax {
         /// For each terminator searched for, the position from which it is known to be absent.
         var absentFrom: [Int: Int] = [:]
 
-        mutating func find(_ terminator: [UInt8], in bytes: [UInt8], from start: Int, end: Int, key: Int) -> Int? {
+        mutating func find(
+            _ terminator: [UInt8], in bytes: [UInt8], from start: Int, end: Int, key: Int
+        ) -> Int? {
             if let absent = absentFrom[key], start >= absent { return nil }
             var index = start
             let first = terminator[0]
@@ -30,11 +32,14 @@ enum RawHTMLSyntax {
 
     static let blockTagNames: Set<[UInt8]> = Set(
         [
-            "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col",
-            "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
+            "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center",
+            "col",
+            "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption",
+            "figure",
             "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr",
             "html", "iframe", "legend", "li", "link", "main", "menu", "menuitem", "nav", "noframes", "ol",
-            "optgroup", "option", "p", "param", "search", "section", "summary", "table", "tbody", "td", "tfoot",
+            "optgroup", "option", "p", "param", "search", "section", "summary", "table", "tbody", "td",
+            "tfoot",
             "th", "thead", "title", "tr", "track", "ul",
         ].map { Array($0.utf8) })
 
@@ -50,7 +55,9 @@ enum RawHTMLSyntax {
 
     static func lowercased(_ bytes: ArraySlice<UInt8>) -> [UInt8] { bytes.map(\.lowercasedASCII) }
 
-    static func hasPrefix(_ bytes: [UInt8], at index: Int, _ prefix: String, caseInsensitive: Bool = false) -> Bool {
+    static func hasPrefix(
+        _ bytes: [UInt8], at index: Int, _ prefix: String, caseInsensitive: Bool = false
+    ) -> Bool {
         var position = index
         for byte in prefix.utf8 {
             guard position < bytes.count else { return false }
@@ -70,19 +77,22 @@ enum RawHTMLSyntax {
             if hasPrefix(bytes, at: index, "<!-->") { return 5 }
             if hasPrefix(bytes, at: index, "<!--->") { return 6 }
             if hasPrefix(bytes, at: index, "<!--") {
-                guard let close = memo.find(Array("-->".utf8), in: bytes, from: index + 4, end: end, key: 1) else {
+                guard let close = memo.find(Array("-->".utf8), in: bytes, from: index + 4, end: end, key: 1)
+                else {
                     return nil
                 }
                 return close + 3 - index
             }
             if hasPrefix(bytes, at: index, "<![CDATA[") {
-                guard let close = memo.find(Array("]]>".utf8), in: bytes, from: index + 9, end: end, key: 2) else {
+                guard let close = memo.find(Array("]]>".utf8), in: bytes, from: index + 9, end: end, key: 2)
+                else {
                     return nil
                 }
                 return close + 3 - index
             }
             if next + 1 < end, bytes[next + 1].isASCIILetter {
-                guard let close = memo.find([UInt8(ascii: ">")], in: bytes, from: index + 2, end: end, key: 3) else {
+                guard let close = memo.find([UInt8(ascii: ">")], in: bytes, from: index + 2, end: end, key: 3)
+                else {
                     return nil
                 }
                 return close + 1 - index
@@ -124,7 +134,9 @@ enum RawHTMLSyntax {
             }
             // An attribute needs whitespace before it.
             guard afterSpace > position else { return nil }
-            guard byte.isASCIILetter || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") else { return nil }
+            guard byte.isASCIILetter || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") else {
+                return nil
+            }
             position = afterSpace + 1
             while position < end,
                 bytes[position].isASCIIAlphanumeric || bytes[position] == UInt8(ascii: "_")
@@ -142,7 +154,9 @@ enum RawHTMLSyntax {
             guard valueStart < end else { return nil }
             let quote = bytes[valueStart]
             if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-                guard let close = memo.find([quote], in: bytes, from: valueStart + 1, end: end, key: Int(quote)) else {
+                guard
+                    let close = memo.find([quote], in: bytes, from: valueStart + 1, end: end, key: Int(quote))
+                else {
                     return nil
                 }
                 position = close + 1
@@ -151,7 +165,8 @@ enum RawHTMLSyntax {
                 while stop < end {
                     let value = bytes[stop]
                     if value.isMarkdownWhitespace || value == UInt8(ascii: "\"") || value == UInt8(ascii: "'")
-                        || value == UInt8(ascii: "=") || value == UInt8(ascii: "<") || value == UInt8(ascii: ">")
+                        || value == UInt8(ascii: "=") || value == UInt8(ascii: "<")
+                        || value == UInt8(ascii: ">")
                         || value == UInt8(ascii: "`")
                     {
                         break
@@ -173,7 +188,9 @@ enum HTMLBlockStart {
         if RawHTMLSyntax.hasPrefix(line, at: index, "<!--") { return 2 }
         if RawHTMLSyntax.hasPrefix(line, at: index, "<?") { return 3 }
         if RawHTMLSyntax.hasPrefix(line, at: index, "<![CDATA[") { return 5 }
-        if RawHTMLSyntax.hasPrefix(line, at: index, "<!"), index + 2 < end, line[index + 2].isASCIILetter { return 4 }
+        if RawHTMLSyntax.hasPrefix(line, at: index, "<!"), index + 2 < end, line[index + 2].isASCIILetter {
+            return 4
+        }
         let closing = index + 1 < end && line[index + 1] == UInt8(ascii: "/")
         let nameStart = index + (closing ? 2 : 1)
         let nameLength = RawHTMLSyntax.tagNameLength(line, at: nameStart, end: end)
