@@ -371,22 +371,27 @@ struct HTMLWriter {
 
     private static let urlSafe: Set<UInt8> = Set("-_.!~*'();/?:@&=+$,%#".utf8)
 
-    /// The lowercased scheme of an address (`https` of `https://…`), or nil for a relative one.
+    /// The lowercased scheme of an address (`https` of `https://…`), or nil for a relative one,
+    /// read as browsers read it: leading spaces and control characters skipped, tabs and line
+    /// breaks inside ignored, and a scheme is a letter followed by letters, digits, `+`, `-`, `.`.
     static func scheme(of destination: [UInt8]) -> [UInt8]? {
-        // Leading spaces and control characters are ignored by browsers: so here too.
         var index = 0
         while index < destination.count, destination[index] <= 0x20 { index += 1 }
-        let start = index
+        var scheme: [UInt8] = []
         while index < destination.count {
             let byte = destination[index]
-            if byte == UInt8(ascii: ":") {
-                return index > start
-                    ? destination[start..<index].map(\.lowercasedASCII).filter { $0 > 0x20 } : nil
-            }
-            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+            index += 1
+            if byte == .tab || byte == .newline || byte == .carriageReturn { continue }
+            if byte == UInt8(ascii: ":") { return scheme.isEmpty ? nil : scheme }
+            if byte.isASCIILetter
+                || (!scheme.isEmpty
+                    && (byte.isASCIIDigit || byte == UInt8(ascii: "+")
+                        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")))
+            {
+                scheme.append(byte.lowercasedASCII)
+            } else {
                 return nil
             }
-            index += 1
         }
         return nil
     }

@@ -17,9 +17,9 @@ extension InlineParser {
         }
     }
 
-    /// Whether an open bracket (of a link that may still form, or of an image) holds the
-    /// current position: GitHub makes no bare links there.
-    var isInBracket: Bool { activeLinkBrackets > 0 || imageBrackets > 0 }
+    /// Whether an open bracket (of a link or an image, even one a link inside has made
+    /// inactive) holds the current position: GitHub makes no bare links there.
+    var isInBracket: Bool { !brackets.isEmpty }
 
     /// Links the `www.` address at the current position; returns its length, or nil.
     mutating func wwwAutolink() -> Int? {
@@ -230,10 +230,19 @@ extension InlineParser {
             linkEnd = Self.trimmedLength(text, from: at, length: linkEnd)
             guard linkEnd > 0 else { continue }
             let stop = at + linkEnd
+            // A `mailto:` written before the address belongs to the link, as on GitHub.
+            var hasScheme = false
+            let scheme = Array("mailto:".utf8)
+            if start - consumed >= scheme.count,
+                text[(start - scheme.count)..<start].map(\.lowercasedASCII).elementsEqual(scheme)
+            {
+                start -= scheme.count
+                hasScheme = true
+            }
             let address = Array(text[start..<stop])
             tree.nodes[current].content = Array(text[consumed..<start])
             var link = MarkdownTree.Node(kind: .link)
-            link.destination = Array("mailto:".utf8) + address
+            link.destination = hasScheme ? address : scheme + address
             link.isOpen = false
             let linkIndex = tree.insert(link, after: current)
             var linkText = MarkdownTree.Node(kind: .text)

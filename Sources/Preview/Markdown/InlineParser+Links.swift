@@ -57,6 +57,7 @@ extension InlineParser {
                 label = text
                 // A footnote reference: `[^label]` naming a footnote definition.
                 if !opener.isImage, !footnotes.isEmpty, text.first == UInt8(ascii: "^"), text.count > 1,
+                    references.isEmpty || references[LinkSyntax.normalizedLabel(text)] == nil,
                     let definition = footnotes[LinkSyntax.normalizedLabel(text.dropFirst())]
                 {
                     makeFootnoteReference(opener: opener, definition: definition)

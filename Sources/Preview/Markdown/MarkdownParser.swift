@@ -162,7 +162,6 @@ struct MarkdownParser {
         let node = tree.nodes[container]
         let lastLineBlank =
             blank && node.kind != .blockQuote && node.kind != .heading && node.kind != .thematicBreak
-            && node.kind != .footnoteDefinition
             && !(node.kind == .codeBlock && node.isFenced)
             && !(node.kind == .item && node.firstChild < 0 && node.startLine == lineNumber)
         tree.nodes[container].lastLineBlank = lastLineBlank
