@@ -51,6 +51,19 @@ def corpus():
     return {"notes": [to_size(notes)], "generated": generated}
 
 
+PATHOLOGICAL = {
+    "10,000 nested `[`": "[" * 10000 + "a" + "]" * 10000,
+    "10,000 unclosed `[a](`": "[a](" * 10000,
+    "10,000 nested `*`": "*" * 10000 + "a" + "*" * 10000,
+    "10,000 `*a _b`": "*a _b " * 10000,
+    "10,000 nested `>`": "> " * 10000 + "a",
+    "10,000 nested `-` list markers": "- " * 10000 + "a",
+    "10,000 backticks": "`" * 10000,
+    "10,000 unclosed `<!--`": "<!--" * 10000,
+    "10,000 `<a x=\"`": '<a x="' * 10000,
+}
+
+
 def ours(binary, texts, rounds):
     result = subprocess.run([binary, "--batch", "--repeat", str(rounds), "--time"],
                             input="\x01".join(texts).encode(), capture_output=True, check=True)
@@ -91,6 +104,16 @@ def main():
     ]
     for name, size, mine, reference in rows:
         body.append(f"| {name} | {size / 1048576:.2f} MiB | {mine:.1f} | {reference:.1f} | {mine / reference:.2f}x |")
+    body.append("")
+    body.append("Pathological inputs, ours (release build, median of the rounds, in process); target < 50 ms each:")
+    body.append("")
+    body.append("| input | ours (ms) | cmark-gfm (ms) |")
+    body.append("|---|---:|---:|")
+    for name, text in PATHOLOGICAL.items():
+        mine = ours(arguments.binary, [text], arguments.rounds)
+        reference = theirs([text], arguments.rounds)
+        print(f"{name}: ours {mine:.2f} ms, cmark-gfm {reference:.2f} ms")
+        body.append(f"| {name} | {mine:.2f} | {reference:.2f} |")
     body.append("")
     body.append("Target (issue 26): within 2x cmark-gfm. Written by Benchmarks/Scripts/markdown_bench.py.")
     if not arguments.no_write:
