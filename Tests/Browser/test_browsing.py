@@ -348,7 +348,7 @@ def test_markdown_is_rendered_and_cannot_run_script(page, server):
     article.wait_for()
     assert article.locator("h1").inner_text() == "Guide"
     assert article.locator("table th").all_inner_texts() == ["Name", "Size"]
-    cell = article.locator("td.align-right").first
+    cell = article.locator("td[align=right]").first
     assert cell.inner_text() == "10" and cell.evaluate("e => getComputedStyle(e).textAlign") == "right"
     assert article.locator("li.task input[type=checkbox][checked]").count() == 1
     assert article.locator("pre code.language-swift").inner_text().startswith("let x")
