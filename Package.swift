@@ -244,7 +244,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PreviewTests",
-            dependencies: ["Preview"],
+            dependencies: ["Preview", "TestSupport"],
             swiftSettings: strict
         ),
     ],
