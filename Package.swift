@@ -220,6 +220,14 @@ let package = Package(
             swiftSettings: strict
         ),
         // Saves a document until killed: the crash test's child process.
+        // Renders Markdown read on stdin (one document, or many with --batch): the spec script,
+        // the differential test against cmark-gfm and the benchmark run it.
+        .executableTarget(
+            name: "MarkdownRender",
+            dependencies: ["Preview"],
+            path: "Tests/MarkdownRender",
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "DocumentSaveProbe",
             dependencies: ["DocumentBrowser", "FileTree"],
@@ -240,7 +248,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PreviewTests",
-            dependencies: ["Preview"],
+            dependencies: ["Preview", "TestSupport"],
             swiftSettings: strict
         ),
     ],

@@ -52,7 +52,9 @@ def make_tree(root):
     write(root, "docs/main.swift", 'print("hi")\n')
     write(root, "docs/guide.md", "# Guide\n\n| Name | Size |\n|:--|--:|\n| a | 10 |\n\n- [x] done\n- [ ] todo\n\n"
           "```swift\nlet x = 1\n```\n\n<script>window.__pwned = 1</script>\n\n"
-          "![photo](../photos/photo%201.png) and [the notes](notes%20%231.md)\n")
+          "![photo](../photos/photo%201.png) and [the notes](notes%20%231.md)\n\n"
+          "## Setup\n\nSee [use](#use).\n\n## Use\n\nA bare https://example.com/a-very-long-address-that-wraps\n\n"
+          "### Details\n\nMore.\n")
     write(root, "photos/photo 1.png", png(40, 30, (200, 30, 30)))
     write(root, "photos/photo 2 ü.png", png(30, 40, (30, 160, 40)))
     write(root, "photos/photo #3.png", png(20, 20, (30, 60, 200)))

@@ -348,13 +348,19 @@ def test_markdown_is_rendered_and_cannot_run_script(page, server):
     article.wait_for()
     assert article.locator("h1").inner_text() == "Guide"
     assert article.locator("table th").all_inner_texts() == ["Name", "Size"]
-    cell = article.locator("td.align-right").first
+    cell = article.locator("td[align=right]").first
     assert cell.inner_text() == "10" and cell.evaluate("e => getComputedStyle(e).textAlign") == "right"
     assert article.locator("li.task input[type=checkbox][checked]").count() == 1
     assert article.locator("pre code.language-swift").inner_text().startswith("let x")
     assert article.locator("pre code.language-swift .hl-k").first.inner_text() == "let", "fenced code is highlighted"
     assert "<script>" in article.inner_text(), "raw HTML shows as text"
     assert page.evaluate("window.__pwned") is None, "nothing in the file ran"
+    # A note with four headings opens with a table of contents; links within it scroll the viewer.
+    assert article.locator("nav.toc a").all_inner_texts() == ["Guide", "Setup", "Use", "Details"]
+    before = page.url
+    article.locator("nav.toc a", has_text="Details").click()
+    assert page.url == before, "a link within the note does not change the page's address"
+    assert article.locator("a[href='https://example.com/a-very-long-address-that-wraps']").count() == 1
     # A relative image comes from the server's files; a relative link opens in the viewer.
     page.wait_for_function("() => document.querySelector('article.markdown img')?.naturalWidth === 40")
     shot(page, "viewer-markdown")

@@ -7,17 +7,19 @@ struct MarkdownRendererTests {
     func basics() {
         #expect(
             MarkdownRenderer.html("# Title #\n\nSome *text* and **bold**, ~~gone~~, `a < b`.")
-                == "<h1>Title</h1>\n<p>Some <em>text</em> and <strong>bold</strong>, <del>gone</del>, <code>a &lt; b</code>.</p>\n"
+                == "<h1 id=\"title\">Title</h1>\n<p>Some <em>text</em> and <strong>bold</strong>, <del>gone</del>, <code>a &lt; b</code>.</p>\n"
         )
-        #expect(MarkdownRenderer.html("one  \ntwo\nthree") == "<p>one<br>\ntwo\nthree</p>\n")
-        #expect(MarkdownRenderer.html("Sub\n===\n\nSmaller\n---") == "<h1>Sub</h1>\n<h2>Smaller</h2>\n")
+        #expect(MarkdownRenderer.html("one  \ntwo\nthree") == "<p>one<br />\ntwo\nthree</p>\n")
+        #expect(
+            MarkdownRenderer.html("Sub\n===\n\nSmaller\n---")
+                == "<h1 id=\"sub\">Sub</h1>\n<h2 id=\"smaller\">Smaller</h2>\n")
         #expect(
             MarkdownRenderer.html("snake_case_name and _em_") == "<p>snake_case_name and <em>em</em></p>\n")
         #expect(
             MarkdownRenderer.html("**bold *and em* inside**")
                 == "<p><strong>bold <em>and em</em> inside</strong></p>\n")
         #expect(MarkdownRenderer.html("\\*not em\\* and 2 * 3 * 4") == "<p>*not em* and 2 * 3 * 4</p>\n")
-        #expect(MarkdownRenderer.html("***") == "<hr>\n")
+        #expect(MarkdownRenderer.html("***") == "<hr />\n")
     }
 
     @Test("fenced and indented code keep their text, escaped, with the language as a class")
@@ -43,30 +45,49 @@ struct MarkdownRendererTests {
     func lists() {
         #expect(
             MarkdownRenderer.html("- one\n- two\n  - nested\n- three")
-                == "<ul>\n<li>one</li>\n<li>two\n<ul>\n<li>nested</li>\n</ul></li>\n<li>three</li>\n</ul>\n")
+                == "<ul>\n<li>one</li>\n<li>two\n<ul>\n<li>nested</li>\n</ul>\n</li>\n<li>three</li>\n</ul>\n"
+        )
         #expect(MarkdownRenderer.html("3. c\n4. d") == "<ol start=\"3\">\n<li>c</li>\n<li>d</li>\n</ol>\n")
         #expect(
             MarkdownRenderer.html("- [x] done\n- [ ] *todo*")
-                == "<ul>\n<li class=\"task\"><input type=\"checkbox\" disabled checked> done</li>\n<li class=\"task\"><input type=\"checkbox\" disabled> <em>todo</em></li>\n</ul>\n"
+                == "<ul>\n<li class=\"task\"><input type=\"checkbox\" checked=\"\" disabled=\"\" /> done</li>\n<li class=\"task\"><input type=\"checkbox\" disabled=\"\" /> <em>todo</em></li>\n</ul>\n"
         )
         #expect(
             MarkdownRenderer.html("> quoted **text**\n> more")
                 == "<blockquote>\n<p>quoted <strong>text</strong>\nmore</p>\n</blockquote>\n")
     }
 
-    @Test("tables with alignment, escaped pipes and code in cells")
+    @Test("tables with alignment, escaped pipes in cells, missing cells filled, extra ones dropped")
     func tables() {
         let html = MarkdownRenderer.html(
-            "| Name | Size | Kind |\n|:-----|-----:|:----:|\n| a \\| b | 10 | `x|y` |\n| c | 2 |")
+            "| Name | Size | Kind |\n|:-----|-----:|:----:|\n| a \\| b | 10 | `x\\|y` |\n| c | 2 |\n| d | 3 | k | extra |"
+        )
         #expect(
             html == """
                 <table>
                 <thead>
-                <tr><th class="align-left">Name</th><th class="align-right">Size</th><th class="align-center">Kind</th></tr>
+                <tr>
+                <th align="left">Name</th>
+                <th align="right">Size</th>
+                <th align="center">Kind</th>
+                </tr>
                 </thead>
                 <tbody>
-                <tr><td class="align-left">a | b</td><td class="align-right">10</td><td class="align-center"><code>x|y</code></td></tr>
-                <tr><td class="align-left">c</td><td class="align-right">2</td><td class="align-center"></td></tr>
+                <tr>
+                <td align="left">a | b</td>
+                <td align="right">10</td>
+                <td align="center"><code>x|y</code></td>
+                </tr>
+                <tr>
+                <td align="left">c</td>
+                <td align="right">2</td>
+                <td align="center"></td>
+                </tr>
+                <tr>
+                <td align="left">d</td>
+                <td align="right">3</td>
+                <td align="center">k</td>
+                </tr>
                 </tbody>
                 </table>
 
@@ -81,7 +102,7 @@ struct MarkdownRendererTests {
         )
         #expect(
             MarkdownRenderer.html("![a cat](cat%201.png)")
-                == "<p><img src=\"cat%201.png\" alt=\"a cat\" loading=\"lazy\"></p>\n")
+                == "<p><img src=\"cat%201.png\" alt=\"a cat\" loading=\"lazy\" /></p>\n")
         #expect(
             MarkdownRenderer.html("<https://example.com> <me@example.com>")
                 == "<p><a href=\"https://example.com\">https://example.com</a> <a href=\"mailto:me@example.com\">me@example.com</a></p>\n"
@@ -112,7 +133,11 @@ struct MarkdownRendererTests {
         }
         #expect(
             MarkdownRenderer.html("<script>alert(1)</script>")
-                == "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n")
+                == "<pre class=\"raw-html\">&lt;script&gt;alert(1)&lt;/script&gt;</pre>\n")
+        #expect(
+            MarkdownRenderer.html("a <b onclick=\"x\">bold</b>")
+                == "<p>a <span class=\"raw-html\">&lt;b onclick=&quot;x&quot;&gt;</span>bold<span class=\"raw-html\">&lt;/b&gt;</span></p>\n"
+        )
     }
 
     @Test("awkward input never crashes: unclosed marks, lone brackets, tabs, CRLF, a long file")

@@ -64,6 +64,7 @@ export async function openViewer(item, { push = true } = {}) {
           article.className = "markdown";
           article.innerHTML = view.html;
           linkRelative(article, parentOf(item.path));
+          addContents(article);
           body.append(article);
         } else {
           const pre = document.createElement("pre");
@@ -111,6 +112,34 @@ function linkRelative(article, folder) {
       link.target = "_blank"; link.rel = "noopener noreferrer";
     }
   }
+}
+
+/// A long note (four headings or more) opens with a table of contents; links within the note
+/// (contents, footnotes, `#heading`) scroll the viewer instead of changing the page's address.
+function addContents(article) {
+  const headings = [...article.querySelectorAll("h1[id], h2[id], h3[id]")];
+  if (headings.length >= 4) {
+    const nav = document.createElement("nav");
+    nav.className = "toc";
+    const list = document.createElement("ul");
+    for (const heading of headings) {
+      const entry = document.createElement("li");
+      entry.className = "toc-" + heading.tagName.toLowerCase();
+      const link = document.createElement("a");
+      link.href = "#" + heading.id;
+      link.textContent = heading.textContent;
+      entry.append(link);
+      list.append(entry);
+    }
+    nav.append(list);
+    article.prepend(nav);
+  }
+  article.addEventListener("click", (event) => {
+    const link = event.target instanceof Element ? event.target.closest("a[href^='#']") : null;
+    if (!link) return;
+    const target = article.querySelector("#" + CSS.escape(decodeURIComponent(link.getAttribute("href").slice(1))));
+    if (target) { event.preventDefault(); target.scrollIntoView({ block: "start" }); }
+  });
 }
 
 export function step(offset) {
