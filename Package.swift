@@ -66,6 +66,7 @@ let package = Package(
             name: "BrowseyServer",
             dependencies: [
                 "ErrorModel", "FileTree", "BrowseyAPI", "SearchIndex", "Preview", "ServiceDiscovery", "CFileTreeSystem",
+                "Thumbnails",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -180,7 +181,7 @@ let package = Package(
         .testTarget(
             name: "BrowseyServerTests",
             dependencies: [
-                "BrowseyServer", "BrowseyAPI", "FileTree", "TestSupport",
+                "BrowseyServer", "BrowseyAPI", "FileTree", "TestSupport", "Thumbnails",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
