@@ -38,7 +38,8 @@ extension ListItem {
     /// type's JSON (``write(into:)``) and the server's listings written straight from a folder's
     /// bytes go through. Keys come in the order `JSONEncoder.browsey()` sorts them, so the bytes
     /// are the same as ``encode(to:)`` makes (a test holds them equal); `extension` is always
-    /// there (`null` when absent); the link keys only for a link.
+    /// there (`null` when absent); the link keys only for a link; `thumbnail` only when the
+    /// server can make one.
     ///
     /// The three strings are written by the caller (`absolutePath`, `extension` as a string or
     /// `null`, `name`), so that a listing writes them from the names' bytes without making
@@ -49,7 +50,7 @@ extension ListItem {
         absolutePath: (inout JSONWriter) -> Void,
         extension: (inout JSONWriter) -> Void,
         name: (inout JSONWriter) -> Void,
-        modifiedMilliseconds: Int64, size: Int64, type: ItemType, link: LinkFields?
+        modifiedMilliseconds: Int64, size: Int64, type: ItemType, link: LinkFields?, thumbnail: Bool? = nil
     ) {
         json.raw(#"{"absolutePath":"#)
         absolutePath(&json)
@@ -76,6 +77,10 @@ extension ListItem {
             json.raw(#","targetType":"#)
             json.string(orNull: link.targetType?.rawValue)
         }
+        if let thumbnail {
+            json.raw(#","thumbnail":"#)
+            json.bool(thumbnail)
+        }
         switch type {
         case .file: json.raw(#","type":"file"}"#)
         case .directory: json.raw(#","type":"directory"}"#)
@@ -83,7 +88,7 @@ extension ListItem {
         }
     }
 
-    /// Writes this item as JSON through ``writeJSON(into:absolutePath:extension:name:modifiedMilliseconds:size:type:link:)``.
+    /// Writes this item as JSON through ``writeJSON(into:absolutePath:extension:name:modifiedMilliseconds:size:type:link:thumbnail:)``.
     public func write(into json: inout JSONWriter) {
         let link =
             type == .symlink
@@ -97,6 +102,6 @@ extension ListItem {
             extension: { $0.string(orNull: self.extension) },
             name: { $0.string(name) },
             modifiedMilliseconds: Int64((modified.timeIntervalSince1970 * 1000).rounded()),
-            size: size, type: type, link: link)
+            size: size, type: type, link: link, thumbnail: thumbnail)
     }
 }

@@ -17,7 +17,8 @@ enum ListingJSON {
     /// entry read again under the path rules), so the encoder neither reads the disk nor asks
     /// for policy: it only writes bytes.
     static func encode(
-        path: String, absolutePath: String, listing: FolderListing, links: [Int: ListItem]
+        path: String, absolutePath: String, listing: FolderListing, links: [Int: ListItem],
+        thumbnails: ThumbnailExtensions = .none
     ) -> ByteBuffer {
         envelope(path: path, absolutePath: absolutePath, count: listing.items.count) { folder, json in
             for (index, item) in listing.items.enumerated() {
@@ -27,12 +28,19 @@ enum ListingJSON {
                     continue
                 }
                 listing.withName(of: item) { name in
+                    var extensionStart: Int?
+                    if item.type != .directory { extensionStart = FileName.pathExtensionOffset(inUTF8: name) }
+                    let hasThumbnail =
+                        item.type == .regular
+                        && extensionStart.map {
+                            thumbnails.contains(utf8: UnsafeBufferPointer(rebasing: name[$0...]))
+                        }
+                            == true
                     ListItem.writeJSON(
                         into: &json,
                         absolutePath: { $0.string(escapedPrefix: folder, utf8: name) },
                         extension: { json in
-                            if item.type != .directory, let start = FileName.pathExtensionOffset(inUTF8: name)
-                            {
+                            if let start = extensionStart {
                                 json.string(utf8: UnsafeBufferPointer(rebasing: name[start...]))
                             } else {
                                 json.raw("null")
@@ -42,7 +50,8 @@ enum ListingJSON {
                         modifiedMilliseconds: item.status?.modified.milliseconds ?? 0, size: item.size,
                         type: ItemType(item.type),
                         // A link whose entry could not be read again: gone meanwhile.
-                        link: item.type == .symlink ? ListItem.LinkFields(broken: true) : nil)
+                        link: item.type == .symlink ? ListItem.LinkFields(broken: true) : nil,
+                        thumbnail: hasThumbnail ? true : nil)
                 }
             }
         }
