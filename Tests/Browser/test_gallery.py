@@ -4,6 +4,7 @@ a real `browsey serve` that makes the thumbnails. Figures go to screenshots/gall
 import json
 import os
 import random
+import time
 import urllib.parse
 
 import pytest
@@ -91,10 +92,22 @@ class Traffic:
     def __init__(self, page):
         self.session = page.context.new_cdp_session(page)
         self.session.send("Network.enable")
-        self.urls, self.bytes, self.cached = {}, {}, set()
+        self.urls, self.bytes, self.cached, self.failed = {}, {}, set(), set()
         self.session.on("Network.requestWillBeSent", lambda event: self.urls.__setitem__(event["requestId"], event["request"]["url"]))
         self.session.on("Network.requestServedFromCache", lambda event: self.cached.add(event["requestId"]))
         self.session.on("Network.loadingFinished", lambda event: self.bytes.__setitem__(event["requestId"], event["encodedDataLength"]))
+        self.session.on("Network.loadingFailed", lambda event: self.failed.add(event["requestId"]))
+
+    def settle(self, page, quiet_ms=400, timeout_s=20):
+        """Waits until every request seen has finished and none started for `quiet_ms` (the
+        folder's event stream, which never finishes, aside)."""
+        deadline, quiet = time.monotonic() + timeout_s, 0
+        while time.monotonic() < deadline and quiet < quiet_ms:
+            seen = len(self.urls)
+            page.wait_for_timeout(50)
+            open_ = [key for key, url in self.urls.items() if "/api/events" not in url
+                     and key not in self.bytes and key not in self.failed]
+            quiet = quiet + 50 if not open_ and len(self.urls) == seen else 0
 
     def throttle(self, megabits):
         rate = megabits * 1_000_000 / 8
@@ -103,7 +116,7 @@ class Traffic:
 
     def mark(self):
         """Forgets what went before: counting starts now."""
-        self.urls.clear(); self.bytes.clear(); self.cached.clear()
+        self.urls.clear(); self.bytes.clear(); self.cached.clear(); self.failed.clear()
 
     def requests(self, part=""):
         return [url for url in self.urls.values() if part in url]
@@ -220,7 +233,9 @@ def test_videos_show_a_play_badge_and_other_files_their_icon(page, photos):
     clip = page.locator(".tile[title='clip.mp4']")
     clip.wait_for()
     assert clip.locator(".badge svg").count() == 1
+    page.evaluate("document.getElementById('list').scrollTop = 1e6")
     notes = page.locator(".tile[title='notes.txt']")
+    notes.wait_for()
     assert notes.locator(".name").inner_text() == "notes.txt" and notes.locator("img").count() == 0
     assert notes.locator(".name").is_visible(), "a file without a picture shows its name"
 
@@ -266,15 +281,14 @@ def open_big_picture(page, photos, traffic):
         page.wait_for_timeout(20)
     tile.scroll_into_view_if_needed()
     tile.locator("img.loaded").wait_for()
-    page.wait_for_load_state("networkidle")
+    traffic.settle(page)
     traffic.mark()
     tile.click()
     page.wait_for_function("() => { const i = document.querySelector('#viewer-body img'); return i && i.complete && i.naturalWidth > 0; }")
     # The neighbours' previews, fetched after it.
     page.wait_for_function("(names) => performance.getEntriesByType('resource').filter(e => names.some(n => e.name.includes(n))).length >= 2",
                            arg=["IMG_0041.jpg", "IMG_0043.jpg"])
-    page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(300)
+    traffic.settle(page)
 
 
 def test_the_6000x4000_picture_costs_under_600_kb_until_zoomed(page, photos):
@@ -366,8 +380,8 @@ def test_the_keyboard_moves_between_tiles_and_pictures(page, photos):
     assert page.evaluate("document.activeElement.title") == "IMG_0093.jpg", "scrolled along, still focused"
     page.keyboard.press("Enter")
     page.wait_for_selector("#viewer-title >> text=IMG_0093.jpg")
-    page.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.includes('IMG_0094.jpg') && e.name.includes('/api/thumb'))")
-    page.wait_for_load_state("networkidle")
+    page.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.includes('IMG_0094.jpg') && e.name.includes('/api/thumb') && !e.name.includes('size=256'))")
+    traffic.settle(page)
     traffic.mark()
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("#viewer-title >> text=IMG_0094.jpg")
