@@ -1,6 +1,7 @@
 // The list: only the rows on screen are drawn, so a folder of 10,000 entries stays smooth.
 
-import { api, withHidden } from "./api.js";
+import { api, apiURL, readAnswer, withHidden } from "./api.js";
+import { takeEarlyListing } from "./boot.js";
 import { $ } from "./dom.js";
 import { listen } from "./events.js";
 import { formatDate, formatSize, isFolder, kindOf } from "./format.js";
@@ -156,7 +157,9 @@ export async function load(folder, { keepScroll = false } = {}) {
   if (changed) { state.items = []; state.rows = []; clearRows(); drawRows(); }
   if (!keepScroll) showState(state.items.length ? "" : "Loading…");
   try {
-    const body = await api("list", withHidden({ path: folder }));
+    const params = withHidden({ path: folder });
+    const early = takeEarlyListing(apiURL("list", params));
+    const body = early ? await readAnswer(await early) : await api("list", params);
     if (serial !== state.loadSerial) return;
     state.items = body.items || [];
     const scroll = $("list").scrollTop;
