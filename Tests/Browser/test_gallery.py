@@ -406,3 +406,19 @@ def test_axe_finds_nothing_serious_in_the_grid_and_the_viewer(page, photos, sche
     page.wait_for_function("() => { const i = document.querySelector('#viewer-body img'); return i && i.complete && i.naturalWidth > 0; }")
     assert serious_violations(page) == [], "the viewer"
     shot(page, "gallery-viewer-" + scheme)
+
+
+def test_the_page_asks_for_every_module_and_the_listing_at_once(page, photos):
+    """The first screen waits on no chain of imports: index.html preloads every module, and the
+    listing goes out from boot.js before the module graph has loaded; it is asked for once."""
+    web = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                       "Sources", "BrowseyServer", "Assets", "web")
+    with open(os.path.join(web, "index.html")) as handle:
+        html = handle.read()
+    modules = {name for name in os.listdir(web) if name.endswith(".js")} - {"app.js", "boot.js"}
+    preloaded = {part.split('"')[0] for part in html.split('rel="modulepreload" href="/assets/')[1:]}
+    assert preloaded == modules, (modules - preloaded, preloaded - modules)
+    traffic = Traffic(page)
+    open_photos(page, photos)
+    traffic.settle(page)
+    assert len(traffic.requests("/api/list")) == 1, traffic.requests("/api/list")
