@@ -198,7 +198,13 @@ def test_the_first_screen_of_thumbnails_shows_in_under_800_ms_at_20_mbit(browser
 
 
 def test_a_photos_folder_opens_as_a_grid_of_thumbnails(page, photos):
+    traffic = Traffic(page)
     open_photos(page, photos)
+    traffic.settle(page)
+    # Lazy: the thumbnails of the tiles on screen and two rows either side, not of 100 pictures.
+    requested = len(traffic.requests("/api/thumb"))
+    assert 0 < requested <= 50, requested
+    assert not traffic.requests("/api/file"), "no original in the grid"
     assert page.evaluate("document.body.classList.contains('grid')"), "chosen automatically"
     assert page.get_attribute("#layout-toggle", "aria-pressed") == "true"
     tiles = visible_tiles(page)

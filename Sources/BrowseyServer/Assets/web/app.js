@@ -29,7 +29,8 @@ function start() {
   zoom.listen($("viewer-body"));
   zoom.changed = zoomed;
   $("list").addEventListener("scroll", () => requestAnimationFrame(drawRows), { passive: true });
-  window.addEventListener("resize", () => requestAnimationFrame(drawRows));
+  // A turned phone shows a picture larger: the zoom check asks for a sharper class if it needs one.
+  window.addEventListener("resize", () => requestAnimationFrame(() => { drawRows(); zoomed(zoom.scale); }));
   $("back").addEventListener("click", () => { if (state.folder !== "/") navigate(parentOf(state.folder)); });
   $("layout-toggle").addEventListener("click", toggleLayout);
   $("list").addEventListener("keydown", moveFocus);
