@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "BrowseyURLSession", targets: ["BrowseyURLSession"]),
         .library(name: "BrowseyClientNIO", targets: ["BrowseyClientNIO"]),
         .library(name: "DocumentBrowser", targets: ["DocumentBrowser"]),
+        .library(name: "Thumbnails", targets: ["Thumbnails"]),
         .library(name: "BrowseyUI", targets: ["BrowseyUI"]),
     ],
     dependencies: [
@@ -65,6 +66,7 @@ let package = Package(
             name: "BrowseyServer",
             dependencies: [
                 "ErrorModel", "FileTree", "BrowseyAPI", "SearchIndex", "Preview", "ServiceDiscovery", "CFileTreeSystem",
+                "Thumbnails",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -91,6 +93,18 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "Preview", swiftSettings: strict),
+        // Thumbnails: libjpeg-turbo and libpng linked from the system (their setjmp/longjmp kept
+        // in a small C target), the optional codecs loaded at run time.
+        .systemLibrary(
+            name: "CJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .target(
+            name: "CThumbnailCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
+        .target(
+            name: "Thumbnails", dependencies: ["CThumbnailCodecs", "CJPEG", "CPNG", "ErrorModel"],
+            swiftSettings: strict),
         .target(name: "QRCode", dependencies: ["ErrorModel"], swiftSettings: strict),
         .target(name: "ServiceDiscovery", dependencies: ["ErrorModel"], swiftSettings: strict),
         .target(
@@ -116,7 +130,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .target(name: "DocumentBrowser", dependencies: ["FileTree", "ErrorModel"], swiftSettings: strict),
+        .target(
+            name: "DocumentBrowser", dependencies: ["FileTree", "ErrorModel", "Thumbnails"],
+            swiftSettings: strict),
         .target(
             name: "BrowseyUI",
             dependencies: ["BrowseyClient", "DocumentBrowser"],
@@ -165,7 +181,7 @@ let package = Package(
         .testTarget(
             name: "BrowseyServerTests",
             dependencies: [
-                "BrowseyServer", "BrowseyAPI", "FileTree", "TestSupport",
+                "BrowseyServer", "BrowseyAPI", "FileTree", "TestSupport", "Thumbnails",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -232,6 +248,11 @@ let package = Package(
             dependencies: [
                 "ErrorModel", "FileTree", "SearchIndex", "QRCode", "ServiceDiscovery", "DocumentBrowser", "BrowseyClient",
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ThumbnailsTests",
+            dependencies: ["Thumbnails", "CThumbnailCodecs", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -5,6 +5,7 @@ import Foundation
 import HummingbirdTesting
 import TestSupport
 import Testing
+import Thumbnails
 
 @Suite("The Browsey contract, in process")
 struct ContractTests {
@@ -300,9 +301,18 @@ struct ListingJSONTests {
                 let entries = try await FileTree.DirectoryReader(filter: visible, order: .browsey).read(
                     at: fixture.folder.path + folder
                 ).entries
+                // Files the server makes thumbnails of are marked (additive), by their type.
+                let pictures = Thumbnailer().extensions
                 let viaCodable = ListResponse(
                     path: folder, absolutePath: decoded.absolutePath,
-                    items: entries.map { ListItem($0, under: safePath) })
+                    items: entries.map {
+                        var item = ListItem($0, under: safePath)
+                        if item.type == .file, let ext = item.extension?.lowercased(), pictures.contains(ext)
+                        {
+                            item.thumbnail = true
+                        }
+                        return item
+                    })
                 #expect(viaCodable == decoded, "\(folder)")
             }
         }

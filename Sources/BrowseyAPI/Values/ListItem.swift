@@ -40,6 +40,9 @@ public struct ListItem: Codable, Sendable, Hashable {
     public var linkBroken: Bool?
     /// For a symlink leading outside the served folder (additive): its target is not shown.
     public var linkOutside: Bool?
+    /// `true` when the server can make a thumbnail of the file (`GET /api/thumb`); absent
+    /// otherwise (additive).
+    public var thumbnail: Bool?
 
     /// Makes an item.
     public init(
@@ -63,7 +66,7 @@ public struct ListItem: Codable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case name, type, size, modified, `extension`, absolutePath
-        case linkTarget, targetPath, targetAbsolutePath, targetType, linkBroken, linkOutside
+        case linkTarget, targetPath, targetAbsolutePath, targetType, linkBroken, linkOutside, thumbnail
     }
 
     /// Writes `extension` as `null` when absent (the contract always has it); the symlink fields
@@ -84,6 +87,7 @@ public struct ListItem: Codable, Sendable, Hashable {
             try container.encode(linkBroken ?? false, forKey: .linkBroken)
             try container.encodeIfPresent(linkOutside, forKey: .linkOutside)
         }
+        try container.encodeIfPresent(thumbnail, forKey: .thumbnail)
     }
 }
 

@@ -14,6 +14,8 @@ public struct SearchResponse: Codable, Sendable, Hashable {
         public var score: Int
         /// The extension, `null` when none.
         public var `extension`: String?
+        /// `true` when the server can make a thumbnail of the file; absent otherwise (additive).
+        public var thumbnail: Bool?
 
         /// Makes a match.
         public init(
@@ -27,7 +29,9 @@ public struct SearchResponse: Codable, Sendable, Hashable {
             self.extension = `extension`
         }
 
-        enum CodingKeys: String, CodingKey { case name, path, absolutePath, type, score, `extension` }
+        enum CodingKeys: String, CodingKey {
+            case name, path, absolutePath, type, score, `extension`, thumbnail
+        }
 
         /// Writes `extension` as `null` when absent.
         public func encode(to encoder: any Encoder) throws {
@@ -38,6 +42,7 @@ public struct SearchResponse: Codable, Sendable, Hashable {
             try container.encode(type, forKey: .type)
             try container.encode(score, forKey: .score)
             try container.encode(`extension`, forKey: .extension)
+            try container.encodeIfPresent(thumbnail, forKey: .thumbnail)
         }
     }
 

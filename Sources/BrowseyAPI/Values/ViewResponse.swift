@@ -29,6 +29,32 @@ public struct ViewResponse: Codable, Sendable, Hashable {
         }
     }
 
+    /// What a picture's header says (additive): its size as shown, and from EXIF the date it
+    /// was taken, the camera and the orientation.
+    public struct Picture: Codable, Sendable, Hashable {
+        /// Width in pixels as shown (after the orientation).
+        public var width: Int
+        /// Height in pixels as shown.
+        public var height: Int
+        /// EXIF `DateTimeOriginal` as the camera wrote it (`2024:05:01 10:30:00`).
+        public var taken: String?
+        /// EXIF `Make` and `Model`.
+        public var camera: String?
+        /// EXIF orientation, 1 to 8, when the file gives one.
+        public var orientation: Int?
+
+        /// Makes a picture's description.
+        public init(
+            width: Int, height: Int, taken: String? = nil, camera: String? = nil, orientation: Int? = nil
+        ) {
+            self.width = width
+            self.height = height
+            self.taken = taken
+            self.camera = camera
+            self.orientation = orientation
+        }
+    }
+
     /// What kind of view.
     public var type: Kind
     /// The file's name.
@@ -54,13 +80,16 @@ public struct ViewResponse: Codable, Sendable, Hashable {
     /// Source code as HTML, its tokens in `<span class="hl-…">` (additive; `c` comment, `s`
     /// string, `n` number, `k` keyword, `t` tag, `a` attribute).
     public var highlighted: String?
+    /// For a picture: its size as shown, and EXIF's date taken, camera and orientation (additive).
+    public var image: Picture?
 
     /// Makes a view answer.
     public init(
         type: Kind, filename: String, extension: String?, content: String? = nil, url: String? = nil,
         size: Int64, modified: Date? = nil, language: String? = nil, mimeType: String? = nil,
-        dimensions: Dimensions? = nil, html: String? = nil, highlighted: String? = nil
+        dimensions: Dimensions? = nil, html: String? = nil, highlighted: String? = nil, image: Picture? = nil
     ) {
+        self.image = image
         self.type = type
         self.filename = filename
         self.extension = `extension`
@@ -77,7 +106,7 @@ public struct ViewResponse: Codable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case type, filename, `extension`, content, url, size, modified, language, mimeType, dimensions, html,
-            highlighted
+            highlighted, image
     }
 
     /// Writes `extension` as `null` when absent; the rest only when present.
@@ -95,5 +124,6 @@ public struct ViewResponse: Codable, Sendable, Hashable {
         try container.encodeIfPresent(dimensions, forKey: .dimensions)
         try container.encodeIfPresent(html, forKey: .html)
         try container.encodeIfPresent(highlighted, forKey: .highlighted)
+        try container.encodeIfPresent(image, forKey: .image)
     }
 }

@@ -3,6 +3,7 @@ public import Hummingbird
 public import Logging
 import SearchIndex
 public import ServiceLifecycle
+import Thumbnails
 
 /// The parts of a server, composed once from its configuration: the path rules, the one watcher
 /// of the served folder, the listing cache it keeps honest, the search index with its change
@@ -25,6 +26,8 @@ public struct ServerComposition: Sendable {
     let trash: Trash?
     /// The web UI's files: built in, or read from `--web-root`.
     let web: WebAssets
+    /// Thumbnails and their cache; `nil` with `--no-thumbs`.
+    let thumbnails: ThumbnailService?
     /// The long-lived work: the watcher, the index, the sweep of upload leftovers.
     public let services: [any Service]
 
@@ -52,14 +55,18 @@ public struct ServerComposition: Sendable {
             web = .embedded
         }
         var services: [any Service] = []
+        let thumbnails = Self.thumbnailService(configuration, logger: logger)
+        self.thumbnails = thumbnails
         // One watcher for both: the cache hears of each change at once, the index gets the batches.
         let filter = EntryFilter(includesHidden: configuration.showsHidden, excludedNames: safePath.ignored)
         let cache = configuration.cachesListings ? ListingCache() : nil
         var watcher: DirectoryWatcher?
-        if configuration.cachesListings || configuration.indexesSearch {
+        if configuration.cachesListings || configuration.indexesSearch || thumbnails?.cache != nil {
             let options = DirectoryWatcher.Options(coalescing: .milliseconds(50), filter: filter) {
                 [weak cache] path, everything in
                 cache?.invalidate(path, everything: everything)
+                // A thumbnail's key holds its picture's version: dropping it only frees space early.
+                if !everything { thumbnails?.invalidate(path) }
             }
             do {
                 watcher = try DirectoryWatcher(path: configuration.root, options: options, logger: logger)
@@ -128,18 +135,43 @@ public struct ServerComposition: Sendable {
     }
 
     private func addAPIRoutes(to group: RouterGroup<FileServerContext>, sendfile: Bool) {
-        ListingController(configuration: configuration, safePath: safePath, listingCache: listingCache)
-            .addRoutes(to: group)
+        let marked = thumbnails.map { ThumbnailExtensions($0.extensions) } ?? .none
+        ListingController(
+            configuration: configuration, safePath: safePath, listingCache: listingCache, thumbnails: marked
+        )
+        .addRoutes(to: group)
         FileController(configuration: configuration, safePath: safePath, sendsFilesBySendfile: sendfile)
             .addRoutes(to: group)
-        SearchController(configuration: configuration, safePath: safePath, searchIndex: searchIndex)
-            .addRoutes(to: group)
-        EventsController(configuration: configuration, safePath: safePath, searchIndex: searchIndex)
-            .addRoutes(to: group)
+        SearchController(
+            configuration: configuration, safePath: safePath, searchIndex: searchIndex, thumbnails: marked
+        )
+        .addRoutes(to: group)
+        EventsController(
+            configuration: configuration, safePath: safePath, searchIndex: searchIndex, thumbnails: marked
+        )
+        .addRoutes(to: group)
         WriteController(configuration: configuration, safePath: safePath, trash: trash).addRoutes(to: group)
         TrashController(configuration: configuration, safePath: safePath, trash: trash).addRoutes(to: group)
         UploadController(configuration: configuration, safePath: safePath).addRoutes(to: group)
+        if let thumbnails {
+            ThumbnailController(configuration: configuration, safePath: safePath, thumbnails: thumbnails)
+                .addRoutes(to: group)
+        }
         ServerInfoController(configuration: configuration, startedAt: startedAt).addRoutes(to: group)
+    }
+
+    /// The thumbnail service for `configuration`, with its cache when there is a folder for one.
+    private static func thumbnailService(
+        _ configuration: ServerConfiguration, logger: Logger
+    ) -> ThumbnailService? {
+        guard configuration.makesThumbnails else { return nil }
+        let tools = PosterTools(
+            ffmpeg: configuration.posterTools.ffmpeg, pdftoppm: configuration.posterTools.pdftoppm)
+        let thumbnailer = Thumbnailer(posters: tools, maximumPixels: configuration.thumbnailMaximumPixels)
+        let cache = configuration.thumbnailFolder.map {
+            ThumbnailCache(folder: $0, limit: configuration.thumbnailCacheBytes, logger: logger)
+        }
+        return ThumbnailService(thumbnailer: thumbnailer, cache: cache)
     }
 
     private static func documented(

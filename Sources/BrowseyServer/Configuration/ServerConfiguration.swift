@@ -66,6 +66,21 @@ public struct ServerConfiguration: Sendable {
     /// their connections are closed, and a second SIGINT or SIGTERM stops it at once.
     public var shutdownTimeout: Duration = .seconds(10)
 
+    /// Whether `/api/thumb` makes thumbnails and listings mark the files it can make them of
+    /// (the default; `--no-thumbs` turns both off).
+    public var makesThumbnails = true
+    /// The folder thumbnails are cached in (`ThumbnailLocation.defaultFolder(forRoot:)` picks
+    /// one; `--thumb-dir`); `nil` makes them afresh for each request.
+    public var thumbnailFolder: String?
+    /// The most the thumbnail cache may take on disk (`--thumb-cache-mb`, default 512 MiB); the
+    /// least recently used go first.
+    public var thumbnailCacheBytes = 512 << 20
+    /// Pictures whose header claims more pixels than this are refused with 413 (100 MP).
+    public var thumbnailMaximumPixels = 100_000_000
+    /// Where thumbnails of videos and PDFs come from: `ffmpeg` and `pdftoppm` paths, found on
+    /// `PATH` by the command line; `nil` (the default): none.
+    public var posterTools: (ffmpeg: String?, pdftoppm: String?) = (nil, nil)
+
     /// A configuration; by default read-only, port 8080, every interface, no hidden names.
     public init(
         root: String, host: String = "0.0.0.0", port: Int = 8080, readOnly: Bool = true,

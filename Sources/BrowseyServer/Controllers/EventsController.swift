@@ -17,6 +17,8 @@ struct EventsController: ServedFolderRoutes {
     let safePath: SafePath
     /// The index whose feed the events come from; `nil` with `--no-index` (503).
     let searchIndex: NameIndex?
+    /// The extensions whose files are marked `"thumbnail": true`.
+    var thumbnails = ThumbnailExtensions.none
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.get("/api/events") { request, _ in try await events(request) }
@@ -88,7 +90,8 @@ struct EventsController: ServedFolderRoutes {
 
     private func eventText(_ event: ChangeFeed.Event) -> ByteBuffer {
         let change = event.change
-        let item = ListItem(change.entry, absolutePath: safePath.root + change.path)
+        var item = ListItem(change.entry, absolutePath: safePath.root + change.path)
+        if item.type == .file, thumbnails.contains(item.extension) { item.thumbnail = true }
         let payload = ChangeEvent(
             type: change.kind.rawValue, path: change.path, from: change.from, item: item)
         let json =

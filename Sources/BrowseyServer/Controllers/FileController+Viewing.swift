@@ -2,6 +2,7 @@ import BrowseyAPI
 import FileTree
 import Hummingbird
 import Preview
+import Thumbnails
 
 #if canImport(Glibc)
     import Glibc
@@ -76,14 +77,20 @@ extension FileController {
                     html: isMarkdown ? MarkdownRenderer.html(content) : nil, highlighted: highlighted))
         }
         if Self.imageExtensions.contains(kindKey), status.size <= Self.imageLimit {
-            let header = Self.head(of: descriptor, length: ImageDimensions.headerLength)
+            let header = Self.head(
+                of: descriptor, length: max(ImageDimensions.headerLength, ImageMetadata.headerLength))
             let dimensions = ImageDimensions.read(header).map {
                 ViewResponse.Dimensions(width: $0.width, height: $0.height)
+            }
+            let picture = ImageMetadata.read(header).map {
+                ViewResponse.Picture(
+                    width: $0.displayWidth, height: $0.displayHeight, taken: $0.taken, camera: $0.camera,
+                    orientation: $0.orientation)
             }
             return JSONBody.response(
                 ViewResponse(
                     type: .image, filename: name, extension: ext, url: url, size: status.size, mimeType: mime,
-                    dimensions: dimensions))
+                    dimensions: dimensions, image: picture))
         }
         if Self.videoExtensions.contains(kindKey) {
             return JSONBody.response(

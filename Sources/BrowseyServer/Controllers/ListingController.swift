@@ -8,6 +8,8 @@ struct ListingController: ServedFolderRoutes {
     let safePath: SafePath
     /// Encoded listings kept until the watcher says a folder changed; `nil` reads every listing.
     let listingCache: ListingCache?
+    /// The extensions whose files are marked `"thumbnail": true`.
+    var thumbnails = ThumbnailExtensions.none
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.get("/api/list") { request, _ in try await list(request) }
@@ -34,7 +36,7 @@ struct ListingController: ServedFolderRoutes {
         }
         let buffer = ListingJSON.encode(
             path: folder.relative, absolutePath: folder.absolute, listing: listing,
-            links: links(of: listing))
+            links: links(of: listing), thumbnails: thumbnails)
         if let generation { listingCache?.store(buffer, for: key, since: generation) }
         return JSONBody.response(buffer: buffer)
     }

@@ -17,6 +17,8 @@ struct SearchController: ServedFolderRoutes {
     let safePath: SafePath
     /// The index; `nil` with `--no-index` (searches walk the tree).
     let searchIndex: NameIndex?
+    /// The extensions whose files are marked `"thumbnail": true`.
+    var thumbnails = ThumbnailExtensions.none
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.get("/api/search") { request, _ in try await search(request) }
@@ -62,13 +64,15 @@ struct SearchController: ServedFolderRoutes {
         var results: [SearchResponse.Result] = []
         for hit in hits where results.count < query.limit {
             guard let absolute = stillThere(hit) else { continue }
-            results.append(
+            var result =
                 SearchResponse.Result(
                     name: hit.entry.name, path: hit.path, absolutePath: absolute,
                     type: Self.itemType(hit.entry.kind),
                     score: hit.score,
                     extension: hit.entry.kind == .directory
-                        ? nil : FileName.pathExtension(of: hit.entry.name).map(String.init)))
+                        ? nil : FileName.pathExtension(of: hit.entry.name).map(String.init))
+            if result.type == .file, thumbnails.contains(result.extension) { result.thumbnail = true }
+            results.append(result)
         }
         return SearchJSON.encode(query: text, results: results)
     }

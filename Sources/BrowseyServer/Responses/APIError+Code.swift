@@ -7,10 +7,13 @@ extension APIError {
         private enum Wrapped: String, CaseIterable, Sendable {
             case alreadyExists, badFilter, basesRequired, conflict, crossSite, hiddenName, hostNotAllowed
             case internalError = "internal"
+            case imageTooLarge = "image_too_large"
             case intoItself, invalidBody, invalidMultipart, invalidName, invalidPath, invalidRange,
-                isADirectory
+                invalidSize, isADirectory
             case isRoot, jsonRequired, lengthMismatch, methodNotAllowed, multipartRequired, noIndex, noSpace
-            case noTrash, notADirectory, notEditable, notFound, notViewable, partInTheWay, pathRequired
+            case noTrash, notADirectory, notEditable, notFound
+            case notThumbnailable = "not_thumbnailable"
+            case notViewable, partInTheWay, pathRequired
             case permissionDenied, rangeNotSatisfiable, readOnly, sizeRequired, symlinkLoop, tooLarge
             case unauthorized, wrongOffset
         }
@@ -41,6 +44,8 @@ extension APIError {
         public static var hostNotAllowed: Self { Self(.hostNotAllowed) }
         /// 500: anything unexpected (logged; the answer says nothing more).
         public static var internalError: Self { Self(.internalError) }
+        /// 413: a picture whose header claims more pixels than the thumbnailer's limit.
+        public static var imageTooLarge: Self { Self(.imageTooLarge) }
         /// 400: a folder moved or copied into itself.
         public static var intoItself: Self { Self(.intoItself) }
         /// 400: a write's body that is not the JSON it should be.
@@ -53,6 +58,8 @@ extension APIError {
         public static var invalidPath: Self { Self(.invalidPath) }
         /// 400: a `Content-Range` that cannot be read.
         public static var invalidRange: Self { Self(.invalidRange) }
+        /// 400: a thumbnail `size` that is not a positive number.
+        public static var invalidSize: Self { Self(.invalidSize) }
         /// 400/409: a folder where a file is needed.
         public static var isADirectory: Self { Self(.isADirectory) }
         /// 400: a delete of the root folder.
@@ -77,6 +84,8 @@ extension APIError {
         public static var notEditable: Self { Self(.notEditable) }
         /// 404: nothing there (or hidden, or ignored).
         public static var notFound: Self { Self(.notFound) }
+        /// 415: a file no thumbnail can be made of (its type, or damaged bytes).
+        public static var notThumbnailable: Self { Self(.notThumbnailable) }
         /// 400: a file the viewer does not show.
         public static var notViewable: Self { Self(.notViewable) }
         /// 409: something else holds a resumable upload's hidden part name.

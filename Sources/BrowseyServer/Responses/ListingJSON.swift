@@ -17,7 +17,8 @@ enum ListingJSON {
     /// entry read again under the path rules), so the encoder neither reads the disk nor asks
     /// for policy: it only writes bytes.
     static func encode(
-        path: String, absolutePath: String, listing: FolderListing, links: [Int: ListItem]
+        path: String, absolutePath: String, listing: FolderListing, links: [Int: ListItem],
+        thumbnails: ThumbnailExtensions = .none
     ) -> ByteBuffer {
         envelope(path: path, absolutePath: absolutePath, count: listing.items.count) { folder, json in
             for (index, item) in listing.items.enumerated() {
@@ -30,9 +31,12 @@ enum ListingJSON {
                     // Keys in the encoder's (sorted) order, each run of punctuation one literal.
                     json.raw(#"{"absolutePath":"#)
                     json.string(escapedPrefix: folder, utf8: name)
+                    var hasThumbnail = false
                     if item.type != .directory, let start = FileName.pathExtensionOffset(inUTF8: name) {
+                        let ext = UnsafeBufferPointer(rebasing: name[start...])
                         json.raw(#","extension":"#)
-                        json.string(utf8: UnsafeBufferPointer(rebasing: name[start...]))
+                        json.string(utf8: ext)
+                        hasThumbnail = item.type == .regular && thumbnails.contains(utf8: ext)
                     } else {
                         json.raw(#","extension":null"#)
                     }
@@ -45,6 +49,7 @@ enum ListingJSON {
                     json.string(utf8: name)
                     json.raw(#","size":"#)
                     json.integer(item.size)
+                    if hasThumbnail { json.raw(#","thumbnail":true"#) }
                     switch item.type {
                     case .directory: json.raw(#","type":"directory"}"#)
                     case .symlink:
@@ -122,6 +127,11 @@ enum ListingJSON {
             json.raw(",")
             json.key("targetType")
             json.string(orNull: item.targetType?.rawValue)
+        }
+        if let thumbnail = item.thumbnail {
+            json.raw(",")
+            json.key("thumbnail")
+            json.bool(thumbnail)
         }
         json.raw(",")
         json.key("type")

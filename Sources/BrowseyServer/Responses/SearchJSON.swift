@@ -23,6 +23,9 @@ enum SearchJSON {
             json.string(result.path)
             json.raw(#","score":"#)
             json.integer(Int64(result.score))
+            if let thumbnail = result.thumbnail {
+                json.raw(thumbnail ? #","thumbnail":true"# : #","thumbnail":false"#)
+            }
             switch result.type {
             case .directory: json.raw(#","type":"directory"}"#)
             case .symlink: json.raw(#","type":"symlink"}"#)

@@ -2,7 +2,8 @@ import FileTree
 import Synchronization
 
 /// Loads and caches the documents' thumbnails: a package document's own PNG (the library's
-/// ``DocumentLibrary/thumbnailName``), read off the main actor; otherwise the host's generator.
+/// ``DocumentLibrary/thumbnailName``), read off the main actor; otherwise the host's generator,
+/// or by default a thumbnail made by the Thumbnails module when the document is a picture.
 ///
 /// ```swift
 /// // in a cell:
@@ -23,10 +24,11 @@ public final class ThumbnailLoader: Sendable {
     private let cache = Mutex(Cache())
     private let loads = Mutex(0)
 
-    /// A loader keeping up to `capacity` pictures.
+    /// A loader keeping up to `capacity` pictures. Without a `generator`, documents that are
+    /// pictures themselves get one made by the Thumbnails module (``pictureGenerator(longest:thumbnailer:)``).
     public init(library: DocumentLibrary, generator: ThumbnailGenerator? = nil, capacity: Int = 500) {
         self.library = library
-        self.generator = generator
+        self.generator = generator ?? Self.pictureGenerator()
         self.capacity = max(1, capacity)
     }
 

@@ -131,6 +131,23 @@ struct Serve: AsyncParsableCommand {
             "Keep the search index in this folder (default: ~/.cache/browsey/index).", valueName: "folder"))
     var indexDir: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Make thumbnails at /api/thumb and mark pictures in listings: on (made when asked, the default) or off.",
+            valueName: "on|off"))
+    var thumbs: ThumbnailMode = .on
+
+    @Option(
+        help: ArgumentHelp(
+            "Keep thumbnails in this folder (default: ~/.cache/browsey/thumbs).", valueName: "folder"))
+    var thumbDir: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Let cached thumbnails take at most this many megabytes (default 512); the least recently used go first.",
+            valueName: "MB"))
+    var thumbCacheMb = 512
+
     @Flag(
         name: .customLong("sendfile"), inversion: .prefixedNo,
         help: "Send downloads with sendfile (plain HTTP; HTTPS always copies through buffers).")
@@ -285,6 +302,31 @@ struct Serve: AsyncParsableCommand {
                 configuration.indexPath = IndexLocation.defaultPath(forRoot: root)
             }
         }
+        configuration.makesThumbnails = thumbs == .on
+        if thumbs == .on {
+            if let thumbDir {
+                let folder = thumbDir.hasPrefix("/") ? thumbDir : Self.currentFolder() + "/" + thumbDir
+                guard let place = ThumbnailLocation.folder(inFolder: folder, forRoot: root) else {
+                    throw CommandFailure(
+                        .conflictingOptions, "--thumb-dir must lie outside the served folder.")
+                }
+                configuration.thumbnailFolder = place
+            } else {
+                configuration.thumbnailFolder = ThumbnailLocation.defaultFolder(forRoot: root)
+            }
+            configuration.thumbnailCacheBytes = max(1, thumbCacheMb) << 20
+            let tools = ServerConfiguration.findPosterTools()
+            configuration.posterTools = tools
+            let missing = [
+                tools.ffmpeg == nil ? "ffmpeg (videos)" : nil,
+                tools.pdftoppm == nil ? "pdftoppm (PDFs)" : nil,
+            ]
+            .compactMap { $0 }
+            if !missing.isEmpty {
+                logger.info(
+                    "No thumbnails of some types: \(missing.joined(separator: " and ")) not found on PATH")
+            }
+        }
         configuration.trashMaximumBytes = trashLimit * 1024 * 1024
         configuration.trashMaximumAge = trashDays * 24 * 3600
         configuration.headerTimeout = .milliseconds(Int64(headerTimeout * 1000))
@@ -319,4 +361,12 @@ struct Serve: AsyncParsableCommand {
             throw CommandFailure(.serverSetup, failure.message)
         }
     }
+}
+
+/// Whether the server makes thumbnails (`--thumbs`).
+enum ThumbnailMode: String, ExpressibleByArgument, CaseIterable {
+    /// Made when a client asks, cached.
+    case on
+    /// None: `/api/thumb` answers 404 and listings mark nothing.
+    case off
 }

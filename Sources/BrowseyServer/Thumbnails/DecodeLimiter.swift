@@ -1,0 +1,65 @@
+import Synchronization
+
+/// At most a few decodes at once (one per core): the rest wait their turn in order, and a
+/// waiter whose request was abandoned leaves the queue without ever decoding.
+final class DecodeLimiter: Sendable {
+    private struct State {
+        var available: Int
+        var next: UInt64 = 0
+        var waiting: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+        /// Waiters cancelled before they joined the queue.
+        var cancelled: Set<UInt64> = []
+    }
+
+    private let state: Mutex<State>
+
+    /// A limiter of `permits` at once.
+    init(permits: Int) {
+        state = Mutex(State(available: max(1, permits)))
+    }
+
+    /// Waits for a turn; throws `CancellationError` when the task is cancelled first.
+    func acquire() async throws {
+        let id = state.withLock { state -> UInt64 in
+            state.next += 1
+            return state.next
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<Void, any Error>) in
+                state.withLock { state in
+                    if state.cancelled.remove(id) != nil {
+                        continuation.resume(throwing: CancellationError())
+                    } else if state.available > 0 {
+                        state.available -= 1
+                        continuation.resume()
+                    } else {
+                        state.waiting.append((id, continuation))
+                    }
+                }
+            }
+        } onCancel: {
+            state.withLock { state in
+                if let index = state.waiting.firstIndex(where: { $0.id == id }) {
+                    state.waiting.remove(at: index).continuation.resume(throwing: CancellationError())
+                } else {
+                    state.cancelled.insert(id)
+                }
+            }
+        }
+        // A turn granted but not wanted any more after all (cancelled just after the grant) is
+        // kept: the caller releases it.
+        state.withLock { _ = $0.cancelled.remove(id) }
+    }
+
+    /// Gives a turn back: to the first waiter, else to the pool.
+    func release() {
+        state.withLock { state in
+            if state.waiting.isEmpty {
+                state.available += 1
+            } else {
+                state.waiting.removeFirst().continuation.resume()
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import FileTree
+import Logging
+import NIOCore
+import NIOPosix
+import Synchronization
+import Thumbnails
+
+/// Thumbnails for the server: from the disk cache when they are there, otherwise made once
+/// (however many requests ask at the same time) on a small pool of decoding threads, off the
+/// event loops, and cached.
+final class ThumbnailService: Sendable {
+    /// A thumbnail as cached: the JPEG and the size of the picture it shows.
+    struct Stored: Sendable, Equatable {
+        var jpeg: [UInt8]
+        var sourceWidth: Int?
+        var sourceHeight: Int?
+
+        /// The cache file: `BTH1`, the source's width and height (0: unknown), then the JPEG.
+        var file: [UInt8] {
+            var bytes: [UInt8] = Array("BTH1".utf8)
+            for value in [sourceWidth ?? 0, sourceHeight ?? 0] {
+                let number = UInt32(clamping: value)
+                bytes += [
+                    UInt8(number & 0xFF), UInt8(number >> 8 & 0xFF), UInt8(number >> 16 & 0xFF),
+                    UInt8(number >> 24),
+                ]
+            }
+            return bytes + jpeg
+        }
+
+        init(jpeg: [UInt8], sourceWidth: Int?, sourceHeight: Int?) {
+            self.jpeg = jpeg
+            self.sourceWidth = sourceWidth
+            self.sourceHeight = sourceHeight
+        }
+
+        /// A cache file read back; `nil` when it is not one.
+        init?(file bytes: [UInt8]) {
+            guard bytes.count > 12, bytes[0..<4].elementsEqual("BTH1".utf8) else { return nil }
+            func number(_ at: Int) -> Int? {
+                let value =
+                    Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3])
+                    << 24
+                return value == 0 ? nil : value
+            }
+            self.init(jpeg: Array(bytes[12...]), sourceWidth: number(4), sourceHeight: number(8))
+        }
+    }
+
+    /// What makes the thumbnails.
+    let thumbnailer: Thumbnailer
+    /// The disk cache; `nil` when there is nowhere to keep one.
+    let cache: ThumbnailCache?
+    /// Lower-cased extensions a listing marks with `"thumbnail": true`.
+    let extensions: Set<String>
+    private let flights = SingleFlight<String, Stored>()
+    private let limiter: DecodeLimiter
+    private let decodeCount = Atomic(0)
+    /// Keys that failed, with why (bounded): a broken picture is not decoded again and again.
+    private let failures = Mutex<[String: ThumbnailError]>([:])
+
+    /// The threads decodes run on, shared by every server in the process: one per core.
+    static let decodingThreads: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: System.coreCount)
+        pool.start()
+        return pool
+    }()
+
+    /// A service making thumbnails with `thumbnailer`, caching them in `cache`, at most
+    /// `concurrentDecodes` at once.
+    init(thumbnailer: Thumbnailer, cache: ThumbnailCache?, concurrentDecodes: Int = System.coreCount) {
+        self.thumbnailer = thumbnailer
+        self.cache = cache
+        extensions = thumbnailer.extensions
+        limiter = DecodeLimiter(permits: min(concurrentDecodes, System.coreCount))
+    }
+
+    /// How many decodes have run (each cache miss that reached a decoder).
+    var decodes: Int { decodeCount.load(ordering: .relaxed) }
+
+    /// The cache key of a picture's version in a size class: its device, inode, size and
+    /// nanosecond mtime, the class and the encoder's version. Also the ETag's source.
+    static func key(_ status: FileStatus, sizeClass: Int) -> String {
+        let nanos = Int64(status.modified.seconds) * 1_000_000_000 + Int64(status.modified.nanoseconds)
+        return [
+            String(status.device, radix: 16), String(status.inode, radix: 16), String(status.size, radix: 16),
+            String(nanos, radix: 16), String(sizeClass), "v" + String(Thumbnailer.encoderVersion),
+        ].joined(separator: "-")
+    }
+
+    /// The thumbnail of the open picture `descriptor` (kept open by the caller until this
+    /// returns) of class `sizeClass`, cached under `key`.
+    func thumbnail(
+        key: String, descriptor: Int32, name: String, path: String, sizeClass: Int
+    ) async throws -> Stored {
+        if let bytes = cache?.read(key), let stored = Stored(file: bytes) { return stored }
+        if let failure = failures.withLock({ $0[key] }) { throw failure }
+        return try await flights.value(for: key) { [self] in
+            try await limiter.acquire()
+            defer { limiter.release() }
+            try Task.checkCancellation()
+            if let bytes = cache?.read(key), let stored = Stored(file: bytes) { return stored }
+            let thumbnailer = self.thumbnailer
+            let result: Result<Thumbnail, ThumbnailError> = try await Self.decodingThreads.runIfActive {
+                [self] in
+                self.decodeCount.add(1, ordering: .relaxed)
+                return Result { () throws(ThumbnailError) in
+                    try thumbnailer.thumbnail(ofFile: descriptor, name: name, longest: sizeClass)
+                }
+            }
+            switch result {
+            case .success(let thumbnail):
+                let stored = Stored(
+                    jpeg: thumbnail.jpeg, sourceWidth: thumbnail.sourceWidth,
+                    sourceHeight: thumbnail.sourceHeight)
+                cache?.store(stored.file, for: key, path: path)
+                return stored
+            case .failure(let error):
+                if error.code != .outOfMemory {
+                    failures.withLock { failures in
+                        if failures.count >= 4096 { failures.removeAll() }
+                        failures[key] = error
+                    }
+                }
+                throw error
+            }
+        }
+    }
+
+    /// Forgets what was made of the picture at `path` (and below it): the watcher saw it change.
+    func invalidate(_ path: String) {
+        cache?.invalidate(path)
+    }
+}

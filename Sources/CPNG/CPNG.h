@@ -1,0 +1,2 @@
+// libpng from the system (Debian: libpng-dev).
+#include <png.h>

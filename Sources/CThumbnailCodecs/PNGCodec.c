@@ -1,0 +1,122 @@
+// libpng under setjmp: its errors longjmp back into the function that called it, never past it.
+#include "CThumbnailCodecs.h"
+
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <png.h>
+
+/// Interlaced pictures need the whole image in memory: above this many pixels they are refused.
+#define BT_PNG_INTERLACED_LIMIT (40ULL * 1000 * 1000)
+/// The most any one ancillary chunk (an ICC profile, compressed text) may take once inflated.
+#define BT_PNG_CHUNK_LIMIT (8UL * 1024 * 1024)
+
+typedef struct bt_png_source {
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+} bt_png_source;
+
+static void bt_png_read(png_structp png, png_bytep out, size_t length) {
+    bt_png_source *source = png_get_io_ptr(png);
+    if (length > source->size - source->offset) png_error(png, "truncated");
+    memcpy(out, source->data + source->offset, length);
+    source->offset += length;
+}
+
+static void bt_png_error(png_structp png, png_const_charp message) {
+    (void)message;
+    png_longjmp(png, 1);
+}
+
+static void bt_png_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+int bt_png_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image) {
+    bt_png_source source = {data, size, 0};
+    bt_resampler *volatile resampler = NULL;
+    uint8_t *volatile pixels = NULL;
+    png_bytep *volatile rows = NULL;
+    memset(image, 0, sizeof(*image));
+    if (data == NULL || size < 8 || png_sig_cmp(data, 0, 8) != 0) return BT_UNDECODABLE;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, bt_png_error, bt_png_warning);
+    if (png == NULL) return BT_NO_MEMORY;
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        return BT_NO_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        bt_resampler_discard(resampler);
+        free(pixels);
+        free(rows);
+        return BT_UNDECODABLE;
+    }
+    png_set_read_fn(png, &source, bt_png_read);
+    png_set_chunk_malloc_max(png, BT_PNG_CHUNK_LIMIT);
+    png_read_info(png, info);
+    uint32_t source_width = png_get_image_width(png, info);
+    uint32_t source_height = png_get_image_height(png, info);
+    if (source_width == 0 || source_height == 0) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return BT_UNDECODABLE;
+    }
+    uint64_t pixel_count = (uint64_t)source_width * source_height;
+    int interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
+    if (pixel_count > max_pixels || (interlaced && pixel_count > BT_PNG_INTERLACED_LIMIT)) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return BT_TOO_LARGE;
+    }
+    image->source_width = source_width;
+    image->source_height = source_height;
+
+    // Everything becomes 8-bit RGBA: palettes and low bit depths expanded, transparency keys
+    // turned into alpha, 16-bit scaled down, grey made RGB, opaque images given a full alpha.
+    int color_type = png_get_color_type(png, info);
+    png_set_expand(png);
+    png_set_scale_16(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    size_t row_bytes = png_get_rowbytes(png, info);
+    if (row_bytes != (size_t)source_width * 4) png_error(png, "unexpected row size");
+
+    uint32_t width = 0, height = 0;
+    bt_fit(source_width, source_height, longest, &width, &height);
+    resampler = bt_resampler_create(source_width, source_height, width, height);
+    pixels = malloc(interlaced ? row_bytes * source_height : row_bytes);
+    if (interlaced && pixels != NULL) rows = malloc(sizeof(png_bytep) * source_height);
+    if (resampler == NULL || pixels == NULL || (interlaced && rows == NULL)) {
+        png_destroy_read_struct(&png, &info, NULL);
+        bt_resampler_discard(resampler);
+        free(pixels);
+        free(rows);
+        return BT_NO_MEMORY;
+    }
+    if (interlaced) {
+        for (uint32_t y = 0; y < source_height; y++) rows[y] = pixels + row_bytes * y;
+        (void)passes;
+        png_read_image(png, rows);
+        for (uint32_t y = 0; y < source_height; y++) bt_resampler_add_row(resampler, rows[y], 4);
+    } else {
+        for (uint32_t y = 0; y < source_height; y++) {
+            png_read_row(png, pixels, NULL);
+            bt_resampler_add_row(resampler, pixels, 4);
+        }
+    }
+    png_destroy_read_struct(&png, &info, NULL);
+    free(pixels);
+    pixels = NULL;
+    free(rows);
+    rows = NULL;
+    image->pixels = bt_resampler_finish(resampler);
+    resampler = NULL;
+    image->width = width;
+    image->height = height;
+    return BT_OK;
+}

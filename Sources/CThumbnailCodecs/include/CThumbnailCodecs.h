@@ -1,0 +1,70 @@
+// The C side of the Thumbnails module: libjpeg-turbo and libpng called under their own setjmp,
+// so that a longjmp from either library never crosses a Swift frame, and the area-averaging
+// resampler the decoders feed row by row. Only plain types cross this boundary.
+#ifndef CTHUMBNAILCODECS_H
+#define CTHUMBNAILCODECS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// What a call answers.
+enum {
+    /// Done.
+    BT_OK = 0,
+    /// The bytes are not an image this call decodes, or they are damaged past decoding.
+    BT_UNDECODABLE = 1,
+    /// The header claims more pixels than allowed; nothing was allocated for them.
+    BT_TOO_LARGE = 2,
+    /// An allocation failed.
+    BT_NO_MEMORY = 3,
+};
+
+/// A decoded, downscaled picture: 8-bit RGB rows without padding (`pixels` from malloc, freed
+/// with `bt_free`), and the size of the picture it came from.
+typedef struct bt_image {
+    uint8_t *pixels;
+    uint32_t width;
+    uint32_t height;
+    uint32_t source_width;
+    uint32_t source_height;
+} bt_image;
+
+/// Area averaging from `source_width` x `source_height` down to `width` x `height`, fed one
+/// source row at a time (top to bottom): each output pixel is the mean of the source pixels
+/// that fall into it. Holds one output row of sums and the output image.
+typedef struct bt_resampler bt_resampler;
+
+/// A resampler, or NULL when memory runs out.
+bt_resampler *bt_resampler_create(uint32_t source_width, uint32_t source_height, uint32_t width, uint32_t height);
+/// Adds source row `y` (rows in order). `channels` is 3 (RGB) or 4 (RGBA, composited on white).
+void bt_resampler_add_row(bt_resampler *resampler, const uint8_t *row, uint32_t channels);
+/// Hands over the output rows (freed with `bt_free`) and frees the resampler.
+uint8_t *bt_resampler_finish(bt_resampler *resampler);
+/// Frees a resampler that will not be finished.
+void bt_resampler_discard(bt_resampler *resampler);
+
+/// The longest side of an output no larger than `longest` for a `width` x `height` source,
+/// keeping the aspect ratio: writes the output size.
+void bt_fit(uint32_t width, uint32_t height, uint32_t longest, uint32_t *out_width, uint32_t *out_height);
+
+/// Reads a JPEG's size from its header without decoding it.
+int bt_jpeg_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height);
+
+/// Decodes a JPEG down to at most `longest` pixels on its longest side: DCT scaling picks the
+/// smallest scale whose image is at least `longest`, then area averaging finishes the job.
+/// Refuses images above `max_pixels` from the header, before allocating for them.
+int bt_jpeg_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image);
+
+/// Decodes a PNG's first image down to at most `longest` pixels on its longest side (16-bit,
+/// palette, grey and alpha handled; alpha composited on white). Refuses images above
+/// `max_pixels` from the header, before allocating for them.
+int bt_png_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image);
+
+/// Encodes RGB rows as a baseline JPEG with optimized Huffman tables and no metadata at all.
+/// `*output` comes from malloc (freed with `bt_free`).
+int bt_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height, int quality, uint8_t **output, size_t *output_size);
+
+/// Frees what this module allocated.
+void bt_free(void *pointer);
+
+#endif

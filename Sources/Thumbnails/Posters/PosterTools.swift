@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The helper programs that make posters: `ffmpeg` for a video's frame, `pdftoppm` (poppler)
+/// for a PDF's first page, found on `PATH` once, at start. Either may be missing; then that type
+/// has no thumbnails.
+public struct PosterTools: Sendable, Hashable {
+    /// Where `ffmpeg` is, if anywhere.
+    public var ffmpeg: String?
+    /// Where `pdftoppm` is, if anywhere.
+    public var pdftoppm: String?
+    /// How long a helper may run for one poster.
+    public var timeout: Duration = .seconds(20)
+    /// The most a helper may write for one poster (a PPM frame).
+    public var outputLimit = 64 << 20
+
+    /// Tools at the given places (`nil`: none).
+    public init(ffmpeg: String? = nil, pdftoppm: String? = nil) {
+        self.ffmpeg = ffmpeg
+        self.pdftoppm = pdftoppm
+    }
+
+    /// The tools found on `PATH` (or in `path`, a `PATH`-style list).
+    public static func find(path: String? = nil) -> PosterTools {
+        PosterTools(
+            ffmpeg: ChildProcess.find("ffmpeg", path: path),
+            pdftoppm: ChildProcess.find("pdftoppm", path: path))
+    }
+
+    /// A poster of the video read from `input`, at most `longest` on its longest side, as PPM.
+    func videoFrame(input: Int32, longest: Int) throws(ThumbnailError) -> [UInt8] {
+        guard let ffmpeg else {
+            throw ThumbnailError(.notThumbnailable, "No ffmpeg: no poster for this type")
+        }
+        // A frame one second in (past a black first frame), else the first one.
+        for start in ["1", "0"] {
+            lseekToStart(input)
+            let output = try ChildProcess.run(
+                ffmpeg,
+                [
+                    "-hide_banner", "-loglevel", "error", "-nostdin", "-ss", start, "-i", "/dev/stdin",
+                    "-frames:v", "1", "-vf",
+                    "scale=\(longest):\(longest):force_original_aspect_ratio=decrease", "-f", "image2pipe",
+                    "-vcodec", "ppm", "pipe:1",
+                ], input: input, timeout: timeout, outputLimit: outputLimit)
+            if !output.isEmpty { return output }
+        }
+        throw ThumbnailError(.posterFailed, "ffmpeg found no frame")
+    }
+
+    /// The first page of the PDF read from `input`, at most `longest` on its longest side, as PPM.
+    func pdfPage(input: Int32, longest: Int) throws(ThumbnailError) -> [UInt8] {
+        guard let pdftoppm else {
+            throw ThumbnailError(.notThumbnailable, "No pdftoppm: no poster for this type")
+        }
+        lseekToStart(input)
+        return try ChildProcess.run(
+            pdftoppm, ["-f", "1", "-l", "1", "-scale-to", String(longest), "/dev/stdin"], input: input,
+            timeout: timeout, outputLimit: outputLimit)
+    }
+}
+
+/// Rewinds a file a helper reads as its standard input.
+private func lseekToStart(_ descriptor: Int32) {
+    _ = lseek(descriptor, 0, SEEK_SET)
+}

@@ -1,0 +1,175 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Makes thumbnails: pictures decoded in process (JPEG with DCT scaling, PNG, GIF, WebP when
+/// libwebp is installed, BMP), video frames and PDF pages by helper programs when they are
+/// installed; turned upright by EXIF, brought down by area averaging, encoded as JPEG with no
+/// metadata.
+///
+/// Synchronous and thread-safe: run it on a worker thread, never on an event loop.
+///
+/// ```swift
+/// let thumbnail = try Thumbnailer().thumbnail(of: bytes, longest: 256)
+/// ```
+public struct Thumbnailer: Sendable {
+    /// Changes whenever the same input would give different bytes; part of every cache key.
+    public static let encoderVersion = 1
+    /// Pictures with more pixels than this are refused from their header (default 100 MP).
+    public var maximumPixels: Int
+    /// JPEG quality of the thumbnails (1-100).
+    public var quality = 78
+    /// The largest file read into memory to decode.
+    public var maximumFileSize = 512 << 20
+    /// The helper programs for videos and PDFs.
+    public var posters: PosterTools
+
+    /// A thumbnailer; `posters` says which helper programs there are (none by default:
+    /// ``PosterTools/find(path:)`` looks on `PATH`).
+    public init(posters: PosterTools = PosterTools(), maximumPixels: Int = 100_000_000) {
+        self.posters = posters
+        self.maximumPixels = maximumPixels
+    }
+
+    /// Video extensions ffmpeg is asked about.
+    public static let videoExtensions: Set<String> = [
+        "mp4", "m4v", "mov", "webm", "mkv", "avi", "3gp", "mpg", "mpeg",
+    ]
+
+    /// The picture formats this process decodes.
+    public static var decodedFormats: Set<ImageFormat> {
+        var formats: Set<ImageFormat> = [.jpeg, .png, .gif, .bmp]
+        if WebPLibrary.shared != nil { formats.insert(.webp) }
+        return formats
+    }
+
+    /// What a file of this name would be made into a thumbnail from, by its extension; `nil`
+    /// when this machine makes none for its type.
+    public func kind(forFileName name: String) -> ThumbnailKind? {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return kind(forExtension: name[name.index(after: dot)...].lowercased())
+    }
+
+    /// ``kind(forFileName:)`` for a lower-cased extension without the dot.
+    public func kind(forExtension ext: String) -> ThumbnailKind? {
+        if let format = ImageFormat.forExtension(ext) {
+            return Self.decodedFormats.contains(format) ? .picture(format) : nil
+        }
+        if posters.ffmpeg != nil, Self.videoExtensions.contains(ext) { return .video }
+        if posters.pdftoppm != nil, ext == "pdf" { return .pdf }
+        return nil
+    }
+
+    /// Every lower-cased extension ``kind(forExtension:)`` knows, for listings to mark.
+    public var extensions: Set<String> {
+        var all: Set<String> = [
+            "jpg", "jpeg", "jpe", "jfif", "png", "apng", "gif", "webp", "bmp", "dib", "tif", "tiff", "heic",
+            "heif",
+            "hif", "avif", "pdf",
+        ]
+        all.formUnion(Self.videoExtensions)
+        return all.filter { kind(forExtension: $0) != nil }
+    }
+
+    /// A thumbnail of a picture's bytes (its format known from them), at most `longest` pixels
+    /// on its longest side.
+    public func thumbnail(of bytes: [UInt8], longest: Int) throws(ThumbnailError) -> Thumbnail {
+        guard !bytes.isEmpty else { throw ThumbnailError(.notThumbnailable, "The file is empty") }
+        guard let format = ImageFormat.sniff(bytes) else {
+            throw ThumbnailError(.notThumbnailable, "Not a picture this server reads")
+        }
+        let longest = max(1, longest)
+        let image: PixelImage
+        switch format {
+        case .jpeg: image = try SystemCodecs.jpeg(bytes, longest: longest, maximumPixels: maximumPixels)
+        case .png: image = try SystemCodecs.png(bytes, longest: longest, maximumPixels: maximumPixels)
+        case .gif: image = try GIFDecoder.thumbnail(bytes, longest: longest, maximumPixels: maximumPixels)
+        case .bmp: image = try BMPDecoder.thumbnail(bytes, longest: longest, maximumPixels: maximumPixels)
+        case .webp:
+            guard let library = WebPLibrary.shared else {
+                throw ThumbnailError(.notThumbnailable, "libwebp is not installed: no thumbnails of WebP")
+            }
+            image = try library.thumbnail(bytes, longest: longest, maximumPixels: maximumPixels)
+        case .tiff, .heif, .avif:
+            throw ThumbnailError(
+                .notThumbnailable, "No decoder for \(format.rawValue.uppercased()) on this server")
+        }
+        let metadata = ImageMetadata.read(Array(bytes.prefix(ImageMetadata.headerLength)))
+        let upright = image.oriented(metadata?.orientation ?? 1)
+        return Thumbnail(
+            jpeg: try SystemCodecs.encodeJPEG(upright, quality: quality), width: upright.width,
+            height: upright.height, sourceWidth: metadata?.displayWidth, sourceHeight: metadata?.displayHeight
+        )
+    }
+
+    /// A thumbnail of the open file `descriptor` (named `name`, for its type), at most
+    /// `longest` pixels on its longest side.
+    public func thumbnail(
+        ofFile descriptor: Int32, name: String, longest: Int
+    ) throws(ThumbnailError) -> Thumbnail {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw ThumbnailError(.unreadable, "The file cannot be read")
+        }
+        guard Int(status.st_size) <= maximumFileSize else {
+            throw ThumbnailError(.imageTooLarge, "The file is too large to make a thumbnail of")
+        }
+        let head = Self.read(descriptor, limit: 32) ?? []
+        if ImageFormat.sniff(head) == nil, let kind = kind(forFileName: name) {
+            let longest = max(1, longest)
+            switch kind {
+            case .video:
+                let frame = try posters.videoFrame(input: descriptor, longest: longest)
+                return try poster(frame, longest: longest)
+            case .pdf:
+                let page = try posters.pdfPage(input: descriptor, longest: longest)
+                return try poster(page, longest: longest)
+            case .picture: break
+            }
+        }
+        guard ImageFormat.sniff(head) != nil else {
+            throw ThumbnailError(.notThumbnailable, "Not a picture this server reads")
+        }
+        guard let bytes = Self.read(descriptor, limit: Int(status.st_size)) else {
+            throw ThumbnailError(.unreadable, "The file cannot be read")
+        }
+        return try thumbnail(of: bytes, longest: longest)
+    }
+
+    /// A thumbnail of the file at `path`.
+    public func thumbnail(atPath path: String, longest: Int) throws(ThumbnailError) -> Thumbnail {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ThumbnailError(.unreadable, "\(path) cannot be opened") }
+        defer { close(descriptor) }
+        return try thumbnail(ofFile: descriptor, name: PathText.last(of: path), longest: longest)
+    }
+
+    private func poster(_ ppm: [UInt8], longest: Int) throws(ThumbnailError) -> Thumbnail {
+        let image = try PPMDecoder.thumbnail(ppm, longest: longest, maximumPixels: maximumPixels)
+        return Thumbnail(
+            jpeg: try SystemCodecs.encodeJPEG(image, quality: quality), width: image.width,
+            height: image.height)
+    }
+
+    /// Up to `limit` bytes from the start of an open file; `nil` when it cannot be read.
+    static func read(_ descriptor: Int32, limit: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var filled = 0
+        while filled < limit {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                guard let base = buffer.baseAddress else { return 0 }
+                return pread(descriptor, base + filled, limit - filled, off_t(filled))
+            }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return nil }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+}

@@ -1,0 +1,247 @@
+import TestSupport
+import Testing
+
+@testable import Thumbnails
+
+@Suite("Thumbnails")
+struct ThumbnailerTests {
+    let thumbnailer = Thumbnailer()
+
+    /// The thumbnail decoded back to pixels (by the module's own JPEG path, at full size).
+    func decode(_ thumbnail: Thumbnail) throws -> PixelImage {
+        try SystemCodecs.jpeg(thumbnail.jpeg, longest: 0, maximumPixels: 1 << 30)
+    }
+
+    /// Where orientation `orientation` shows the stored pixel (x, y) of a `w` x `h` picture
+    /// (EXIF's definition: which side row 0 and column 0 are on).
+    static func shown(_ orientation: Int, x: Int, y: Int, w: Int, h: Int) -> (Int, Int) {
+        switch orientation {
+        case 2: (w - 1 - x, y)
+        case 3: (w - 1 - x, h - 1 - y)
+        case 4: (x, h - 1 - y)
+        case 5: (y, x)
+        case 6: (h - 1 - y, x)
+        case 7: (h - 1 - y, w - 1 - x)
+        case 8: (y, w - 1 - x)
+        default: (x, y)
+        }
+    }
+
+    @Test("every EXIF orientation, 1 to 8, comes out upright", arguments: 1...8)
+    func orientations(orientation: Int) throws {
+        // Upright: 240 x 160 quadrants. Stored: turned so that the orientation turns it back.
+        let (uw, uh) = (240, 160)
+        let (sw, sh) = orientation >= 5 ? (uh, uw) : (uw, uh)
+        let stored = TestImages.pixels(width: sw, height: sh) { x, y in
+            let (ux, uy) = Self.shown(orientation, x: x, y: y, w: sw, h: sh)
+            return TestImages.quadrant(x: ux, y: uy, width: uw, height: uh)
+        }
+        let file = TestImages.withEXIF(
+            TestImages.jpeg(stored, width: sw, height: sh), orientation: UInt16(orientation))
+        let thumbnail = try thumbnailer.thumbnail(of: file, longest: 128)
+        #expect(thumbnail.width == 128 && thumbnail.height == 85)
+        #expect(thumbnail.sourceWidth == uw && thumbnail.sourceHeight == uh)
+        let image = try decode(thumbnail)
+        func near(_ pixel: (UInt8, UInt8, UInt8), _ expected: (UInt8, UInt8, UInt8)) -> Bool {
+            abs(Int(pixel.0) - Int(expected.0)) < 40 && abs(Int(pixel.1) - Int(expected.1)) < 40
+                && abs(Int(pixel.2) - Int(expected.2)) < 40
+        }
+        let (w, h) = (image.width, image.height)
+        #expect(near(image.pixel(x: w / 4, y: h / 4), (255, 0, 0)), "top left is red")
+        #expect(near(image.pixel(x: 3 * w / 4, y: h / 4), (0, 255, 0)), "top right is green")
+        #expect(near(image.pixel(x: w / 4, y: 3 * h / 4), (0, 0, 255)), "bottom left is blue")
+        #expect(near(image.pixel(x: 3 * w / 4, y: 3 * h / 4), (255, 255, 255)), "bottom right is white")
+    }
+
+    @Test("a thumbnail carries no EXIF, no GPS, nothing but the JFIF header")
+    func noMetadata() throws {
+        let rgb = TestImages.photoLike(width: 300, height: 200, seed: 1)
+        let file = TestImages.withEXIF(TestImages.jpeg(rgb, width: 300, height: 200), orientation: 1)
+        #expect(ImageMetadata.read(file)?.camera == "Browsey Test Camera 1", "the input does carry EXIF")
+        let jpeg = try thumbnailer.thumbnail(of: file, longest: 128).jpeg
+        // Walk the segments up to the scan: only APP0 (JFIF), tables and the frame.
+        var offset = 2
+        var markers: [UInt8] = []
+        while offset + 4 <= jpeg.count, jpeg[offset] == 0xFF, jpeg[offset + 1] != 0xDA {
+            markers.append(jpeg[offset + 1])
+            offset += 2 + (Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3]))
+        }
+        #expect(!markers.isEmpty)
+        #expect(markers.allSatisfy { $0 == 0xE0 || $0 == 0xDB || $0 == 0xC4 || $0 == 0xC0 }, "\(markers)")
+        #expect(!jpeg.indices.dropLast(4).contains { jpeg[$0...].starts(with: Array("Exif".utf8)) })
+        #expect(ImageMetadata.read(jpeg)?.camera == nil && ImageMetadata.read(jpeg)?.orientation == nil)
+    }
+
+    @Test("EXIF gives the date taken and the camera")
+    func exifFields() throws {
+        let rgb = TestImages.pixels(width: 16, height: 16) { _, _ in (1, 2, 3) }
+        let file = TestImages.withEXIF(
+            TestImages.jpeg(rgb, width: 16, height: 16), orientation: 6, make: "Canon", model: "Canon EOS R5")
+        let metadata = try #require(ImageMetadata.read(file))
+        #expect(metadata.taken == "2024:05:01 10:30:00")
+        #expect(metadata.camera == "Canon EOS R5")
+        #expect(metadata.orientation == 6)
+        #expect(metadata.width == 16 && metadata.displayWidth == 16)
+    }
+
+    @Test("a PNG claiming 50,000 x 50,000 pixels is refused from its header, at once")
+    func hugePNG() throws {
+        let file = TestImages.pngHeaderOnly(width: 50_000, height: 50_000)
+        let start = ContinuousClock.now
+        #expect {
+            try thumbnailer.thumbnail(of: file, longest: 256)
+        } throws: { ($0 as? ThumbnailError)?.code == .imageTooLarge }
+        #expect(ContinuousClock.now - start < .seconds(1))
+    }
+
+    @Test("an empty file is not thumbnailable")
+    func emptyFile() {
+        #expect {
+            try thumbnailer.thumbnail(of: [], longest: 256)
+        } throws: { ($0 as? ThumbnailError)?.code == .notThumbnailable }
+    }
+
+    @Test("resampling averages areas: a one-pixel checkerboard becomes grey, not black or white")
+    func areaAveraging() throws {
+        let rgb = TestImages.pixels(width: 256, height: 256) { x, y in
+            (x + y) % 2 == 0 ? (0, 0, 0) : (255, 255, 255)
+        }
+        let file = TestImages.png(
+            width: 256, height: 256, colorType: 2, rows: TestImages.pngRows(rgb, width: 256, height: 256))
+        let image = try SystemCodecs.png(file, longest: 64, maximumPixels: 1 << 30)
+        #expect(image.width == 64 && image.height == 64)
+        #expect(image.pixels.allSatisfy { (120...135).contains($0) }, "every pixel mid-grey")
+    }
+
+    @Test("a JPEG is decoded at a DCT scale and brought to the size asked for")
+    func jpegScaling() throws {
+        let rgb = TestImages.photoLike(width: 2000, height: 1500, seed: 2)
+        let file = TestImages.jpeg(rgb, width: 2000, height: 1500)
+        let thumbnail = try thumbnailer.thumbnail(of: file, longest: 256)
+        #expect(thumbnail.width == 256 && thumbnail.height == 192)
+        #expect(thumbnail.sourceWidth == 2000 && thumbnail.sourceHeight == 1500)
+        let small = try thumbnailer.thumbnail(
+            of: TestImages.jpeg(rgb, width: 2000, height: 1500), longest: 4096)
+        #expect(small.width == 2000 && small.height == 1500, "never larger than the picture")
+    }
+
+    @Test("transparent PNG pixels come out white; grey, palette and 16-bit PNGs decode")
+    func pngVariants() throws {
+        let clear = TestImages.png(
+            width: 8, height: 8, colorType: 6,
+            rows: TestImages.pngRows([UInt8](repeating: 0, count: 256), width: 8, height: 8, channels: 4))
+        let white = try SystemCodecs.png(clear, longest: 8, maximumPixels: 1000)
+        #expect(white.pixels.allSatisfy { $0 == 255 })
+        let grey = TestImages.png(
+            width: 4, height: 4, colorType: 0,
+            rows: TestImages.pngRows([UInt8](repeating: 77, count: 16), width: 4, height: 4, channels: 1))
+        #expect(try SystemCodecs.png(grey, longest: 4, maximumPixels: 1000).pixels.allSatisfy { $0 == 77 })
+        let palette = TestImages.png(
+            width: 4, height: 4, colorType: 3, palette: [10, 20, 30, 200, 100, 50],
+            rows: TestImages.pngRows([UInt8](repeating: 1, count: 16), width: 4, height: 4, channels: 1))
+        #expect(
+            try SystemCodecs.png(palette, longest: 4, maximumPixels: 1000).pixel(x: 2, y: 2) == (200, 100, 50)
+        )
+        let deep = TestImages.png(
+            width: 2, height: 2, colorType: 2, bitDepth: 16,
+            rows: TestImages.pngRows([UInt8](repeating: 0xFF, count: 24), width: 2, height: 2, channels: 6))
+        #expect(try SystemCodecs.png(deep, longest: 2, maximumPixels: 1000).pixels.allSatisfy { $0 == 255 })
+    }
+
+    @Test("GIF, BMP and WebP pictures make thumbnails too")
+    func otherFormats() throws {
+        let rgb = TestImages.pixels(width: 64, height: 32) { x, y in
+            TestImages.quadrant(x: x, y: y, width: 64, height: 32)
+        }
+        let indices = (0..<(64 * 32)).map { index -> UInt8 in
+            let (x, y) = (index % 64, index / 64)
+            return UInt8((x < 32 ? 0 : 1) + (y < 16 ? 0 : 2))
+        }
+        let gif = TestImages.gif(
+            width: 64, height: 32, palette: [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255], indices: indices
+        )
+        for file in [gif, TestImages.bmp(rgb, width: 64, height: 32)]
+            + [TestImages.webp(rgb, width: 64, height: 32)].compactMap({ $0 })
+        {
+            let thumbnail = try thumbnailer.thumbnail(of: file, longest: 32)
+            #expect(thumbnail.width == 32 && thumbnail.height == 16)
+            let image = try decode(thumbnail)
+            let (r, g, b) = image.pixel(x: 4, y: 4)
+            #expect(r > 200 && g < 60 && b < 60, "\(ImageFormat.sniff(file) as Any): top left red")
+            let (r2, g2, b2) = image.pixel(x: 28, y: 12)
+            #expect(r2 > 200 && g2 > 200 && b2 > 200, "\(ImageFormat.sniff(file) as Any): bottom right white")
+        }
+    }
+
+    @Test("a 256-pixel thumbnail of a photo-like picture is at most 20 KB")
+    func thumbnailSize() throws {
+        var total = 0
+        for seed in 1...5 {
+            let rgb = TestImages.photoLike(width: 1200, height: 900, seed: UInt64(seed))
+            total += try thumbnailer.thumbnail(
+                of: TestImages.jpeg(rgb, width: 1200, height: 900), longest: 256
+            ).jpeg.count
+        }
+        #expect(total / 5 <= 20_000, "average \(total / 5) bytes")
+    }
+
+    @Test("sizes round up to a class, and never past the picture")
+    func sizeClasses() {
+        #expect(SizeClass.rounding(1) == 128)
+        #expect(SizeClass.rounding(128) == 128)
+        #expect(SizeClass.rounding(129) == 256)
+        #expect(SizeClass.rounding(300) == 512)
+        #expect(SizeClass.rounding(2048) == 2048)
+        #expect(SizeClass.rounding(5000) == 2048)
+        #expect(SizeClass.longestSide(of: 1024, original: 800) == 800)
+        #expect(SizeClass.longestSide(of: 256, original: 800) == 256)
+    }
+
+    @Test("listings know the types: pictures always, videos and PDFs only with their tools")
+    func kinds() {
+        #expect(thumbnailer.kind(forFileName: "IMG_0001.JPG") == .picture(.jpeg))
+        #expect(thumbnailer.kind(forFileName: "notes.txt") == nil)
+        #expect(thumbnailer.kind(forFileName: "clip.mp4") == nil)
+        #expect(thumbnailer.kind(forFileName: "paper.pdf") == nil)
+        let withTools = Thumbnailer(
+            posters: PosterTools(ffmpeg: "/usr/bin/ffmpeg", pdftoppm: "/usr/bin/pdftoppm"))
+        #expect(withTools.kind(forFileName: "clip.mp4") == .video)
+        #expect(withTools.kind(forFileName: "paper.pdf") == .pdf)
+        #expect(thumbnailer.extensions.contains("jpg") && !thumbnailer.extensions.contains("mp4"))
+    }
+
+    @Test("corrupted pictures decode or are refused, never crash or hang (seeded damage)")
+    func corruptedInputs() throws {
+        let rgb = TestImages.photoLike(width: 96, height: 64, seed: 3)
+        var originals = [
+            TestImages.withEXIF(TestImages.jpeg(rgb, width: 96, height: 64), orientation: 6),
+            TestImages.png(
+                width: 96, height: 64, colorType: 2, rows: TestImages.pngRows(rgb, width: 96, height: 64)),
+            TestImages.gif(
+                width: 96, height: 64, palette: Array(rgb.prefix(768)),
+                indices: rgb.prefix(96 * 64).map { $0 }),
+            TestImages.bmp(rgb, width: 96, height: 64),
+        ]
+        if let webp = TestImages.webp(rgb, width: 96, height: 64) { originals.append(webp) }
+        var random = SeededRandom(seed: 20)
+        var decoded = 0
+        for round in 0..<300 {
+            var bytes = originals[round % originals.count]
+            if round % 2 == 0 {
+                bytes.removeSubrange(Int(random.next() % UInt64(bytes.count))...)
+            } else {
+                for _ in 0..<(1 + random.next() % 8) {
+                    let at = Int(random.next() % UInt64(bytes.count))
+                    bytes[at] ^= UInt8(1 << (random.next() % 8))
+                }
+            }
+            do {
+                _ = try thumbnailer.thumbnail(of: bytes, longest: 64)
+                decoded += 1
+            } catch {
+                #expect(error.code == .notThumbnailable || error.code == .imageTooLarge, "\(error)")
+            }
+        }
+        #expect(decoded > 0)
+    }
+}
