@@ -76,7 +76,7 @@ def make_photos(root):
 
 @pytest.fixture(scope="module")
 def photos():
-    yield from run_server(make_photos)
+    yield from run_server(make_photos, ["--thumb-dir", "WORK/thumbs"])
 
 
 def save_figures(name, figures):
