@@ -349,6 +349,26 @@ def test_the_6000x4000_picture_costs_under_600_kb_until_zoomed(page, photos):
     save_figures("viewer-" + page.kind, figures)
 
 
+def test_a_link_straight_to_the_big_picture_stays_under_600_kb_too(page, photos):
+    """Opened from a link, the viewer has not seen the picture's shape: it asks for the class
+    that covers the screen's longest side (844 px at 2x: 2048) and still sends no original."""
+    if page.kind != "phone":
+        pytest.skip("the phone's figure")
+    traffic = Traffic(page)
+    page.goto(photos.url("/Photos/" + BIG) + "?view=1")
+    page.wait_for_function("() => { const i = document.querySelector('#viewer-body img'); return i && i.complete && i.naturalWidth > 0; }")
+    traffic.settle(page)
+    source = urllib.parse.unquote(page.get_attribute("#viewer-body img", "src"))
+    viewer = sum(size for key, size in traffic.bytes.items()
+                 if "/api/thumb" in traffic.urls.get(key, "") and "size=256" not in traffic.urls[key])
+    figures = {"preview": source, "viewer_bytes": viewer, "preview_bytes": traffic.total(BIG),
+               "grid_behind_bytes": traffic.total("size=256"), "all_bytes": traffic.total()}
+    save_figures("deep-link-phone", figures)
+    assert "size=2048" in source, source
+    assert not traffic.requests("/api/file"), "no original"
+    assert viewer <= 600_000, figures
+
+
 def test_the_original_button_and_the_info_sheet(page, photos):
     traffic = Traffic(page)
     open_big_picture(page, photos, traffic)

@@ -23,8 +23,8 @@ export function noteAspect(path, image) { if (image.naturalWidth && image.natura
  * The size class to ask for a picture's preview: what it needs, or a larger class this page
  * already asked for (fetched ahead, so in the browser's cache).
  */
-function previewClass(path) {
-  const size = neededClass(path), before = asked.get(path) || 0;
+function previewClass(path, guess = 0) {
+  const size = neededClass(path, guess), before = asked.get(path) || 0;
   if (before >= size) return before;
   asked.set(path, size);
   return size;
@@ -32,12 +32,13 @@ function previewClass(path) {
 
 /**
  * The size class a picture's preview needs: its longest side as the viewer will show it, in
- * device pixels, where its shape is known (from its thumbnail in the grid); else the screen's
- * longest side, which covers any shape. A 3:2 picture on a 390x844 phone at 2x shows 780 device
- * pixels wide: 1024 rather than 2048, a quarter of the pixels for the same sharpness.
+ * device pixels, where its shape is known (from its thumbnail in the grid, or its preview) or
+ * guessed (`guess`: a neighbour is taken to have the shape of the picture shown); else the
+ * screen's longest side, which covers any shape. A 3:2 picture on a 390x844 phone at 2x shows
+ * 780 device pixels wide: 1024 rather than 2048, a quarter of the pixels for the same sharpness.
  */
-function neededClass(path) {
-  const aspect = aspects.get(path);
+function neededClass(path, guess = 0) {
+  const aspect = aspects.get(path) || guess;
   const body = $("viewer-body");
   const width = body.clientWidth, height = body.clientHeight;
   if (!aspect || !width || !height) return screenClass();
@@ -58,6 +59,7 @@ export function showPicture(body, item) {
   // The neighbours wait for this picture: until it shows, it has all the bandwidth.
   const settled = () => {
     image.removeEventListener("load", settled); image.removeEventListener("error", settled);
+    noteAspect(item.path, image);
     if (preview && image.naturalWidth && holdsEverything(image)) $("viewer-original").hidden = true;
     fetchNeighbours(item);
   };
@@ -125,13 +127,15 @@ function fetchNeighbours(item) {
   const index = state.images.findIndex((image) => image.name === item.name);
   shown.ahead = [];
   if (index < 0 || state.images.length < 2) return;
-  const count = state.images.length;
+  const count = state.images.length, guess = aspects.get(item.path) || 0;
   const neighbours = new Set([state.images[(index + 1) % count], state.images[(index - 1 + count) % count]]);
   for (const neighbour of neighbours) {
     if (neighbour.name === item.name || !showsPreview(neighbour)) continue;
     const path = join(state.folder, neighbour.name);
     const ahead = new Image();
-    ahead.src = thumbURL(path, previewClass(path));
+    // Once here, its real shape is known: shown, it is asked for by that, and found in the cache.
+    ahead.addEventListener("load", () => noteAspect(path, ahead), { once: true });
+    ahead.src = thumbURL(path, previewClass(path, guess));
     shown.ahead.push(ahead);
   }
 }
