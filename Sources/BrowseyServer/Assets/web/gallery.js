@@ -79,17 +79,44 @@ export function drawGrid() {
   }
   for (let index = first; index < last; index += 1) {
     const row = Math.floor(index / geometry.columns);
-    // Tiles on screen load first; the rows drawn ahead wait behind them.
-    const onScreen = (row + 1) * geometry.pitch > top && row * geometry.pitch < bottom;
     let tile = state.rendered.get(index);
     if (!tile) {
-      tile = makeTile(state.rows[index], index, onScreen);
+      tile = makeTile(state.rows[index], index);
       $("spacer").appendChild(tile);
       state.rendered.set(index, tile);
     }
     const left = (index % geometry.columns) * geometry.pitch;
     tile.style.cssText = "left:" + left + "px;top:" + row * geometry.pitch + "px;width:" + geometry.tile + "px;height:" + geometry.tile + "px";
+    // Tiles on screen ask for their thumbnails now; the rows drawn ahead wait behind them.
+    if ((row + 1) * geometry.pitch > top && row * geometry.pitch < bottom) request(tile);
   }
+  requestAhead();
+}
+
+/** Asks for a tile's thumbnail, if it has one it has not asked for yet. */
+function request(tile) {
+  const image = tile.querySelector("img[data-src]");
+  if (!image) return;
+  image.src = image.dataset.src;
+  delete image.dataset.src;
+}
+
+/**
+ * Once every thumbnail on screen has arrived (or failed), asks for those of the rows drawn
+ * ahead: on a cold server the screen's pictures are decoded first, not among the next rows'.
+ */
+function requestAhead() {
+  const waiting = [...state.rendered.values()].map((tile) => tile.querySelector("img[src]"))
+    .filter((image) => image && !image.complete);
+  if (waiting.length) {
+    for (const image of waiting.filter((one) => !one.dataset.watched)) {
+      image.dataset.watched = "1";
+      image.addEventListener("load", requestAhead, { once: true });
+      image.addEventListener("error", requestAhead, { once: true });
+    }
+    return;
+  }
+  for (const tile of state.rendered.values()) request(tile);
 }
 
 /** Removes a tile, cancelling its thumbnail if it is still on its way. */
@@ -100,7 +127,7 @@ function forget(tile) {
 }
 
 /** A tile: a picture's thumbnail (its name as the alternative text), or an icon and a name. */
-function makeTile(item, index, onScreen) {
+function makeTile(item, index) {
   const tile = document.createElement("a");
   const kind = item.parent ? "parent" : kindOf(item);
   tile.className = "tile tile-" + kind;
@@ -119,11 +146,10 @@ function makeTile(item, index, onScreen) {
     image.alt = item.name;
     image.decoding = "async";
     image.draggable = false;
-    image.setAttribute("fetchpriority", onScreen ? "high" : "low");
     image.addEventListener("load", () => { image.classList.add("loaded"); noteAspect(path, image); }, { once: true });
     // A thumbnail the server could not make after all: the icon and the name stay.
     image.addEventListener("error", () => { if (image.getAttribute("src")) { image.remove(); tile.classList.remove("thumbnail"); } }, { once: true });
-    image.src = thumbURL(path, grid.size);
+    image.dataset.src = thumbURL(path, grid.size);
     tile.append(image);
   }
   const name = document.createElement("span");
