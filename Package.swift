@@ -247,6 +247,7 @@ let package = Package(
             name: "ErrorModelTests",
             dependencies: [
                 "ErrorModel", "FileTree", "SearchIndex", "QRCode", "ServiceDiscovery", "DocumentBrowser", "BrowseyClient",
+                "Thumbnails",
             ],
             swiftSettings: strict
         ),

@@ -20,6 +20,9 @@ public struct APIClient: Sendable {
     /// How long a request may wait for the response's head.
     public var timeout: Duration
     let transport: any HTTPTransport
+    /// Thumbnails fetched by ``thumbnail(of:size:)``: memory only unless given a store with a
+    /// folder.
+    public var thumbnails = ThumbnailStore()
 
     /// A client for `server` over `transport`.
     public init(server: Server, transport: any HTTPTransport, timeout: Duration = .seconds(15)) {

@@ -239,6 +239,21 @@ struct ThumbnailServiceTests {
         #expect(service.decodes == 0)
     }
 
+    @Test("the decode queue lets a cancelled waiter go without a turn, and turns are never lost")
+    func decodeQueue() async throws {
+        let limiter = DecodeLimiter(permits: 1)
+        try await limiter.acquire()
+        let waiter = Task { try await limiter.acquire() }
+        try await Task.sleep(for: .milliseconds(50))
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        limiter.release()
+        // The one turn is free again: the next caller gets it at once.
+        let next = Task { try await limiter.acquire() }
+        try await next.value
+        limiter.release()
+    }
+
     @Test("the disk cache stays under its limit, dropping the least recently used first")
     func leastRecentlyUsed() throws {
         let folder = try TemporaryFolder()

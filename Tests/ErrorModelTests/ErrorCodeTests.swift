@@ -6,6 +6,7 @@ import QRCode
 import SearchIndex
 import ServiceDiscovery
 import Testing
+import Thumbnails
 
 /// Every module's closed code set, by the name of the error that uses it.
 private let codeSets: [(error: String, names: [String])] = [
@@ -15,6 +16,7 @@ private let codeSets: [(error: String, names: [String])] = [
     ("ServiceDiscoveryError", ServiceDiscoveryError.Code.allCases.map(\.description)),
     ("DocumentBrowserError", DocumentBrowserError.Code.allCases.map(\.description)),
     ("BrowseyClientError", BrowseyClientError.Code.allCases.map(\.description)),
+    ("ThumbnailError", ThumbnailError.Code.allCases.map(\.description)),
 ]
 
 /// An error that is also an HTTP answer, as the server's is: the status beside the code.

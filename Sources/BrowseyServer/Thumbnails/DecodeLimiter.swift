@@ -7,7 +7,9 @@ final class DecodeLimiter: Sendable {
         var available: Int
         var next: UInt64 = 0
         var waiting: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
-        /// Waiters cancelled before they joined the queue.
+        /// Waiters that asked but have not yet been granted, queued or refused.
+        var arriving: Set<UInt64> = []
+        /// Arriving waiters cancelled before they joined the queue.
         var cancelled: Set<UInt64> = []
     }
 
@@ -22,12 +24,14 @@ final class DecodeLimiter: Sendable {
     func acquire() async throws {
         let id = state.withLock { state -> UInt64 in
             state.next += 1
+            state.arriving.insert(state.next)
             return state.next
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<Void, any Error>) in
                 state.withLock { state in
+                    state.arriving.remove(id)
                     if state.cancelled.remove(id) != nil {
                         continuation.resume(throwing: CancellationError())
                     } else if state.available > 0 {
@@ -42,14 +46,12 @@ final class DecodeLimiter: Sendable {
             state.withLock { state in
                 if let index = state.waiting.firstIndex(where: { $0.id == id }) {
                     state.waiting.remove(at: index).continuation.resume(throwing: CancellationError())
-                } else {
+                } else if state.arriving.contains(id) {
                     state.cancelled.insert(id)
                 }
+                // Otherwise the turn was granted already: the caller releases it.
             }
         }
-        // A turn granted but not wanted any more after all (cancelled just after the grant) is
-        // kept: the caller releases it.
-        state.withLock { _ = $0.cancelled.remove(id) }
     }
 
     /// Gives a turn back: to the first waiter, else to the pool.
