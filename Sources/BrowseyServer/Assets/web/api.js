@@ -8,7 +8,10 @@ export function apiURL(name, params) {
   return "/api/" + name + "?" + Object.entries(params).map(([key, value]) => key + "=" + encodeURIComponent(value)).join("&");
 }
 export async function api(name, params) {
-  const response = await fetch(apiURL(name, params), { headers: { Accept: "application/json" } });
+  return readAnswer(await fetch(apiURL(name, params), { headers: { Accept: "application/json" } }));
+}
+/** A JSON answer's body; an error with the server's message for any status but 2xx. */
+export async function readAnswer(response) {
   let body = {};
   try { body = await response.json(); } catch { /* not JSON */ }
   if (!response.ok) throw new Error(body.message || body.error || ("The server answered " + response.status));

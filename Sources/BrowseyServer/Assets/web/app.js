@@ -3,8 +3,11 @@
 import { $, all } from "./dom.js";
 import { keepMine, save, startEditing, takeTheirs } from "./editing.js";
 import { svgIcon } from "./icons.js";
-import { clearRows, drawRows, load, navigate, sortItems } from "./listing.js";
+import { moveFocus, rememberLayout } from "./gallery.js";
+import { openInfo } from "./info.js";
+import { clearRows, drawRows, load, navigate, showLayout, sortItems } from "./listing.js";
 import { parentOf, readLocation } from "./paths.js";
+import { showOriginal, zoomed } from "./picture.js";
 import { prefs } from "./prefs.js";
 import { markSelected, openResult, openSearch, runSearch } from "./search.js";
 import { anyOverlay, applySettings, closeOverlays } from "./settings.js";
@@ -14,13 +17,25 @@ import { closeViewer, openFromLocation, setTextSize, step, viewer } from "./view
 import { beginAction, confirmAction, newFolder, showWrites } from "./writes.js";
 import { zoom } from "./zoom.js";
 
+/** Switches the folder between grid and list, keeping the place, and remembers the choice for it. */
+function toggleLayout() {
+  const layout = state.layout === "grid" ? "list" : "grid";
+  rememberLayout(state.folder, layout);
+  showLayout(layout, { keepPlace: true });
+}
 function start() {
   for (const button of all("[data-icon]")) { button.textContent = ""; button.append(svgIcon(button.dataset.icon)); }
   applySettings();
   zoom.listen($("viewer-body"));
+  zoom.changed = zoomed;
   $("list").addEventListener("scroll", () => requestAnimationFrame(drawRows), { passive: true });
-  window.addEventListener("resize", () => requestAnimationFrame(drawRows));
+  // A turned phone shows a picture larger: the zoom check asks for a sharper class if it needs one.
+  window.addEventListener("resize", () => requestAnimationFrame(() => { drawRows(); zoomed(zoom.scale); }));
   $("back").addEventListener("click", () => { if (state.folder !== "/") navigate(parentOf(state.folder)); });
+  $("layout-toggle").addEventListener("click", toggleLayout);
+  $("list").addEventListener("keydown", moveFocus);
+  $("viewer-original").addEventListener("click", showOriginal);
+  $("viewer-info").addEventListener("click", () => { if (state.viewing) openInfo(state.viewing); });
   $("refresh").addEventListener("click", () => load(state.folder, { keepScroll: true }));
   $("search-open").addEventListener("click", openSearch);
   $("settings-open").addEventListener("click", () => { $("settings").hidden = false; $("settings-close").focus(); });
@@ -101,13 +116,15 @@ function start() {
       return;
     }
     if (!$("viewer").hidden) {
-      if (typing) return;
+      if (typing || !$("info").hidden) return;
       if (event.key === "ArrowRight") step(1); else if (event.key === "ArrowLeft") step(-1);
+      else if (event.key === "i" && !$("viewer-info").hidden && $("info").hidden) openInfo(state.viewing);
       return;
     }
     if (typing || anyOverlay()) return;
     if (event.key === "Backspace" && state.folder !== "/") { event.preventDefault(); navigate(parentOf(state.folder)); }
     else if (event.key === "/") { event.preventDefault(); openSearch(); }
+    else if (event.key === "g" && !event.ctrlKey && !event.metaKey && !event.altKey) toggleLayout();
   });
   // Touch: swipe between images, swipe the viewer down to close, pull the list to refresh.
   let touch = null;

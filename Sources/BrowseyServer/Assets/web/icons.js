@@ -20,6 +20,9 @@ const iconPaths = {
   back: "M15 5l-7 7 7 7",
   close: "M6 6l12 12 M18 6l-12 12",
   download: "M12 4v11 M7 10l5 5 5-5 M5 20h14",
+  grid: "M4 4h6.5v6.5h-6.5z M13.5 4h6.5v6.5h-6.5z M4 13.5h6.5v6.5h-6.5z M13.5 13.5h6.5v6.5h-6.5z",
+  play: "M9 7l8 5-8 5z",
+  original: "M4 9v-5h5 M20 9v-5h-5 M4 15v5h5 M20 15v5h-5 M9 9h6v6h-6z",
 };
 export function svgIcon(name) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");

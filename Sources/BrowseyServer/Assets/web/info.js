@@ -2,9 +2,10 @@
 
 import { api } from "./api.js";
 import { $ } from "./dom.js";
-import { formatDate, formatSize, isFolder } from "./format.js";
+import { formatDate, formatSize, isFolder, kindOf } from "./format.js";
 import { join } from "./paths.js";
 import { state } from "./state.js";
+import { hasThumbnail, sizeClass, thumbURL } from "./thumbnails.js";
 import { toast } from "./toast.js";
 
 export async function openInfo(item) {
@@ -23,16 +24,54 @@ export async function openInfo(item) {
   const base = [["Name", item.name], ["Type", type], ["Size", isFolder(item) ? "" : formatSize(item.size)],
     ["Extension", item.extension || ""], ["Modified", formatDate(item.modified)]];
   show([...base, ["Path", path]]);
+  const kind = kindOf(item);
+  const picture = $("info-picture", HTMLImageElement);
+  picture.hidden = !(hasThumbnail(item) && (kind === "image" || kind === "video"));
+  if (picture.hidden) picture.removeAttribute("src");
+  else { picture.alt = item.name; picture.src = thumbURL(path, sizeClass(180 * (window.devicePixelRatio || 1), 1.15)); }
   state.infoItem = item;
   $("action-form").hidden = true;
   $("action-error").hidden = true;
   $("info").hidden = false;
   $("info-copy").onclick = () => copy(path);
   $("info-close").focus();
-  try {
-    const stat = await api("stat", { path });
-    show([...base, ["Created", formatDate(stat.created)], ["Path", path]]);
-  } catch { /* the basic fields stay */ }
+  const [stat, view] = await Promise.all([
+    api("stat", { path }).catch(() => null),
+    kind === "image" ? api("view", { path }).catch(() => null) : Promise.resolve(null),
+  ]);
+  if (state.infoItem !== item || (!stat && !view)) return;  // the basic fields stay
+  show([...base, ...(view ? pictureFields(view) : []), ["Created", stat ? formatDate(stat.created) : ""], ["Path", path]]);
+}
+
+/**
+ * What `/api/view` says of a picture: its size in pixels (upright: the width and height a person
+ * sees), when it was taken and with what camera, where the file says so.
+ */
+export function pictureFields(view) {
+  const image = view.image || {};
+  const size = image.width && image.height ? image : view.dimensions;
+  const dimensions = size && size.width && size.height ? size.width + " × " + size.height : "";
+  return [["Dimensions", dimensions], ["Taken", formatTaken(image.taken)], ["Camera", cameraName(image.camera)]];
+}
+
+/**
+ * A date taken, as the camera's clock showed it: EXIF's `2024:05:01 10:30:00` or ISO 8601; a
+ * date without a zone is shown as written, not moved to this browser's zone.
+ */
+export function formatTaken(taken) {
+  if (typeof taken !== "string" || !taken) return "";
+  const exif = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)/.exec(taken);
+  const text = exif ? exif[1] + "-" + exif[2] + "-" + exif[3] + "T" + exif[4] : taken;
+  return formatDate(text) || taken;
+}
+
+/** A camera's name from what the server gives: a string, or a make and a model. */
+export function cameraName(camera) {
+  if (typeof camera === "string") return camera.trim();
+  if (!camera || typeof camera !== "object") return "";
+  const make = String(camera.make || "").trim(), model = String(camera.model || "").trim();
+  // Many models already start with the make ("Canon EOS R5"): say it once.
+  return model.toLowerCase().startsWith(make.toLowerCase()) ? model : (make + " " + model).trim();
 }
 export async function copy(text) {
   try { await navigator.clipboard.writeText(text); }

@@ -1,9 +1,11 @@
 // The list: only the rows on screen are drawn, so a folder of 10,000 entries stays smooth.
 
-import { api, withHidden } from "./api.js";
+import { api, apiURL, readAnswer, withHidden } from "./api.js";
+import { takeEarlyListing } from "./boot.js";
 import { $ } from "./dom.js";
 import { listen } from "./events.js";
 import { formatDate, formatSize, isFolder, kindOf } from "./format.js";
+import { drawGrid, firstVisibleTile, layoutFor, tileTop } from "./gallery.js";
 import { svgIcon } from "./icons.js";
 import { openInfo } from "./info.js";
 import { join, pageURL, parentOf } from "./paths.js";
@@ -41,7 +43,24 @@ export function rowHeight() {
   return measured.height;
 }
 export function clearRows() { for (const element of state.rendered.values()) element.remove(); state.rendered.clear(); }
+/**
+ * Shows the folder as a grid or a list from now on (the body's `grid` class, the toggle's
+ * state); with `keepPlace`, the first item on screen stays on screen.
+ *
+ * @param {"grid" | "list"} layout
+ */
+export function showLayout(layout, { keepPlace = false } = {}) {
+  const first = !keepPlace ? 0 : state.layout === "grid" ? firstVisibleTile() : Math.floor($("list").scrollTop / rowHeight());
+  state.layout = layout;
+  document.body.classList.toggle("grid", layout === "grid");
+  $("layout-toggle").setAttribute("aria-pressed", String(layout === "grid"));
+  if (!keepPlace) return;
+  clearRows();
+  $("list").scrollTop = layout === "grid" ? tileTop(first) : first * rowHeight();
+  drawRows();
+}
 export function drawRows() {
+  if (state.layout === "grid") return drawGrid();
   const list = $("list"), height = rowHeight();
   $("spacer").style.height = state.rows.length * height + "px";
   const first = Math.max(0, Math.floor(list.scrollTop / height) - 8);
@@ -138,11 +157,15 @@ export async function load(folder, { keepScroll = false } = {}) {
   if (changed) { state.items = []; state.rows = []; clearRows(); drawRows(); }
   if (!keepScroll) showState(state.items.length ? "" : "Loading…");
   try {
-    const body = await api("list", withHidden({ path: folder }));
+    const params = withHidden({ path: folder });
+    const early = takeEarlyListing(apiURL("list", params));
+    const body = early ? await readAnswer(await early) : await api("list", params);
     if (serial !== state.loadSerial) return;
     state.items = body.items || [];
     const scroll = $("list").scrollTop;
     sortItems();
+    // A folder's layout is decided when it opens, not again when a live change reloads it.
+    if (changed || !keepScroll) showLayout(layoutFor(folder, state.items));
     clearRows();
     if (!keepScroll) $("list").scrollTop = 0; else $("list").scrollTop = scroll;
     drawRows();

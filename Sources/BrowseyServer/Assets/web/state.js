@@ -1,7 +1,7 @@
 // What the page shows now, shared by every module.
 
 export const state = {
-  folder: "/", items: [], rows: [], rendered: new Map(),
+  folder: "/", items: [], rows: [], rendered: new Map(), layout: "list",
   viewing: null, viewerPushed: false, images: [], events: null, reloadTimer: 0,
   searchSerial: 0, searchTimer: 0, searchResults: [], searchIndex: -1, loadSerial: 0,
   writable: false, infoItem: null, action: null, editing: null,

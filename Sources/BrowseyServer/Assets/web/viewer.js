@@ -4,9 +4,10 @@ import { api, apiURL } from "./api.js";
 import { $ } from "./dom.js";
 import { kindOf } from "./format.js";
 import { join, nameOf, pageURL, parentOf } from "./paths.js";
+import { leavePicture, showPicture } from "./picture.js";
 import { prefs } from "./prefs.js";
 import { state } from "./state.js";
-import { zoom } from "./zoom.js";
+import { hasThumbnail, screenClass, thumbURL } from "./thumbnails.js";
 
 export const viewer = { textSize: prefs.get("textSize", 14) };
 export function setTextSize(size) {
@@ -26,6 +27,8 @@ export async function openViewer(item, { push = true } = {}) {
   const imageIndex = state.images.findIndex((image) => image.name === item.name);
   $("viewer-prev").hidden = $("viewer-next").hidden = !(kind === "image" && state.images.length > 1 && imageIndex >= 0);
   const textual = !["image", "video", "audio", "pdf"].includes(kind);
+  $("viewer-info").hidden = kind !== "image" && kind !== "video";
+  leavePicture();
   $("text-smaller").hidden = $("text-larger").hidden = !textual;
   const body = $("viewer-body");
   body.textContent = "";
@@ -35,14 +38,12 @@ export async function openViewer(item, { push = true } = {}) {
   setTextSize(viewer.textSize);
   const source = apiURL("file", { path: item.path, download: "false" });
   if (kind === "image") {
-    const image = document.createElement("img");
-    image.src = source; image.alt = item.name;
-    image.draggable = false;
-    body.append(image);
-    zoom.attach(image);
+    showPicture(body, item);
   } else if (kind === "video" || kind === "audio") {
     const media = document.createElement(kind);
     media.controls = true; media.src = source; media.preload = "metadata";
+    // A video's poster is the server's frame of it, screen-sized, where it can make one.
+    if (kind === "video" && hasThumbnail(item)) media.setAttribute("poster", thumbURL(item.path, screenClass()));
     media.setAttribute("aria-label", item.name);
     body.append(media);
   } else if (kind === "pdf") {
@@ -157,6 +158,7 @@ export function closeViewer({ fromHistory = false } = {}) {
     && !window.confirm("Close without saving your changes?")) return;
   $("viewer").hidden = true;
   $("viewer-body").textContent = "";
+  leavePicture();
   state.viewing = null;
   if (!fromHistory) {
     if (state.viewerPushed) history.back(); else history.replaceState(null, "", pageURL(state.folder));

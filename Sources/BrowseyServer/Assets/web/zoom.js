@@ -2,6 +2,8 @@
 
 export const zoom = {
   image: null, scale: 1, x: 0, y: 0, pointers: new Map(), pinch: null, lastTap: 0, tap: null, touchToggled: -1000,
+  /** @type {((scale: number) => void) | null} Told of every change of scale (the viewer loads the original past the preview's pixels). */
+  changed: null,
   get zoomed() { return this.scale > 1.01; },
   attach(image) {
     this.image = image; this.scale = 1; this.x = 0; this.y = 0; this.pointers.clear(); this.pinch = null;
@@ -75,5 +77,6 @@ export const zoom = {
     this.image.style.transform = "translate(" + this.x + "px, " + this.y + "px) scale(" + this.scale + ")";
     this.image.style.cursor = this.zoomed ? "grab" : "zoom-in";
     this.image.dataset.zoom = this.scale.toFixed(2);
+    if (this.changed) this.changed(this.scale);
   },
 };
