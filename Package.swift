@@ -105,7 +105,7 @@ let package = Package(
         .target(
             name: "CThumbnailCodecs", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
         .target(
-            name: "Thumbnails", dependencies: ["CThumbnailCodecs", "CJPEG", "CPNG", "ErrorModel"],
+            name: "Thumbnails", dependencies: ["CThumbnailCodecs", "CJPEG", "CPNG", "ErrorModel", "FileTree"],
             swiftSettings: strict),
         .target(name: "QRCode", dependencies: ["ErrorModel"], swiftSettings: strict),
         .target(name: "ServiceDiscovery", dependencies: ["ErrorModel"], swiftSettings: strict),

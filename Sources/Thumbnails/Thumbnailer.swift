@@ -1,3 +1,5 @@
+import FileTree
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -118,7 +120,7 @@ public struct Thumbnailer: Sendable {
         guard Int(status.st_size) <= maximumFileSize else {
             throw ThumbnailError(.imageTooLarge, "The file is too large to make a thumbnail of")
         }
-        let head = Self.read(descriptor, limit: 32) ?? []
+        let head = FileContents.read(descriptor, limit: 32) ?? []
         if ImageFormat.sniff(head) == nil, let kind = kind(forFileName: name) {
             let longest = max(1, longest)
             switch kind {
@@ -134,7 +136,7 @@ public struct Thumbnailer: Sendable {
         guard ImageFormat.sniff(head) != nil else {
             throw ThumbnailError(.notThumbnailable, "Not a picture this server reads")
         }
-        guard let bytes = Self.read(descriptor, limit: Int(status.st_size)) else {
+        guard let bytes = FileContents.read(descriptor, limit: Int(status.st_size)) else {
             throw ThumbnailError(.unreadable, "The file cannot be read")
         }
         return try thumbnail(of: bytes, longest: longest)
@@ -145,7 +147,7 @@ public struct Thumbnailer: Sendable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ThumbnailError(.unreadable, "\(path) cannot be opened") }
         defer { close(descriptor) }
-        return try thumbnail(ofFile: descriptor, name: PathText.last(of: path), longest: longest)
+        return try thumbnail(ofFile: descriptor, name: FileName.lastComponent(of: path), longest: longest)
     }
 
     private func poster(_ ppm: [UInt8], longest: Int) throws(ThumbnailError) -> Thumbnail {
@@ -153,23 +155,5 @@ public struct Thumbnailer: Sendable {
         return Thumbnail(
             jpeg: try SystemCodecs.encodeJPEG(image, quality: quality), width: image.width,
             height: image.height)
-    }
-
-    /// Up to `limit` bytes from the start of an open file; `nil` when it cannot be read.
-    static func read(_ descriptor: Int32, limit: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: limit)
-        var filled = 0
-        while filled < limit {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                guard let base = buffer.baseAddress else { return 0 }
-                return pread(descriptor, base + filled, limit - filled, off_t(filled))
-            }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { return nil }
-            if count == 0 { break }
-            filled += count
-        }
-        bytes.removeSubrange(filled...)
-        return bytes
     }
 }

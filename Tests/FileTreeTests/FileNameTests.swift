@@ -32,4 +32,12 @@ struct FileNameTests {
         #expect(!FileName.isValidComponent("a/b"))
         #expect(!FileName.isValidComponent("a\0b"))
     }
+
+    @Test("the last component of a path is the name after its last slash, and / for the root")
+    func lastComponents() {
+        #expect(FileName.lastComponent(of: "/Photos/2024/beach.jpg") == "beach.jpg")
+        #expect(FileName.lastComponent(of: "/Photos") == "Photos")
+        #expect(FileName.lastComponent(of: "/") == "/")
+        #expect(FileName.lastComponent(of: "ffmpeg") == "ffmpeg")
+    }
 }

@@ -44,7 +44,7 @@ extension FileController {
         guard status.type != .directory else {
             throw APIError(.badRequest, "Cannot view directory", code: .isADirectory)
         }
-        let name = PathName.last(of: target.absolute)
+        let name = FileName.lastComponent(of: target.absolute)
         let ext = FileName.pathExtension(of: name).map(String.init)
         let kindKey = (ext ?? String(name.drop { $0 == "." })).lowercased()
         let mime =
@@ -59,7 +59,8 @@ extension FileController {
             guard status.type == .regular else {
                 throw APIError(.notFound, "File not found", code: .notFound)
             }
-            guard let bytes = Self.contents(of: descriptor, limit: min(status.size, Self.textLimit)) else {
+            guard let bytes = FileContents.read(descriptor, limit: Int(min(status.size, Self.textLimit)))
+            else {
                 throw APIError.permissionDenied
             }
             let content = String(decoding: bytes, as: UTF8.self)
@@ -104,26 +105,7 @@ extension FileController {
     /// The first `length` bytes of an open file (fewer when it is shorter; none when it cannot be
     /// read).
     static func head(of descriptor: Int32, length: Int) -> [UInt8] {
-        contents(of: descriptor, limit: Int64(length)) ?? []
-    }
-
-    /// Up to `limit` bytes of an open file from its start; `nil` when it cannot be read.
-    static func contents(of descriptor: Int32, limit: Int64) -> [UInt8]? {
-        let length = Int(limit)
-        var bytes = [UInt8](repeating: 0, count: length)
-        var filled = 0
-        while filled < length {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                guard let base = buffer.baseAddress else { return 0 }
-                return pread(descriptor, base + filled, length - filled, off_t(filled))
-            }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { return nil }
-            if count == 0 { break }
-            filled += count
-        }
-        bytes.removeSubrange(filled...)
-        return bytes
+        FileContents.read(descriptor, limit: length) ?? []
     }
 
     /// Percent-encodes a path for a query value (`/` and the unreserved characters kept).

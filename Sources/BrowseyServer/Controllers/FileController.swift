@@ -42,7 +42,7 @@ struct FileController: ServedFolderRoutes {
             throw APIError(.badRequest, "Cannot download directory", code: .isADirectory)
         }
         guard status.type == .regular else { throw APIError(.notFound, "File not found", code: .notFound) }
-        let name = PathName.last(of: target.absolute)
+        let name = FileName.lastComponent(of: target.absolute)
         let size = Int(status.size)
         let etag = HTTPValidators.etag(status)
         let lastModified = HTTPValidators.httpDate(seconds: status.modified.seconds)

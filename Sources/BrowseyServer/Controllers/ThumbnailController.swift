@@ -58,7 +58,7 @@ struct ThumbnailController: ServedFolderRoutes {
         let stored: ThumbnailService.Stored
         do {
             stored = try await thumbnails.thumbnail(
-                key: key, descriptor: descriptor, name: PathName.last(of: target.absolute),
+                key: key, descriptor: descriptor, name: FileName.lastComponent(of: target.absolute),
                 path: target.absolute,
                 sizeClass: sizeClass)
         } catch let error as ThumbnailError {

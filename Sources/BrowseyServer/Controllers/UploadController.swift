@@ -38,7 +38,7 @@ struct UploadController: ServedFolderRoutes {
         try requireWritable(request, context, needsJSON: false)
         let raw = request.uri.queryParameters.get("path") ?? ""
         let target = try resolveForWriting(raw, context, notFound: "Directory not found")
-        let name = PathName.last(of: target.absolute)
+        let name = FileName.lastComponent(of: target.absolute)
         guard FileName.isValidComponent(name) else {
             throw APIError(.badRequest, "Invalid name", code: .invalidName)
         }
@@ -206,7 +206,7 @@ struct UploadController: ServedFolderRoutes {
         _ target: SafePath.Resolved, in folder: OpenFolder, renames: Bool,
         replacing: (UploadPlace) throws(APIError) -> Bool
     ) throws(APIError) -> UploadPlace {
-        let name = PathName.last(of: target.absolute)
+        let name = FileName.lastComponent(of: target.absolute)
         guard folder.contains(name) else {
             return UploadPlace(folder: folder, name: name, path: target.relative)
         }

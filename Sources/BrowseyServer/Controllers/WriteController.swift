@@ -51,7 +51,7 @@ struct WriteController: ServedFolderRoutes {
         guard status.type != .directory else {
             throw APIError(.badRequest, "Cannot save directory", code: .isADirectory)
         }
-        guard status.type == .regular, Self.isText(name: PathName.last(of: target.absolute)) else {
+        guard status.type == .regular, Self.isText(name: FileName.lastComponent(of: target.absolute)) else {
             throw APIError(.badRequest, "File type not editable", code: .notEditable)
         }
         if let match = request.headers[.ifMatch] {

@@ -172,7 +172,7 @@ extension ServedFolderRoutes {
 
     /// The path relative to the root of an absolute path a write produced.
     func relative(_ absolute: String) -> String {
-        safePath.relativePath(of: absolute) ?? "/" + PathName.last(of: absolute)
+        safePath.relativePath(of: absolute) ?? "/" + FileName.lastComponent(of: absolute)
     }
 
     /// Whether a name is one of the contract's text files (by extension or whole name).

@@ -34,6 +34,8 @@ final class ThumbnailCache: Sendable {
 
     /// The folder the files live in.
     let folder: String
+    /// That folder held open; `nil` when it could not be made or opened (nothing is cached).
+    private let directory: OpenFolder?
     /// The most the files may take together.
     let limit: Int
     private let state = Mutex(State())
@@ -46,6 +48,7 @@ final class ThumbnailCache: Sendable {
         self.limit = limit
         self.logger = logger
         Self.makeFolders(folder)
+        directory = try? OpenFolder(path: folder)
         let found = (try? DirectoryReader(filter: .all).entries(at: folder)) ?? []
         let files = found.filter { $0.type == .regular }.sorted {
             ($0.status?.modified ?? Timestamp(seconds: 0, nanoseconds: 0))
@@ -81,46 +84,23 @@ final class ThumbnailCache: Sendable {
             return nil
         }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
-        let size = Int(status.st_size)
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        while filled < size {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                guard let base = buffer.baseAddress else { return 0 }
-                return pread(descriptor, base + filled, size - filled, off_t(filled))
-            }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return nil }
-            filled += count
-        }
-        return bytes
+        guard let status = try? FileStatus(descriptor: descriptor) else { return nil }
+        let bytes = FileContents.read(descriptor, limit: Int(status.size))
+        return bytes?.count == Int(status.size) ? bytes : nil
     }
 
     /// Keeps `bytes` for `key` (the thumbnail of the picture at `path`): a temporary file
-    /// renamed into place, so a reader never sees half a thumbnail.
+    /// renamed into place, so a reader never sees half a thumbnail. Not flushed to disk: a
+    /// thumbnail lost to a crash is made again.
     func store(_ bytes: [UInt8], for key: String, path: String) {
-        let temporary =
-            folder + "/." + key + "." + String(UInt32.random(in: 0...UInt32.max), radix: 16) + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            logger.debug("A thumbnail could not be cached in \(folder) (errno \(errno))")
-            return
-        }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                guard let base = buffer.baseAddress else { return 0 }
-                return write(descriptor, base + written, bytes.count - written)
-            }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            written += count
-        }
-        close(descriptor)
-        guard written == bytes.count, rename(temporary, file(key)) == 0 else {
-            unlink(temporary)
+        guard let directory else { return }
+        do {
+            let writer = try AtomicFileWriter(
+                named: key + ".thumb", in: directory, permissions: FilePermissions(rawValue: 0o600))
+            try writer.write(bytes)
+            try writer.commit(replacing: true, durable: false)
+        } catch {
+            logger.debug("A thumbnail could not be cached in \(folder) (\(error))")
             return
         }
         state.withLock { state in

@@ -44,4 +44,8 @@ public enum FileName {
     public static func isHidden(_ name: some StringProtocol) -> Bool {
         Substring(name).utf8.first == UInt8(ascii: ".")
     }
+
+    /// The last component of an absolute, normalized path (`"/"` for the root): the name an
+    /// entry is shown and downloaded under.
+    public static func lastComponent(of path: String) -> String { PathText.lastComponent(of: path) }
 }

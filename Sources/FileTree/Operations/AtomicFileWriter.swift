@@ -130,11 +130,15 @@ public final class AtomicFileWriter {
 
     /// Flushes the bytes to disk and puts the file in place.
     ///
-    /// - Parameter replacing: replace an existing destination (`true`), or fail with
-    ///   `.alreadyExists` and keep it untouched (`false`, the default).
+    /// - Parameters:
+    ///   - replacing: replace an existing destination (`true`), or fail with `.alreadyExists`
+    ///     and keep it untouched (`false`, the default).
+    ///   - durable: flush the file and its folder to disk before and after the rename (the
+    ///     default). A cache of what can be made again passes `false`: after a crash it may
+    ///     find the file missing or empty, never half of another version.
     /// - Returns: the path written.
     @discardableResult
-    public func commit(replacing: Bool = false) throws(FileTreeError) -> String {
+    public func commit(replacing: Bool = false, durable: Bool = true) throws(FileTreeError) -> String {
         guard !finished else {
             throw FileTreeError(.invalidArgument, "The write is already finished", path: destination)
         }
@@ -142,7 +146,7 @@ public final class AtomicFileWriter {
         defer { close(descriptor) }
         do {
             try SystemCalls.check(fchmod(descriptor, mode), destination, "Setting permissions")
-            try SystemCalls.check(fsync(descriptor), destination, "Flushing to disk")
+            if durable { try SystemCalls.check(fsync(descriptor), destination, "Flushing to disk") }
             if replacing {
                 try SystemCalls.check(
                     renameat(folder.descriptor, temporaryName, folder.descriptor, name), destination,
@@ -155,7 +159,7 @@ public final class AtomicFileWriter {
             unlinkat(folder.descriptor, temporaryName, 0)
             throw error
         }
-        folder.sync()
+        if durable { folder.sync() }
         return destination
     }
 

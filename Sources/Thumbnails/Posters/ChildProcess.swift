@@ -1,3 +1,5 @@
+import FileTree
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -25,7 +27,7 @@ enum ChildProcess {
     static func run(
         _ executable: String, _ arguments: [String], input: Int32, timeout: Duration, outputLimit: Int
     ) throws(ThumbnailError) -> [UInt8] {
-        let name = PathText.last(of: executable)
+        let name = FileName.lastComponent(of: executable)
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw ThumbnailError(.posterFailed, "\(name): no pipe") }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
@@ -81,13 +83,5 @@ enum ChildProcess {
             throw ThumbnailError(.posterFailed, "\(name) failed")
         }
         return output
-    }
-}
-
-/// Path text helpers (no Foundation).
-enum PathText {
-    /// The last component of a path.
-    static func last(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
     }
 }
