@@ -36,7 +36,7 @@ def main():
     args = parser.parse_args()
     make_tree()
     if not args.skip_build:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "browsey"], cwd=REPO, check=True)
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "browsey"], cwd=REPO, check=True)
     servers = {"browsey": [os.path.join(REPO, ".build", "release", "browsey"), "serve", TREE, "-p", str(PORTS["browsey"]),
                            "--host", "127.0.0.1", "--no-qr", "--no-bonjour"]}
     copyparty = venv_binary("copyparty", "copyparty")

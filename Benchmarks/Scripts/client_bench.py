@@ -77,7 +77,7 @@ def main():
     arguments = parser.parse_args()
     binary = arguments.binary
     if not binary:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "browsey"], cwd=REPO, check=True)
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "browsey"], cwd=REPO, check=True)
         binary = os.path.join(REPO, ".build", "release", "browsey")
     os.makedirs(BENCH, exist_ok=True)
     root, small = make_tree(arguments.files)

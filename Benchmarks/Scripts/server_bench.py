@@ -186,7 +186,7 @@ def main():
     make_tree()
     write_configs()
     if not args.skip_build:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "browsey"], cwd=REPO, check=True)
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "browsey"], cwd=REPO, check=True)
     browsey = os.path.join(REPO, ".build", "release", "browsey")
     servers = {
         "browsey": [browsey, "serve", TREE, "-p", str(PORTS["browsey"]), "--host", "127.0.0.1", "--no-qr", "--no-bonjour",

@@ -255,7 +255,7 @@ def main():
     tree = make_tree(python, ARGS.photos, ARGS.pngs, ARGS.width, ARGS.height)
     names = sorted(name for name in os.listdir(os.path.join(tree, "photos")))
     if not ARGS.skip_build:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "browsey"], cwd=REPO, check=True)
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "browsey"], cwd=REPO, check=True)
     binary = os.path.join(REPO, ".build", "release", "browsey")
 
     rows = []

@@ -82,7 +82,7 @@ def main():
     targets = STORAGE[args.storage]
     make_tree()
     if not args.skip_build:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "browsey"], cwd=REPO, check=True)
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "browsey"], cwd=REPO, check=True)
     browsey = os.path.join(REPO, ".build", "release", "browsey")
 
     servers = {}

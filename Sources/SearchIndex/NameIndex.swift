@@ -159,6 +159,7 @@ public final class NameIndex: Sendable {
             self.state.withLock { state in
                 if state.generation == scheduled { state.nameOrder = (scheduled, order) }
             }
+            FreeHeap.release()  // the burst of building is over
         }
     }
 

@@ -16,7 +16,11 @@ final class IndexStore {
     /// Opens the index file at `path`, made and migrated as needed, and checks it is sound.
     init(path: String, root: String) throws(SearchIndexError) {
         database = try SQLiteDatabase(path: path)
-        try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+        // The entries live in memory (the catalog); the file only keeps them for the next start,
+        // so SQLite's own page cache stays small (256 KiB, not its default 2 MiB): it would hold
+        // a second copy of what the catalog has, in a server that idles at under 30 MiB.
+        try database.execute(
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -256")
         let check = try database.prepare("PRAGMA quick_check")
         _ = try check.step()
         guard check.text(0) == "ok" else {
