@@ -1,3 +1,4 @@
+import CThumbnailCodecs
 import FileTree
 
 #if canImport(Glibc)
@@ -43,11 +44,15 @@ public struct Thumbnailer: Sendable {
     ]
 
     /// The picture formats this process decodes.
-    public static var decodedFormats: Set<ImageFormat> {
+    public static let decodedFormats: Set<ImageFormat> = {
         var formats: Set<ImageFormat> = [.jpeg, .png, .gif, .bmp]
-        if WebPLibrary.shared != nil { formats.insert(.webp) }
+        // Looked for, not loaded: each library is loaded by the first picture that needs it.
+        if WebPLibrary.isInstalled { formats.insert(.webp) }
+        if LibraryProbe.isInstalled(["libheif.so.1", "libheif.1.dylib"]) {
+            formats.formUnion([.heif, .avif])
+        }
         return formats
-    }
+    }()
 
     /// What a file of this name would be made into a thumbnail from, by its extension; `nil`
     /// when this machine makes none for its type.
@@ -96,7 +101,14 @@ public struct Thumbnailer: Sendable {
                 throw ThumbnailError(.notThumbnailable, "libwebp is not installed: no thumbnails of WebP")
             }
             image = try library.thumbnail(bytes, longest: longest, maximumPixels: maximumPixels)
-        case .tiff, .heif, .avif:
+        case .heif, .avif:
+            // libheif turns the picture as the file says: no EXIF orientation on top.
+            let (picture, width, height) = try SystemCodecs.heif(
+                bytes, longest: longest, maximumPixels: maximumPixels)
+            return Thumbnail(
+                jpeg: try SystemCodecs.encodeJPEG(picture, quality: quality), width: picture.width,
+                height: picture.height, sourceWidth: width, sourceHeight: height)
+        case .tiff:
             throw ThumbnailError(
                 .notThumbnailable, "No decoder for \(format.rawValue.uppercased()) on this server")
         }

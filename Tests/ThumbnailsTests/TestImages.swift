@@ -228,4 +228,64 @@ enum TestImages {
         defer { free(output) }
         return Array(UnsafeBufferPointer(start: output, count: size))
     }
+
+    /// A HEIC (or, with `avif`, an AVIF) of RGB pixels, made by libheif's own `heif-enc` from a
+    /// PNG; `nil` when the tool is not installed (`Scripts/test` installs it).
+    static func heif(_ rgb: [UInt8], width: Int, height: Int, avif: Bool = false) -> [UInt8]? {
+        let tools: [String] = ["/usr/bin/heif-enc", "/usr/local/bin/heif-enc", "/opt/homebrew/bin/heif-enc"]
+        guard let tool = tools.first(where: { access($0, X_OK) == 0 }) else { return nil }
+        let folder = "/tmp/browsey-heif-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        mkdir(folder, 0o700)
+        defer {
+            for name in ["in.png", "out"] { unlink(folder + "/" + name) }
+            rmdir(folder)
+        }
+        guard
+            write(
+                png(
+                    width: width, height: height, colorType: 2,
+                    rows: pngRows(rgb, width: width, height: height)), to: folder + "/in.png")
+        else { return nil }
+        var arguments = [tool, "-q", "90", "-o", folder + "/out", folder + "/in.png"]
+        if avif { arguments.insert("-A", at: 1) }
+        guard run(arguments) == 0 else { return nil }
+        return read(folder + "/out")
+    }
+
+    /// Runs a program with fixed arguments and its output thrown away; its exit status.
+    private static func run(_ arguments: [String]) -> Int32 {
+        var pid: pid_t = 0
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+
+    private static func write(_ bytes: [UInt8], to path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } == bytes.count
+    }
+
+    private static func read(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes
+    }
 }

@@ -173,6 +173,55 @@ struct ThumbnailerTests {
         }
     }
 
+    @Test("HEIC and AVIF pictures make upright thumbnails through libheif, sized as shown")
+    func heifPictures() throws {
+        let rgb = TestImages.pixels(width: 128, height: 64) { x, y in
+            TestImages.quadrant(x: x, y: y, width: 128, height: 64)
+        }
+        for avif in [false, true] {
+            let made = TestImages.heif(rgb, width: 128, height: 64, avif: avif)
+            let file = try #require(made, "heif-enc (libheif-examples) is needed")
+            #expect(ImageFormat.sniff(file) == (avif ? .avif : .heif))
+            let thumbnail = try thumbnailer.thumbnail(of: file, longest: 32)
+            #expect(thumbnail.width == 32 && thumbnail.height == 16)
+            #expect(thumbnail.sourceWidth == 128 && thumbnail.sourceHeight == 64)
+            let image = try decode(thumbnail)
+            let (r, g, b) = image.pixel(x: 4, y: 4)
+            #expect(r > 180 && g < 80 && b < 80, "\(avif ? "AVIF" : "HEIC"): top left red")
+            let (r2, g2, b2) = image.pixel(x: 28, y: 12)
+            #expect(r2 > 180 && g2 > 180 && b2 > 180, "\(avif ? "AVIF" : "HEIC"): bottom right white")
+        }
+    }
+
+    @Test("damaged HEIC files are refused as not thumbnailable, never crash")
+    func damagedHEIF() throws {
+        let rgb = TestImages.photoLike(width: 96, height: 64, seed: 7)
+        let made = TestImages.heif(rgb, width: 96, height: 64)
+        let file = try #require(made, "heif-enc (libheif-examples) is needed")
+        var random = SeededRandom(seed: 11)
+        var damaged: [[UInt8]] = [Array(file.prefix(file.count / 2)), Array(file.prefix(40))]
+        for _ in 0..<40 {
+            var copy = file
+            for _ in 0..<8 { copy[12 + Int(random.next() % UInt64(copy.count - 12))] ^= 0xFF }
+            damaged.append(copy)
+        }
+        for bytes in damaged {
+            do {
+                let thumbnail = try thumbnailer.thumbnail(of: bytes, longest: 64)
+                #expect(thumbnail.width <= 64 && thumbnail.height <= 64)
+            } catch {
+                #expect(error.code == .notThumbnailable || error.code == .imageTooLarge)
+            }
+        }
+    }
+
+    @Test("HEIC and AVIF files are marked where libheif is installed, without loading it")
+    func heifKinds() {
+        #expect(thumbnailer.kind(forFileName: "IMG_0001.HEIC") == .picture(.heif))
+        #expect(thumbnailer.kind(forFileName: "photo.avif") == .picture(.avif))
+        #expect(thumbnailer.extensions.isSuperset(of: ["heic", "heif", "avif"]))
+    }
+
     @Test("a 256-pixel thumbnail of a photo-like picture is at most 20 KB")
     func thumbnailSize() throws {
         var total = 0

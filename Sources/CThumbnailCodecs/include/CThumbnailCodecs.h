@@ -17,6 +17,8 @@ enum {
     BT_TOO_LARGE = 2,
     /// An allocation failed.
     BT_NO_MEMORY = 3,
+    /// The library this call needs is not installed.
+    BT_UNAVAILABLE = 4,
 };
 
 /// A decoded, downscaled picture: 8-bit RGB rows without padding (`pixels` from malloc, freed
@@ -59,6 +61,14 @@ int bt_jpeg_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64
 /// palette, grey and alpha handled; alpha composited on white). Refuses images above
 /// `max_pixels` from the header, before allocating for them.
 int bt_png_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image);
+
+/// Whether libheif could be loaded (looked for once, on the first call).
+int bt_heif_available(void);
+
+/// Decodes a HEIF (HEIC) or AVIF file's primary image, turned as the file says (its rotations
+/// and mirrors applied by libheif), down to at most `longest` pixels on its longest side (alpha
+/// composited on white). Refuses images above `max_pixels` from the header, before decoding.
+int bt_heif_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image);
 
 /// Encodes RGB rows as a baseline JPEG with optimized Huffman tables and no metadata at all.
 /// `*output` comes from malloc (freed with `bt_free`).

@@ -22,6 +22,23 @@ enum SystemCodecs {
         return try result(status, image, format: "PNG")
     }
 
+    /// A HEIF (HEIC) or AVIF picture through libheif, already upright; its size as shown.
+    static func heif(
+        _ bytes: [UInt8], longest: Int, maximumPixels: Int
+    ) throws(ThumbnailError) -> (
+        PixelImage, width: Int, height: Int
+    ) {
+        var image = bt_image()
+        let status = bytes.withUnsafeBufferPointer {
+            bt_heif_thumbnail($0.baseAddress, $0.count, UInt32(longest), UInt64(maximumPixels), &image)
+        }
+        if status == Int32(BT_UNAVAILABLE) {
+            throw ThumbnailError(.notThumbnailable, "libheif is not installed: no thumbnails of HEIC or AVIF")
+        }
+        let picture = try result(status, image, format: "HEIF")
+        return (picture, Int(image.source_width), Int(image.source_height))
+    }
+
     /// RGB rows as a JPEG with no metadata.
     static func encodeJPEG(_ image: PixelImage, quality: Int) throws(ThumbnailError) -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?

@@ -29,7 +29,10 @@ struct WebPLibrary: Sendable {
         #endif
     }
 
-    /// The library, loaded once per process; `nil` when it is not installed.
+    /// Whether the library is installed (looked for, not loaded: see ``LibraryProbe``).
+    static var isInstalled: Bool { LibraryProbe.isInstalled(candidates.filter { $0.hasPrefix("lib") }) }
+
+    /// The library, loaded once per process on first use; `nil` when it is not installed.
     static let shared: WebPLibrary? = load()
 
     private static func load() -> WebPLibrary? {
