@@ -155,6 +155,39 @@ struct ThumbnailRouteTests {
         }
     }
 
+    @Test("--thumbs eager makes the grid's thumbnails ahead, of every visible picture and each new one")
+    func madeAhead() async throws {
+        let fixture = try Self.fixture()
+        let cache = try TemporaryFolder(prefix: "browsey-thumbs")
+        var configuration = fixture.configuration()
+        configuration.thumbnailFolder = cache.path
+        configuration.makesThumbnailsAhead = true
+        /// The cached thumbnails, waiting up to 20 s for `count` of them.
+        @Sendable func cached(_ count: Int) async throws -> [String] {
+            var names: [String] = []
+            for _ in 0..<200 {
+                names = ((try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? [])
+                    .filter { $0.hasSuffix(".thumb") }
+                if names.count >= count { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            return names.sorted()
+        }
+        try await fixture.withClient(configuration) { client in
+            let first = try await cached(2)
+            #expect(first.count == 2, "wide.jpg in 256 and 512; not the hidden, empty or huge ones: \(first)")
+            #expect(
+                first.contains { $0.hasSuffix("-256-v1.thumb") }
+                    && first.contains { $0.hasSuffix("-512-v1.thumb") })
+            try fixture.folder.file("photos/new.jpg", try Self.jpeg(width: 320, height: 200, seed: 5))
+            let second = try await cached(4)
+            #expect(second.count == 4, "the new picture's two classes follow: \(second)")
+            let answer = try await client.ask("/api/thumb?path=/photos/new.jpg&size=256")
+            #expect(answer.status == .ok)
+            #expect(try await cached(4).count == 4, "served from what was made ahead")
+        }
+    }
+
     @Test("a thousand damaged pictures: every answer 200 or a JSON 415/413, and the server keeps going")
     func damagedPictures() async throws {
         let fixture = try ServerFixture.make()

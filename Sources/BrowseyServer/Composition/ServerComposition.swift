@@ -87,6 +87,12 @@ public struct ServerComposition: Sendable {
         } else {
             searchIndex = nil
         }
+        if configuration.makesThumbnailsAhead, let thumbnails, thumbnails.cache != nil {
+            services.append(
+                ThumbnailPregeneration(
+                    root: configuration.root, filter: filter, thumbnails: thumbnails, index: searchIndex,
+                    logger: logger))
+        }
         // After the index in the list: a graceful shutdown stops services in reverse order.
         if let watcher { services.insert(FolderWatching(watcher: watcher), at: 0) }
         // Leftovers of interrupted uploads go at start; a read-only server changes nothing.

@@ -69,6 +69,9 @@ public struct ServerConfiguration: Sendable {
     /// Whether `/api/thumb` makes thumbnails and listings mark the files it can make them of
     /// (the default; `--no-thumbs` turns both off).
     public var makesThumbnails = true
+    /// Whether the grid's thumbnails of every picture are made ahead of requests, at low
+    /// priority, and of each new picture as it appears (`--thumbs eager`; needs a cache folder).
+    public var makesThumbnailsAhead = false
     /// The folder thumbnails are cached in (`ThumbnailLocation.defaultFolder(forRoot:)` picks
     /// one; `--thumb-dir`); `nil` makes them afresh for each request.
     public var thumbnailFolder: String?

@@ -14,9 +14,12 @@ final class DecodeLimiter: Sendable {
     }
 
     private let state: Mutex<State>
+    /// How many decodes may run at once.
+    let permits: Int
 
     /// A limiter of `permits` at once.
     init(permits: Int) {
+        self.permits = max(1, permits)
         state = Mutex(State(available: max(1, permits)))
     }
 
@@ -52,6 +55,11 @@ final class DecodeLimiter: Sendable {
                 // Otherwise the turn was granted already: the caller releases it.
             }
         }
+    }
+
+    /// Whether no decode is running or waiting (every turn is free).
+    var isIdle: Bool {
+        state.withLock { $0.available == permits && $0.waiting.isEmpty && $0.arriving.isEmpty }
     }
 
     /// Gives a turn back: to the first waiter, else to the pool.

@@ -69,6 +69,9 @@ final class ThumbnailCache: Sendable {
         evictIfNeeded()
     }
 
+    /// Whether a thumbnail is stored for `key` (its use is not counted).
+    func contains(_ key: String) -> Bool { state.withLock { $0.entries[key] != nil } }
+
     /// The bytes stored for `key`, marked as just used; `nil` when there are none.
     func read(_ key: String) -> [UInt8]? {
         let known = state.withLock { state -> Bool in

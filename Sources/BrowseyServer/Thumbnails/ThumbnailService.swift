@@ -5,6 +5,12 @@ import NIOPosix
 import Synchronization
 import Thumbnails
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Thumbnails for the server: from the disk cache when they are there, otherwise made once
 /// (however many requests ask at the same time) on a small pool of decoding threads, off the
 /// event loops, and cached.
@@ -125,6 +131,33 @@ final class ThumbnailService: Sendable {
                 throw error
             }
         }
+    }
+
+    /// Returns once no decode is running or waiting, looking again every 50 ms: work done ahead
+    /// of requests (``ThumbnailPregeneration``) goes only when requests leave the decoders free.
+    func waitUntilIdle() async {
+        while !limiter.isIdle && !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// Makes and caches the thumbnail of class `sizeClass` of the picture at the absolute
+    /// `path` (a symlink is not followed) unless it is cached or failed before; whether one
+    /// was made.
+    func pregenerate(path: String, sizeClass: Int) async throws -> Bool {
+        guard let cache else { return false }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        guard let status = try? FileStatus(descriptor: descriptor), status.type == .regular else {
+            return false
+        }
+        let key = Self.key(status, sizeClass: sizeClass)
+        guard !cache.contains(key), failures.withLock({ $0[key] }) == nil else { return false }
+        _ = try await thumbnail(
+            key: key, descriptor: descriptor, name: FileName.lastComponent(of: path), path: path,
+            sizeClass: sizeClass)
+        return true
     }
 
     /// Forgets what was made of the picture at `path` (and below it): the watcher saw it change.

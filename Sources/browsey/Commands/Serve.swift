@@ -133,8 +133,8 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Make thumbnails at /api/thumb and mark pictures in listings: on (made when asked, the default) or off.",
-            valueName: "on|off"))
+            "Make thumbnails at /api/thumb and mark pictures in listings: on (made when asked, the default), eager (also made ahead, at low priority) or off.",
+            valueName: "on|eager|off"))
     var thumbs: ThumbnailMode = .on
 
     @Option(
@@ -302,8 +302,9 @@ struct Serve: AsyncParsableCommand {
                 configuration.indexPath = IndexLocation.defaultPath(forRoot: root)
             }
         }
-        configuration.makesThumbnails = thumbs == .on
-        if thumbs == .on {
+        configuration.makesThumbnails = thumbs != .off
+        configuration.makesThumbnailsAhead = thumbs == .eager
+        if thumbs != .off {
             if let thumbDir {
                 let folder = thumbDir.hasPrefix("/") ? thumbDir : Self.currentFolder() + "/" + thumbDir
                 guard let place = ThumbnailLocation.folder(inFolder: folder, forRoot: root) else {
@@ -367,6 +368,8 @@ struct Serve: AsyncParsableCommand {
 enum ThumbnailMode: String, ExpressibleByArgument, CaseIterable {
     /// Made when a client asks, cached.
     case on
+    /// Also made ahead of requests, at low priority: every picture at start, then each new one.
+    case eager
     /// None: `/api/thumb` answers 404 and listings mark nothing.
     case off
 }
