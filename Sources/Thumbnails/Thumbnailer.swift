@@ -9,8 +9,8 @@ import FileTree
     import Darwin
 #endif
 
-/// Makes thumbnails: pictures decoded in process (JPEG with DCT scaling, PNG, GIF, WebP when
-/// libwebp is installed, BMP), video frames and PDF pages by helper programs when they are
+/// Makes thumbnails: pictures decoded in process (JPEG with DCT scaling, PNG, GIF, BMP; WebP,
+/// TIFF, HEIC and AVIF when libwebp, libtiff and libheif are installed), video frames and PDF pages by helper programs when they are
 /// installed; turned upright by EXIF, brought down by area averaging, encoded as JPEG with no
 /// metadata.
 ///
@@ -48,6 +48,9 @@ public struct Thumbnailer: Sendable {
         var formats: Set<ImageFormat> = [.jpeg, .png, .gif, .bmp]
         // Looked for, not loaded: each library is loaded by the first picture that needs it.
         if WebPLibrary.isInstalled { formats.insert(.webp) }
+        if LibraryProbe.isInstalled(["libtiff.so.6", "libtiff.so.5", "libtiff.6.dylib"]) {
+            formats.insert(.tiff)
+        }
         if LibraryProbe.isInstalled(["libheif.so.1", "libheif.1.dylib"]) {
             formats.formUnion([.heif, .avif])
         }
@@ -109,8 +112,12 @@ public struct Thumbnailer: Sendable {
                 jpeg: try SystemCodecs.encodeJPEG(picture, quality: quality), width: picture.width,
                 height: picture.height, sourceWidth: width, sourceHeight: height)
         case .tiff:
-            throw ThumbnailError(
-                .notThumbnailable, "No decoder for \(format.rawValue.uppercased()) on this server")
+            // libtiff turns the picture by the file's orientation tag: nothing on top.
+            let (picture, width, height) = try SystemCodecs.tiff(
+                bytes, longest: longest, maximumPixels: maximumPixels)
+            return Thumbnail(
+                jpeg: try SystemCodecs.encodeJPEG(picture, quality: quality), width: picture.width,
+                height: picture.height, sourceWidth: width, sourceHeight: height)
         }
         let metadata = ImageMetadata.read(Array(bytes.prefix(ImageMetadata.headerLength)))
         let upright = image.oriented(metadata?.orientation ?? 1)

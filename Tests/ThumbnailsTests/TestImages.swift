@@ -288,4 +288,36 @@ enum TestImages {
         }
         return bytes
     }
+
+    /// An uncompressed little-endian baseline TIFF of RGB pixels, with an orientation tag.
+    /// `claimedWidth`/`claimedHeight` put other sizes in the directory (for lying headers).
+    static func tiff(
+        _ rgb: [UInt8], width: Int, height: Int, orientation: UInt16 = 1, claimedWidth: Int? = nil,
+        claimedHeight: Int? = nil
+    ) -> [UInt8] {
+        func u16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+        func u32(_ value: Int) -> [UInt8] { u16(value & 0xFFFF) + u16(value >> 16 & 0xFFFF) }
+        let entries = 11
+        let bitsAt = 8 + 2 + entries * 12 + 4
+        let pixelsAt = bitsAt + 6
+        func entry(_ tag: Int, _ type: Int, _ count: Int, _ value: [UInt8]) -> [UInt8] {
+            u16(tag) + u16(type) + u32(count) + value + [UInt8](repeating: 0, count: 4 - value.count)
+        }
+        let short = 3
+        let long = 4
+        var bytes: [UInt8] = Array("II".utf8) + u16(42) + u32(8) + u16(entries)
+        bytes += entry(256, long, 1, u32(claimedWidth ?? width))
+        bytes += entry(257, long, 1, u32(claimedHeight ?? height))
+        bytes += entry(258, short, 3, u32(bitsAt))
+        bytes += entry(259, short, 1, u16(1))  // no compression
+        bytes += entry(262, short, 1, u16(2))  // RGB
+        bytes += entry(273, long, 1, u32(pixelsAt))
+        bytes += entry(274, short, 1, u16(Int(orientation)))
+        bytes += entry(277, short, 1, u16(3))
+        bytes += entry(278, long, 1, u32(height))
+        bytes += entry(279, long, 1, u32(rgb.count))
+        bytes += entry(284, short, 1, u16(1))  // interleaved
+        bytes += u32(0) + u16(8) + u16(8) + u16(8)
+        return bytes + rgb
+    }
 }

@@ -215,6 +215,51 @@ struct ThumbnailerTests {
         }
     }
 
+    @Test("TIFF pictures make thumbnails through libtiff, turned by their orientation tag")
+    func tiffPictures() throws {
+        let rgb = TestImages.pixels(width: 64, height: 32) { x, y in
+            TestImages.quadrant(x: x, y: y, width: 64, height: 32)
+        }
+        let upright = try thumbnailer.thumbnail(of: TestImages.tiff(rgb, width: 64, height: 32), longest: 32)
+        #expect(upright.width == 32 && upright.height == 16)
+        #expect(upright.sourceWidth == 64 && upright.sourceHeight == 32)
+        let (r, g, b) = try decode(upright).pixel(x: 4, y: 4)
+        #expect(r > 200 && g < 60 && b < 60, "top left red")
+        let turned = try thumbnailer.thumbnail(
+            of: TestImages.tiff(rgb, width: 64, height: 32, orientation: 3), longest: 32)
+        let (r2, g2, b2) = try decode(turned).pixel(x: 4, y: 4)
+        #expect(r2 > 200 && g2 > 200 && b2 > 200, "turned half a turn: the white corner is top left")
+        #expect(thumbnailer.kind(forFileName: "scan.TIFF") == .picture(.tiff))
+    }
+
+    @Test("a TIFF claiming 50,000 x 50,000 pixels is refused from its directory; damaged TIFFs are refused")
+    func hostileTIFF() throws {
+        let rgb = TestImages.photoLike(width: 48, height: 32, seed: 5)
+        let huge = TestImages.tiff(rgb, width: 48, height: 32, claimedWidth: 50_000, claimedHeight: 50_000)
+        #expect(throws: ThumbnailError.self) { try thumbnailer.thumbnail(of: huge, longest: 64) }
+        do {
+            _ = try thumbnailer.thumbnail(of: huge, longest: 64)
+        } catch {
+            #expect(error.code == .imageTooLarge)
+        }
+        let file = TestImages.tiff(rgb, width: 48, height: 32)
+        var random = SeededRandom(seed: 12)
+        for round in 0..<60 {
+            var bytes = file
+            if round % 2 == 0 {
+                bytes.removeSubrange((8 + Int(random.next() % UInt64(bytes.count - 8)))...)
+            } else {
+                for _ in 0..<4 { bytes[8 + Int(random.next() % 150)] ^= UInt8(1 << (random.next() % 8)) }
+            }
+            do {
+                let thumbnail = try thumbnailer.thumbnail(of: bytes, longest: 64)
+                #expect(thumbnail.width <= 64 && thumbnail.height <= 64)
+            } catch {
+                #expect(error.code == .notThumbnailable || error.code == .imageTooLarge)
+            }
+        }
+    }
+
     @Test("HEIC and AVIF files are marked where libheif is installed, without loading it")
     func heifKinds() {
         #expect(thumbnailer.kind(forFileName: "IMG_0001.HEIC") == .picture(.heif))

@@ -70,6 +70,14 @@ int bt_heif_available(void);
 /// composited on white). Refuses images above `max_pixels` from the header, before decoding.
 int bt_heif_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image);
 
+/// Whether libtiff could be loaded (looked for once, on the first call).
+int bt_tiff_available(void);
+
+/// Decodes a TIFF's first image (any layout libtiff reads, its orientation tag applied) down to
+/// at most `longest` pixels on its longest side (alpha composited on white). Refuses images above
+/// `max_pixels` from the directory, before allocating for them.
+int bt_tiff_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image);
+
 /// Encodes RGB rows as a baseline JPEG with optimized Huffman tables and no metadata at all.
 /// `*output` comes from malloc (freed with `bt_free`).
 int bt_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height, int quality, uint8_t **output, size_t *output_size);

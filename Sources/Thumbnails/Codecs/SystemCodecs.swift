@@ -39,6 +39,21 @@ enum SystemCodecs {
         return (picture, Int(image.source_width), Int(image.source_height))
     }
 
+    /// A TIFF picture through libtiff, already upright; its size as stored.
+    static func tiff(
+        _ bytes: [UInt8], longest: Int, maximumPixels: Int
+    ) throws(ThumbnailError) -> (PixelImage, width: Int, height: Int) {
+        var image = bt_image()
+        let status = bytes.withUnsafeBufferPointer {
+            bt_tiff_thumbnail($0.baseAddress, $0.count, UInt32(longest), UInt64(maximumPixels), &image)
+        }
+        if status == Int32(BT_UNAVAILABLE) {
+            throw ThumbnailError(.notThumbnailable, "libtiff is not installed: no thumbnails of TIFF")
+        }
+        let picture = try result(status, image, format: "TIFF")
+        return (picture, Int(image.source_width), Int(image.source_height))
+    }
+
     /// RGB rows as a JPEG with no metadata.
     static func encodeJPEG(_ image: PixelImage, quality: Int) throws(ThumbnailError) -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
