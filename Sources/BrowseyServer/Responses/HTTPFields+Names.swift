@@ -19,3 +19,26 @@ extension HTTPFields.Element.Name {
     /// `X-Accel-Buffering`: tells a proxy in front not to buffer the event stream.
     static let xAccelBuffering = HTTPFields.Element.Name("X-Accel-Buffering")!
 }
+
+extension HTTPFields.Element.Name {
+    // swift-format-ignore: NeverForceUnwrap
+    // A literal field name that is a valid token never fails.
+    /// WebDAV's `DAV` (the classes a server speaks).
+    static let dav = HTTPFields.Element.Name("DAV")!
+    /// `MS-Author-Via: DAV`, which Microsoft's clients look for before they write.
+    static let msAuthorVia = HTTPFields.Element.Name("MS-Author-Via")!
+    /// WebDAV's `Depth`.
+    static let depth = HTTPFields.Element.Name("Depth")!
+    /// WebDAV's `Destination` (COPY, MOVE).
+    static let destination = HTTPFields.Element.Name("Destination")!
+    /// WebDAV's `Overwrite` (COPY, MOVE).
+    static let overwrite = HTTPFields.Element.Name("Overwrite")!
+    /// WebDAV's `If` (lock tokens and entity tags).
+    static let davIf = HTTPFields.Element.Name("If")!
+    /// WebDAV's `Lock-Token` (LOCK's answer, UNLOCK).
+    static let lockToken = HTTPFields.Element.Name("Lock-Token")!
+    /// WebDAV's `Timeout` (LOCK).
+    static let timeout = HTTPFields.Element.Name("Timeout")!
+    /// What Finder sends in place of `Content-Length` with a chunked PUT.
+    static let expectedEntityLength = HTTPFields.Element.Name("X-Expected-Entity-Length")!
+}
