@@ -51,7 +51,9 @@ enum Banner {
 
     /// How a WebDAV client signs in, after the address.
     static func davHint(_ configuration: ServerConfiguration) -> String {
-        guard configuration.token != nil else { return " (Finder: Go > Connect to Server; Explorer: Map network drive)" }
+        guard configuration.token != nil else {
+            return " (Finder: Go > Connect to Server; Explorer: Map network drive)"
+        }
         let basic =
             configuration.tls != nil || configuration.davAllowsInsecureBasic
             ? "" : " (from this machine, or with HTTPS)"

@@ -136,7 +136,8 @@ public struct ServerComposition: Sendable {
         if configuration.servesWebDAV {
             DAVController(
                 configuration: configuration, safePath: safePath, trash: trash, locks: davLocks,
-                files: FileController(configuration: configuration, safePath: safePath, sendsFilesBySendfile: sendfile)
+                files: FileController(
+                    configuration: configuration, safePath: safePath, sendsFilesBySendfile: sendfile)
             )
             .addRoutes(to: router.group())
         }

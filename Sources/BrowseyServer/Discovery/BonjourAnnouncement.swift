@@ -41,7 +41,9 @@ public final class BonjourAnnouncement: Sendable {
         do {
             let advertisement = try Bonjour().register(registration)
             self.advertisement = advertisement
-            let types = davAdvertisement == nil ? BrowseyService.type : "\(BrowseyService.type), \(WebDAVService.type)"
+            let types =
+                davAdvertisement == nil
+                ? BrowseyService.type : "\(BrowseyService.type), \(WebDAVService.type)"
             summary = "announced as \"\(registration.name)\" (\(types))"
             Task {
                 do throws(ServiceDiscoveryError) {

@@ -9,7 +9,9 @@ import FileTree
 extension DAVController {
     /// A COPY keeps the dead properties of what it copies (the item itself; members of a
     /// copied folder keep theirs only where the file system's copy carries attributes).
-    static func copyDeadProperties(_ name: String, in source: OpenFolder, to newName: String, in destination: OpenFolder) {
+    static func copyDeadProperties(
+        _ name: String, in source: OpenFolder, to newName: String, in destination: OpenFolder
+    ) {
         let from = openat(source.descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard from >= 0 else { return }
         defer { close(from) }

@@ -29,7 +29,9 @@ extension DAVController {
         var created = false
         if !rules.showsHidden, Self.isFinderMetadata(PathName.last(of: path)) {
             // Finder locks its `._` files before writing them: the lock is granted, nothing is made.
-            relative = Paths.join(try resolveForWriting(Paths.parent(of: path), context, notFound: "Not found").relative, PathName.last(of: path))
+            relative = Paths.join(
+                try resolveForWriting(Paths.parent(of: path), context, notFound: "Not found").relative,
+                PathName.last(of: path))
         } else {
             let target = try resolveForWriting(path, context, notFound: "Not found")
             relative = target.relative
@@ -60,7 +62,9 @@ extension DAVController {
     }
 
     /// A LOCK without a body: the lock whose token the `If` header names gets a new timeout.
-    private func refresh(_ request: Request, rules: SafePath, path: String, seconds: Int) throws(APIError) -> Response {
+    private func refresh(
+        _ request: Request, rules: SafePath, path: String, seconds: Int
+    ) throws(APIError) -> Response {
         guard let header = request.headers[.davIf], let parsed = DAVIfHeader(header) else {
             throw APIError(.badRequest, "A lock refresh names its token in an If header", code: .invalidBody)
         }
@@ -77,7 +81,8 @@ extension DAVController {
     func unlock(_ request: Request, context: FileServerContext, path: String) throws(APIError) -> Response {
         try requireWritable(request, context, needsJSON: false)
         let rules = try context.access.rules()
-        guard let header = request.headers[.lockToken]?.trimmingSpaces(), header.hasPrefix("<"), header.hasSuffix(">")
+        guard let header = request.headers[.lockToken]?.trimmingSpaces(), header.hasPrefix("<"),
+            header.hasSuffix(">")
         else {
             throw APIError(.badRequest, "Lock-Token required", code: .invalidBody)
         }

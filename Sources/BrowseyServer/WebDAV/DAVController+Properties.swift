@@ -15,7 +15,8 @@ extension DAVController {
         try requireWritable(request, context, needsJSON: false)
         let rules = try context.access.rules()
         guard let body = try await Self.xmlBody(request), body.name == .dav("propertyupdate") else {
-            throw APIError(.badRequest, "A PROPPATCH body is a DAV:propertyupdate element", code: .invalidBody)
+            throw APIError(
+                .badRequest, "A PROPPATCH body is a DAV:propertyupdate element", code: .invalidBody)
         }
         let target = try resolveForWriting(path, context, notFound: "Not found")
         try checkLocks(request, rules: rules, path: target.relative)
@@ -44,11 +45,14 @@ extension DAVController {
             do throws(FileTreeError) {
                 try DAVDeadProperties.write(properties, descriptor: descriptor)
             } catch {
-                failure = error.code == .noSpace ? .init(code: 507, reasonPhrase: "Insufficient Storage") : .forbidden
+                failure =
+                    error.code == .noSpace
+                    ? .init(code: 507, reasonPhrase: "Insufficient Storage") : .forbidden
             }
         }
         var output = DAVPropertyWriter.header + "<D:response><D:href>"
-        output += DAVXMLWriter.escape(DAVPath.href(target.relative, isFolder: folder.status(of: name)?.type == .directory))
+        output += DAVXMLWriter.escape(
+            DAVPath.href(target.relative, isFolder: folder.status(of: name)?.type == .directory))
         output += "</D:href>"
         func propstat(_ names: [DAVName], _ status: String) {
             guard !names.isEmpty else { return }

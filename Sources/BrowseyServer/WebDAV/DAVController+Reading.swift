@@ -26,10 +26,12 @@ extension DAVController {
             return try await files.send(target, request, context: context, disposition: nil)
         }
         let resources = try await members(of: target, rules: rules)
-        var page = "<!doctype html><meta charset=utf-8><title>\(DAVXMLWriter.escape(target.relative))</title><ul>"
+        var page =
+            "<!doctype html><meta charset=utf-8><title>\(DAVXMLWriter.escape(target.relative))</title><ul>"
         for resource in resources {
             let name = PathName.last(of: resource.path) + (resource.isFolder ? "/" : "")
-            page += "<li><a href=\"\(DAVXMLWriter.escape(DAVPath.href(resource.path, isFolder: resource.isFolder)))\">"
+            page +=
+                "<li><a href=\"\(DAVXMLWriter.escape(DAVPath.href(resource.path, isFolder: resource.isFolder)))\">"
             page += DAVXMLWriter.escape(name) + "</a>"
         }
         page += "</ul>\n"
@@ -65,7 +67,8 @@ extension DAVController {
         guard let status = Self.status(of: target, rules: rules) else { throw APIError.notFound }
         var writer = DAVPropertyWriter(request: asked, locks: locks, quota: nil)
         if writer.needsQuota {
-            writer = DAVPropertyWriter(request: asked, locks: locks, quota: DAVPropertyWriter.quota(of: rules.root))
+            writer = DAVPropertyWriter(
+                request: asked, locks: locks, quota: DAVPropertyWriter.quota(of: rules.root))
         }
         let isFolder = status.type == .directory
         let top = DAVResource(
@@ -118,7 +121,9 @@ extension DAVController {
     }
 
     /// ``members(of:rules:)``, on the calling thread.
-    static func readMembers(of target: SafePath.Resolved, rules: SafePath) throws(FileTreeError) -> [DAVResource] {
+    static func readMembers(
+        of target: SafePath.Resolved, rules: SafePath
+    ) throws(FileTreeError) -> [DAVResource] {
         let folder = try rules.folder(target)
         let filter = EntryFilter(includesHidden: rules.showsHidden, excludedNames: rules.ignored)
         let listing = try DirectoryReader(filter: filter).listing(in: folder)

@@ -47,10 +47,13 @@ extension DAVController {
             throw APIError(.preconditionFailed, "The destination exists", code: .alreadyExists)
         }
         if moves {
-            try checkLocks(request, rules: rules, path: source.relative, changesMembership: true, includesDescendants: true)
+            try checkLocks(
+                request, rules: rules, path: source.relative, changesMembership: true,
+                includesDescendants: true)
         }
         try checkLocks(
-            request, rules: rules, path: destination.relative, changesMembership: true, includesDescendants: true)
+            request, rules: rules, path: destination.relative, changesMembership: true,
+            includesDescendants: true)
         if replaces {
             try await remove(newName, in: into, path: destination.relative)
             locks.removeAll(at: destination.relative)
@@ -69,7 +72,8 @@ extension DAVController {
     /// Moves or copies `name` to `newName` (never replacing what is there); a shallow copy of a
     /// folder is a new empty folder.
     private func place(
-        _ name: String, in from: OpenFolder, as newName: String, in into: OpenFolder, moves: Bool, shallow: Bool
+        _ name: String, in from: OpenFolder, as newName: String, in into: OpenFolder, moves: Bool,
+        shallow: Bool
     ) async throws {
         try await offThread { () throws(FileTreeError) in
             if moves {

@@ -16,8 +16,13 @@ extension DAVController {
         let target = try resolveForWriting(path, context, notFound: "Not found")
         let (folder, name) = try parentFolder(target, rules: rules)
         let exists = folder.contains(name)
-        if exists, folder.status(of: name)?.type == .directory || Self.status(of: target, rules: rules)?.type == .directory {
-            throw APIError(.methodNotAllowed, "A folder is in the way", code: .isADirectory, headers: [.allow: Self.allowHeader])
+        if exists,
+            folder.status(of: name)?.type == .directory
+                || Self.status(of: target, rules: rules)?.type == .directory
+        {
+            throw APIError(
+                .methodNotAllowed, "A folder is in the way", code: .isADirectory,
+                headers: [.allow: Self.allowHeader])
         }
         try checkLocks(request, rules: rules, path: target.relative, changesMembership: !exists)
         // Through a link at the name to its target, which must lie inside the root.
@@ -27,7 +32,9 @@ extension DAVController {
                 try rules.finalTarget(forWriting: target)
             }
         }
-        let declared = (request.headers[.contentLength] ?? request.headers[.expectedEntityLength]).flatMap { Int64($0) }
+        let declared = (request.headers[.contentLength] ?? request.headers[.expectedEntityLength]).flatMap {
+            Int64($0)
+        }
         let writer = try writing("Not found") { () throws(FileTreeError) in
             try AtomicFileWriter(named: placeName, in: place)
         }
@@ -37,7 +44,8 @@ extension DAVController {
                 received += Int64(chunk.readableBytes)
                 if let declared, received > declared { break }
                 try writing("Not found") { () throws(FileTreeError) in
-                    try chunk.withUnsafeReadableBytes { bytes throws(FileTreeError) in try writer.write(bytes) }
+                    try chunk.withUnsafeReadableBytes { bytes throws(FileTreeError) in try writer.write(bytes)
+                    }
                 }
             }
         } catch {
@@ -56,7 +64,8 @@ extension DAVController {
 
     /// `MKCOL`: a new folder; 405 when the name is taken, 409 when its parent is missing, 415
     /// with a body (RFC 4918 defines none).
-    func makeCollection(_ request: Request, context: FileServerContext, path: String) async throws -> Response {
+    func makeCollection(_ request: Request, context: FileServerContext, path: String) async throws -> Response
+    {
         try requireWritable(request, context, needsJSON: false)
         let rules = try context.access.rules()
         let body = try await request.body.collect(upTo: 1024)
@@ -66,14 +75,18 @@ extension DAVController {
         let target = try resolveForWriting(path, context, notFound: "Not found")
         let (folder, name) = try parentFolder(target, rules: rules)
         guard !folder.contains(name) else {
-            throw APIError(.methodNotAllowed, "The name is taken", code: .alreadyExists, headers: [.allow: Self.allowHeader])
+            throw APIError(
+                .methodNotAllowed, "The name is taken", code: .alreadyExists,
+                headers: [.allow: Self.allowHeader])
         }
         try checkLocks(request, rules: rules, path: target.relative, changesMembership: true)
         do throws(FileTreeError) {
             try FileOperations.makeFolder(named: name, in: folder)
         } catch {
             if error.code == .alreadyExists {
-                throw APIError(.methodNotAllowed, "The name is taken", code: .alreadyExists, headers: [.allow: Self.allowHeader])
+                throw APIError(
+                    .methodNotAllowed, "The name is taken", code: .alreadyExists,
+                    headers: [.allow: Self.allowHeader])
             }
             throw APIError.fromWrite(error)
         }
@@ -92,7 +105,8 @@ extension DAVController {
         let target = try resolveForWriting(path, context, notFound: "Not found")
         let (folder, name) = try parentFolder(target, rules: rules, missing: .notFound)
         guard folder.contains(name) else { throw APIError.notFound }
-        try checkLocks(request, rules: rules, path: target.relative, changesMembership: true, includesDescendants: true)
+        try checkLocks(
+            request, rules: rules, path: target.relative, changesMembership: true, includesDescendants: true)
         try await remove(name, in: folder, path: target.relative)
         locks.removeAll(at: target.relative)
         return Response(status: .noContent)
@@ -120,7 +134,9 @@ extension DAVController {
             return try rules.parent(forWriting: target)
         } catch {
             if error.code == .notFound || error.code == .notADirectory || error.code == .symlinkLoop {
-                throw APIError(missing, missing == .conflict ? "The parent folder is missing" : "Not found", code: .notFound)
+                throw APIError(
+                    missing, missing == .conflict ? "The parent folder is missing" : "Not found",
+                    code: .notFound)
             }
             throw APIError.fromWrite(error)
         }

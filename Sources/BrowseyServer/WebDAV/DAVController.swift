@@ -29,7 +29,8 @@ struct DAVController: ServedFolderRoutes {
 
     /// WebDAV's methods, as the `Allow` header lists them.
     static let methods: [HTTPRequest.Method] = [
-        "OPTIONS", "GET", "HEAD", "PUT", "DELETE", "PROPFIND", "PROPPATCH", "MKCOL", "COPY", "MOVE", "LOCK", "UNLOCK",
+        "OPTIONS", "GET", "HEAD", "PUT", "DELETE", "PROPFIND", "PROPPATCH", "MKCOL", "COPY", "MOVE", "LOCK",
+        "UNLOCK",
     ].compactMap { HTTPRequest.Method($0) }
 
     static let allowHeader = methods.map(\.rawValue).joined(separator: ", ")
@@ -69,7 +70,8 @@ struct DAVController: ServedFolderRoutes {
         case "UNLOCK": return try unlock(request, context: context, path: path)
         default:
             throw APIError(
-                .methodNotAllowed, "Method not allowed", code: .methodNotAllowed, headers: [.allow: Self.allowHeader])
+                .methodNotAllowed, "Method not allowed", code: .methodNotAllowed,
+                headers: [.allow: Self.allowHeader])
         }
     }
 
@@ -142,7 +144,8 @@ struct DAVController: ServedFolderRoutes {
     static func xml(_ status: HTTPResponse.Status, _ body: String, headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.contentType] = "application/xml; charset=utf-8"
-        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        return Response(
+            status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 
     /// 207 Multi-Status.

@@ -48,14 +48,18 @@ enum DAVDeadProperties {
         }
         let bytes = encode(properties)
         guard bytes.count <= maximumBytes else {
-            throw FileTreeError(.noSpace, "Too many properties on one file", path: attributeName, errno: E2BIG)
+            throw FileTreeError(
+                .noSpace, "Too many properties on one file", path: attributeName, errno: E2BIG)
         }
-        let result = bytes.withUnsafeBytes { cft_set_attribute(descriptor, attributeName, $0.baseAddress, UInt($0.count)) }
+        let result = bytes.withUnsafeBytes {
+            cft_set_attribute(descriptor, attributeName, $0.baseAddress, UInt($0.count))
+        }
         guard result == 0 else {
             let code = errno
             // No room in the attribute, or a file system without user attributes.
             if code == E2BIG || code == ENOSPC || code == EOPNOTSUPP || code == ERANGE {
-                throw FileTreeError(.noSpace, "The properties cannot be stored here", path: attributeName, errno: code)
+                throw FileTreeError(
+                    .noSpace, "The properties cannot be stored here", path: attributeName, errno: code)
             }
             throw FileTreeError(errno: code, path: attributeName)
         }

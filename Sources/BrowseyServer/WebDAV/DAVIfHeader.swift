@@ -62,10 +62,14 @@ struct DAVIfHeader: Sendable {
                         scanner.skipSpaces()
                     }
                     if scanner.peek == UInt8(ascii: "<") {
-                        guard let token = scanner.delimited(UInt8(ascii: "<"), UInt8(ascii: ">")) else { return nil }
+                        guard let token = scanner.delimited(UInt8(ascii: "<"), UInt8(ascii: ">")) else {
+                            return nil
+                        }
                         conditions.append(Condition(negated: negated, kind: .token(token)))
                     } else if scanner.peek == UInt8(ascii: "[") {
-                        guard let tag = scanner.delimited(UInt8(ascii: "["), UInt8(ascii: "]")) else { return nil }
+                        guard let tag = scanner.delimited(UInt8(ascii: "["), UInt8(ascii: "]")) else {
+                            return nil
+                        }
                         conditions.append(Condition(negated: negated, kind: .etag(tag)))
                     } else {
                         return nil

@@ -45,7 +45,9 @@ final class DAVLockTable: Sendable {
         let conflict: DAVLock? = locks.withLock { table in
             Self.dropExpired(&table)
             for other in table.values {
-                let overlaps = other.covers(lock.root) || (lock.coversDescendants && DAVLock.isBelow(other.root, lock.root))
+                let overlaps =
+                    other.covers(lock.root)
+                    || (lock.coversDescendants && DAVLock.isBelow(other.root, lock.root))
                 if overlaps && (other.isExclusive || lock.isExclusive) { return other }
             }
             table[lock.token] = lock

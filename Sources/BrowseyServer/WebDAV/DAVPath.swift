@@ -35,7 +35,8 @@ public enum DAVPath {
             return (nil, true)
         }
         let path = rest[slash...]
-        let withoutQuery = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let withoutQuery =
+            path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return (relative(fromURLPath: withoutQuery.isEmpty ? "/" : withoutQuery), false)
     }
 
@@ -102,7 +103,8 @@ public enum DAVPath {
                 bytes.append(byte)
                 continue
             }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue)
+            else {
                 return nil
             }
             let decoded = high << 4 | low

@@ -57,7 +57,9 @@ struct DAVPropertyWriter: Sendable {
         var missing = ""
         switch request {
         case .names:
-            for name in Self.liveNames where live(name, resource) != nil { found += DAVXMLWriter.emptyElement(name) }
+            for name in Self.liveNames where live(name, resource) != nil {
+                found += DAVXMLWriter.emptyElement(name)
+            }
             for name in (resource.deadProperties?() ?? [:]).keys { found += DAVXMLWriter.emptyElement(name) }
         case .all:
             for name in Self.liveNames where !name.local.hasPrefix("quota") {
@@ -86,11 +88,13 @@ struct DAVPropertyWriter: Sendable {
             }
         }
         if !found.isEmpty || missing.isEmpty {
-            output += "<D:propstat><D:prop>" + found + "</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>"
+            output +=
+                "<D:propstat><D:prop>" + found + "</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>"
         }
         if !missing.isEmpty {
             output +=
-                "<D:propstat><D:prop>" + missing + "</D:prop><D:status>HTTP/1.1 404 Not Found</D:status></D:propstat>"
+                "<D:propstat><D:prop>" + missing
+                + "</D:prop><D:status>HTTP/1.1 404 Not Found</D:status></D:propstat>"
         }
         output += "</D:response>"
     }
@@ -101,7 +105,8 @@ struct DAVPropertyWriter: Sendable {
         case "resourcetype": return resource.isFolder ? "<D:collection/>" : ""
         case "getcontentlength": return resource.isFolder ? nil : String(resource.status.size)
         case "getlastmodified": return HTTPValidators.httpDate(seconds: resource.status.modified.seconds)
-        case "getetag": return resource.isFolder ? nil : DAVXMLWriter.escape(HTTPValidators.etag(resource.status))
+        case "getetag":
+            return resource.isFolder ? nil : DAVXMLWriter.escape(HTTPValidators.etag(resource.status))
         case "getcontenttype":
             guard !resource.isFolder else { return nil }
             let type = ContentTypeRegistry.standard.type(forFileName: PathName.last(of: resource.path))
@@ -111,7 +116,8 @@ struct DAVPropertyWriter: Sendable {
         case "displayname":
             return resource.path == "/" ? "" : DAVXMLWriter.escape(PathName.last(of: resource.path))
         case "supportedlock":
-            return "<D:lockentry><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>"
+            return
+                "<D:lockentry><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>"
                 + "<D:lockentry><D:lockscope><D:shared/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>"
         case "lockdiscovery":
             return locks.locks(covering: resource.path).map(\.activeLockXML).joined()

@@ -126,6 +126,8 @@ struct DAVXMLParser {
         }
 
         static func from(_ data: UnsafeMutableRawPointer?) -> State {
+            // swift-format-ignore: NeverForceUnwrap
+            // Expat hands back the user data it was given, which is never nil.
             Unmanaged<State>.fromOpaque(data!).takeUnretainedValue()
         }
     }

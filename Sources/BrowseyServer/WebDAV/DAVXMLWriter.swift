@@ -9,7 +9,8 @@ enum DAVXMLWriter {
     /// Text escaped for an element's content or a double-quoted attribute.
     static func escape(_ text: some StringProtocol) -> String {
         var needs = false
-        for byte in text.utf8 where byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
+        for byte in text.utf8
+        where byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
             || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte < 0x20
         {
             needs = true
@@ -57,7 +58,8 @@ enum DAVXMLWriter {
             output += escape(text)
         case .element(let element):
             let prefix = "p\(depth)"
-            let qualified = element.name.namespace.isEmpty ? element.name.local : "\(prefix):\(element.name.local)"
+            let qualified =
+                element.name.namespace.isEmpty ? element.name.local : "\(prefix):\(element.name.local)"
             output += "<" + qualified
             if !element.name.namespace.isEmpty {
                 output += " xmlns:\(prefix)=\"\(escape(element.name.namespace))\""

@@ -14,7 +14,8 @@ public enum WebDAVService {
     ) -> ServiceRegistration {
         let txt: TXTRecord = ["path": path]
         return ServiceRegistration(
-            name: BrowseyService.instanceName(servedFolder: folder), type: secure ? secureType : type, port: port,
+            name: BrowseyService.instanceName(servedFolder: folder), type: secure ? secureType : type,
+            port: port,
             txt: txt)
     }
 }

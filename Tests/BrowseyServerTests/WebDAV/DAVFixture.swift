@@ -6,24 +6,39 @@ import NIOCore
 
 /// WebDAV's methods, named for the test client.
 enum DAVMethod {
+    // swift-format-ignore: NeverForceUnwrap
     static let propfind = HTTPRequest.Method("PROPFIND")!
+    // swift-format-ignore: NeverForceUnwrap
     static let proppatch = HTTPRequest.Method("PROPPATCH")!
+    // swift-format-ignore: NeverForceUnwrap
     static let mkcol = HTTPRequest.Method("MKCOL")!
+    // swift-format-ignore: NeverForceUnwrap
     static let copy = HTTPRequest.Method("COPY")!
+    // swift-format-ignore: NeverForceUnwrap
     static let move = HTTPRequest.Method("MOVE")!
+    // swift-format-ignore: NeverForceUnwrap
     static let lock = HTTPRequest.Method("LOCK")!
+    // swift-format-ignore: NeverForceUnwrap
     static let unlock = HTTPRequest.Method("UNLOCK")!
 }
 
-extension HTTPField.Name {
-    static let depthHeader = HTTPField.Name("Depth")!
-    static let destinationHeader = HTTPField.Name("Destination")!
-    static let overwriteHeader = HTTPField.Name("Overwrite")!
-    static let ifHeader = HTTPField.Name("If")!
-    static let lockTokenHeader = HTTPField.Name("Lock-Token")!
-    static let davHeader = HTTPField.Name("DAV")!
-    static let msAuthorVia = HTTPField.Name("MS-Author-Via")!
-    static let translate = HTTPField.Name("Translate")!
+extension HTTPFields.Element.Name {
+    // swift-format-ignore: NeverForceUnwrap
+    static let depthHeader = HTTPFields.Element.Name("Depth")!
+    // swift-format-ignore: NeverForceUnwrap
+    static let destinationHeader = HTTPFields.Element.Name("Destination")!
+    // swift-format-ignore: NeverForceUnwrap
+    static let overwriteHeader = HTTPFields.Element.Name("Overwrite")!
+    // swift-format-ignore: NeverForceUnwrap
+    static let ifHeader = HTTPFields.Element.Name("If")!
+    // swift-format-ignore: NeverForceUnwrap
+    static let lockTokenHeader = HTTPFields.Element.Name("Lock-Token")!
+    // swift-format-ignore: NeverForceUnwrap
+    static let davHeader = HTTPFields.Element.Name("DAV")!
+    // swift-format-ignore: NeverForceUnwrap
+    static let msAuthorViaHeader = HTTPFields.Element.Name("MS-Author-Via")!
+    // swift-format-ignore: NeverForceUnwrap
+    static let translateHeader = HTTPFields.Element.Name("Translate")!
 }
 
 extension TestClientProtocol {
@@ -41,7 +56,9 @@ extension TestClientProtocol {
 
 /// The `href`s of a multistatus, in order.
 func hrefs(_ text: String) -> [String] {
-    text.components(separatedBy: "<D:href>").dropFirst().compactMap { $0.components(separatedBy: "</D:href>").first }
+    text.components(separatedBy: "<D:href>").dropFirst().compactMap {
+        $0.components(separatedBy: "</D:href>").first
+    }
 }
 
 let lockBody = """

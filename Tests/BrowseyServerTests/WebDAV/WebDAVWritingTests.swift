@@ -1,5 +1,6 @@
 import BrowseyServer
 import Foundation
+import Hummingbird
 import HummingbirdTesting
 import Testing
 
@@ -8,13 +9,15 @@ struct WebDAVWritingTests {
     @Test("a read-only server refuses every WebDAV write with 403 and changes nothing")
     func readOnly() async throws {
         let fixture = try ServerFixture.make()
-        try await fixture.withClient { client in
+        try await fixture.withClient { client throws in
             #expect(try await client.dav("/dav/new.txt", .put, body: "x").status == .forbidden)
             #expect(try await client.dav("/dav/big.txt", .delete).status == .forbidden)
             #expect(try await client.dav("/dav/newfolder", DAVMethod.mkcol).status == .forbidden)
             #expect(
-                try await client.dav("/dav/big.txt", DAVMethod.move, headers: [.destinationHeader: "/dav/moved.txt"])
-                    .status == .forbidden)
+                try await client.dav(
+                    "/dav/big.txt", DAVMethod.move, headers: [.destinationHeader: "/dav/moved.txt"]
+                )
+                .status == .forbidden)
             #expect(try await client.dav("/dav/big.txt", DAVMethod.lock, body: lockBody).status == .forbidden)
         }
         #expect(!FileManager.default.fileExists(atPath: fixture.folder.path("new.txt")))
@@ -24,12 +27,13 @@ struct WebDAVWritingTests {
     @Test("PUT creates (201), replaces (204), leaves no temporary file, and needs an existing folder (409)")
     func put() async throws {
         let fixture = try WritableFixture.make()
-        try await fixture.withClient { client in
+        try await fixture.withClient { client throws in
             let created = try await client.dav("/dav/docs/new%20file.txt", .put, body: "first")
             #expect(created.status == .created)
             #expect(created.headers[.eTag] != nil)
             #expect(fixture.text("docs/new file.txt") == "first")
-            #expect(try await client.dav("/dav/docs/new%20file.txt", .put, body: "second").status == .noContent)
+            #expect(
+                try await client.dav("/dav/docs/new%20file.txt", .put, body: "second").status == .noContent)
             #expect(fixture.text("docs/new file.txt") == "second")
             #expect(try await client.dav("/dav/missing/x.txt", .put, body: "x").status == .conflict)
             #expect(try await client.dav("/dav/docs", .put, body: "x").status == .methodNotAllowed)
@@ -41,19 +45,21 @@ struct WebDAVWritingTests {
     @Test("MKCOL makes a folder, 405 when the name is taken, 409 without a parent")
     func mkcol() async throws {
         let fixture = try WritableFixture.make()
-        try await fixture.withClient { client in
+        try await fixture.withClient { client throws in
             #expect(try await client.dav("/dav/fresh", DAVMethod.mkcol).status == .created)
             #expect(try await client.dav("/dav/fresh", DAVMethod.mkcol).status == .methodNotAllowed)
             #expect(try await client.dav("/dav/no/such", DAVMethod.mkcol).status == .conflict)
         }
         var isFolder: ObjCBool = false
-        #expect(FileManager.default.fileExists(atPath: fixture.folder.path("fresh"), isDirectory: &isFolder) && isFolder.boolValue)
+        #expect(
+            FileManager.default.fileExists(atPath: fixture.folder.path("fresh"), isDirectory: &isFolder)
+                && isFolder.boolValue)
     }
 
     @Test("DELETE moves the item into the trash, and never deletes the root")
     func deleteIntoTrash() async throws {
         let fixture = try WritableFixture.make()
-        try await fixture.withClient { client in
+        try await fixture.withClient { client throws in
             #expect(try await client.dav("/dav/docs", .delete).status == .noContent)
             #expect(try await client.dav("/dav/", .delete).status == .forbidden)
             #expect(try await client.dav("/dav/docs", .delete).status == .notFound)
@@ -66,7 +72,7 @@ struct WebDAVWritingTests {
     @Test("MOVE onto an existing name with Overwrite: F is 412 and both files stay as they were")
     func moveWithoutOverwrite() async throws {
         let fixture = try WritableFixture.make()
-        try await fixture.withClient { client in
+        try await fixture.withClient { client throws in
             let answer = try await client.dav(
                 "/dav/binary.bin", DAVMethod.move,
                 headers: [.destinationHeader: "http://localhost/dav/big.txt", .overwriteHeader: "F"])
@@ -79,7 +85,7 @@ struct WebDAVWritingTests {
     @Test("MOVE and COPY to a new name answer 201; over an existing one 204, the old one kept in the trash")
     func moveAndCopy() async throws {
         let fixture = try WritableFixture.make()
-        try await fixture.withClient { client in
+        try await fixture.withClient { client throws in
             let copied = try await client.dav(
                 "/dav/docs", DAVMethod.copy, headers: [.destinationHeader: "/dav/docs%20copy"])
             #expect(copied.status == .created)
@@ -96,7 +102,7 @@ struct WebDAVWritingTests {
     @Test("hostile Destination headers are refused and nothing is written outside the root")
     func hostileDestinations() async throws {
         let fixture = try WritableFixture.make()
-        try await fixture.withClient { client in
+        try await fixture.withClient { client throws in
             for destination in [
                 "/dav/%2e%2e/escaped.txt", "/dav/docs/..%2F..%2Fescaped.txt", "/dav/../escaped.txt",
                 "/dav/escape/escaped.txt", "/api/escaped.txt", "/dav/a%00b", "/dav/.hidden",
@@ -104,15 +110,19 @@ struct WebDAVWritingTests {
             ] {
                 let answer = try await client.dav(
                     "/dav/big.txt", DAVMethod.copy, headers: [.destinationHeader: destination])
-                #expect([400, 403, 404, 409, 502].contains(answer.status.code), "\(destination): \(answer.status)")
+                #expect(
+                    [400, 403, 404, 409, 502].contains(answer.status.code), "\(destination): \(answer.status)"
+                )
             }
         }
         #expect(!FileManager.default.fileExists(atPath: fixture.base.outside.path("escaped.txt")))
         #expect(!FileManager.default.fileExists(atPath: fixture.folder.path("../escaped.txt")))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.base.outside.path) == ["secret.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: fixture.base.outside.path) == ["secret.txt"])
     }
 
-    @Test("a body with a document type (an XML bomb, an external entity) is refused with 400 and reads nothing")
+    @Test(
+        "a body with a document type (an XML bomb, an external entity) is refused with 400 and reads nothing")
     func hostileXML() async throws {
         let fixture = try WritableFixture.make()
         let bomb = """
@@ -124,12 +134,14 @@ struct WebDAVWritingTests {
             <D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><Z:p xmlns:Z="urn:z">&xxe;</Z:p></D:prop></D:set></D:propertyupdate>
             """
         let deep = String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000)
-        try await fixture.withClient { client in
-            let first = try await client.dav("/dav/", DAVMethod.propfind, headers: [.depthHeader: "0"], body: bomb)
+        try await fixture.withClient { client throws in
+            let first = try await client.dav(
+                "/dav/", DAVMethod.propfind, headers: [.depthHeader: "0"], body: bomb)
             #expect(first.status == .badRequest)
             let second = try await client.dav("/dav/big.txt", DAVMethod.proppatch, body: external)
             #expect(second.status == .badRequest)
-            let third = try await client.dav("/dav/", DAVMethod.propfind, headers: [.depthHeader: "0"], body: deep)
+            let third = try await client.dav(
+                "/dav/", DAVMethod.propfind, headers: [.depthHeader: "0"], body: deep)
             #expect(third.status == .badRequest)
             let props = try await client.dav("/dav/big.txt", DAVMethod.propfind, headers: [.depthHeader: "0"])
             #expect(!props.text.contains("TOP SECRET"))
@@ -139,12 +151,16 @@ struct WebDAVWritingTests {
     @Test("Finder's ._ files and .DS_Store are taken and dropped, so a copy from a Mac goes through")
     func finderMetadata() async throws {
         let fixture = try WritableFixture.make()
-        try await fixture.withClient { client in
-            #expect(try await client.dav("/dav/docs/._notes.md", DAVMethod.lock, body: lockBody).status == .ok)
-            #expect(try await client.dav("/dav/docs/._notes.md", .put, body: "apple double").status == .created)
+        try await fixture.withClient { client throws in
+            #expect(
+                try await client.dav("/dav/docs/._notes.md", DAVMethod.lock, body: lockBody).status == .ok)
+            #expect(
+                try await client.dav("/dav/docs/._notes.md", .put, body: "apple double").status == .created)
             #expect(try await client.dav("/dav/.DS_Store", .put, body: "store").status == .created)
             #expect(try await client.dav("/dav/docs/._notes.md", .delete).status == .noContent)
-            #expect(try await client.dav("/dav/docs/._notes.md", DAVMethod.propfind, headers: [.depthHeader: "0"]).status == .notFound)
+            #expect(
+                try await client.dav("/dav/docs/._notes.md", DAVMethod.propfind, headers: [.depthHeader: "0"])
+                    .status == .notFound)
         }
         #expect(!fixture.exists("docs/._notes.md"))
         #expect(!fixture.exists(".DS_Store"))
