@@ -68,7 +68,7 @@ let package = Package(
             name: "BrowseyServer",
             dependencies: [
                 "AssetFormat", "ErrorModel", "FileTree", "BrowseyAPI", "SearchIndex", "Preview", "ServiceDiscovery",
-                "CFileTreeSystem", "Thumbnails",
+                "CFileTreeSystem", "Thumbnails", "CExpat",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -95,6 +95,10 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "Preview", swiftSettings: strict),
+        // Expat from the system for WebDAV's XML bodies: small, streaming, Foundation-free (the
+        // server cannot use Foundation's XMLParser); DTDs are refused before any entity is read.
+        .systemLibrary(
+            name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"]), .brew(["expat"])]),
         // Thumbnails: libjpeg-turbo and libpng linked from the system (their setjmp/longjmp kept
         // in a small C target), the optional codecs loaded at run time.
         .systemLibrary(

@@ -400,3 +400,27 @@ int cft_status_of_descriptor(int fd, cft_status *out) {
     cft_from_stat(&st, out);
     return 0;
 }
+
+long cft_get_attribute(int fd, const char *name, void *value, unsigned long size) {
+#ifdef __APPLE__
+    return fgetxattr(fd, name, value, size, 0, 0);
+#else
+    return fgetxattr(fd, name, value, size);
+#endif
+}
+
+int cft_set_attribute(int fd, const char *name, const void *value, unsigned long size) {
+#ifdef __APPLE__
+    return fsetxattr(fd, name, value, size, 0, 0);
+#else
+    return fsetxattr(fd, name, value, size, 0);
+#endif
+}
+
+int cft_remove_attribute(int fd, const char *name) {
+#ifdef __APPLE__
+    return fremovexattr(fd, name, 0);
+#else
+    return fremovexattr(fd, name);
+#endif
+}

@@ -31,6 +31,10 @@ enum Banner {
         if let token = configuration.token {
             lines.append("  Token:    \(token) (apps send it as Authorization: Bearer)")
         }
+        if configuration.servesWebDAV {
+            let host = network.map { _ in NetworkAddress.firstExternalIPv4() ?? "localhost" } ?? "localhost"
+            lines.append("  WebDAV:   \(scheme)://\(host):\(port)/dav/" + Self.davHint(configuration))
+        }
         lines.append("  Bonjour:  \(bonjour)")
         if !configuration.readOnly {
             lines.append("  Trash:    \(configuration.trashFolder ?? "off (deletes are permanent)")")
@@ -43,6 +47,17 @@ enum Banner {
         }
         Swift.print(lines.joined(separator: "\n"))
         fflush(nil)
+    }
+
+    /// How a WebDAV client signs in, after the address.
+    static func davHint(_ configuration: ServerConfiguration) -> String {
+        guard configuration.token != nil else {
+            return " (Finder: Go > Connect to Server; Explorer: Map network drive)"
+        }
+        let basic =
+            configuration.tls != nil || configuration.davAllowsInsecureBasic
+            ? "" : " (from this machine, or with HTTPS)"
+        return " (any user name, the token as the password\(basic))"
     }
 
     static func openBrowser(_ url: String) {

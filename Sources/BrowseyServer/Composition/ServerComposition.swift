@@ -28,6 +28,8 @@ public struct ServerComposition: Sendable {
     let web: WebAssets
     /// Thumbnails and their cache; `nil` with `--no-thumbs`.
     let thumbnails: ThumbnailService?
+    /// WebDAV's locks, in memory for the server's life.
+    let davLocks = DAVLockTable()
     /// The long-lived work: the watcher, the index, the sweep of upload leftovers.
     public let services: [any Service]
 
@@ -116,7 +118,15 @@ public struct ServerComposition: Sendable {
         if !configuration.corsOrigins.isEmpty {
             router.add(middleware: CORSPolicy(origins: configuration.corsOrigins))
         }
-        if let token = configuration.token { router.add(middleware: TokenAuthentication(token: token)) }
+        if let token = configuration.token {
+            if configuration.servesWebDAV {
+                router.add(
+                    middleware: DAVBasicAuthentication(
+                        token: token, overTLS: configuration.tls != nil,
+                        allowsInsecure: configuration.davAllowsInsecureBasic))
+            }
+            router.add(middleware: TokenAuthentication(token: token))
+        }
         router.add(middleware: AccessDecision(safePath: safePath, readOnly: configuration.readOnly))
         let api = Router(context: FileServerContext.self)
         addAPIRoutes(to: api.group(), sendfile: sendfile)
@@ -128,6 +138,14 @@ public struct ServerComposition: Sendable {
         addAPIRoutes(to: router.group(), sendfile: sendfile)
         for method in Self.allMethods {
             router.on("/api/**", method: method) { _, _ -> Response in throw APIError.notFound }
+        }
+        if configuration.servesWebDAV {
+            DAVController(
+                configuration: configuration, safePath: safePath, trash: trash, locks: davLocks,
+                files: FileController(
+                    configuration: configuration, safePath: safePath, sendsFilesBySendfile: sendfile)
+            )
+            .addRoutes(to: router.group())
         }
         WebController(web: web).addRoutes(to: router.group())
         return router

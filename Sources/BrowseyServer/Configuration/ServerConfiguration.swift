@@ -84,6 +84,14 @@ public struct ServerConfiguration: Sendable {
     /// `PATH` by the command line; `nil` (the default): none.
     public var posterTools: (ffmpeg: String?, pdftoppm: String?) = (nil, nil)
 
+    /// Whether WebDAV is served at `/dav/` (the default; `--no-dav` turns it off), with the
+    /// server's own mode, root and rules.
+    public var servesWebDAV = true
+    /// Whether WebDAV takes `Authorization: Basic` (the token as the password) over plain HTTP
+    /// from other machines (`--dav-allow-insecure-basic`). Off by default: Basic is then taken
+    /// only over TLS or from loopback, since it sends the token in clear on every request.
+    public var davAllowsInsecureBasic = false
+
     /// A configuration; by default read-only, port 8080, every interface, no hidden names.
     public init(
         root: String, host: String = "0.0.0.0", port: Int = 8080, readOnly: Bool = true,

@@ -34,6 +34,18 @@ struct FileController: ServedFolderRoutes {
     /// and conditional answers.
     func file(_ request: Request, context: FileServerContext) async throws -> Response {
         let target = try resolve(request, context, required: true, notFound: "File not found")
+        let name = PathName.last(of: target.absolute)
+        let disposition = HTTPValidators.contentDisposition(
+            name, attachment: request.uri.queryParameters.get("download") != "false")
+        return try await send(target, request, context: context, disposition: disposition)
+    }
+
+    /// The bytes of the file `target` names, for `GET` or `HEAD`: what `/api/file` and WebDAV's
+    /// GET answer alike (ranges, validators, conditional answers), with `disposition` as the
+    /// `Content-Disposition` (none when `nil`).
+    func send(
+        _ target: SafePath.Resolved, _ request: Request, context: FileServerContext, disposition: String?
+    ) async throws -> Response {
         let (descriptor, status) = try openForReading(target, notFound: "File not found")
         // The response's body takes the descriptor over; every other way out closes it.
         var handedOver = false
@@ -54,9 +66,8 @@ struct FileController: ServedFolderRoutes {
             .acceptRanges: "bytes",
             .eTag: etag,
             .lastModified: lastModified,
-            .contentDisposition: HTTPValidators.contentDisposition(
-                name, attachment: request.uri.queryParameters.get("download") != "false"),
         ]
+        if let disposition { headers[.contentDisposition] = disposition }
         InertContent.apply(to: &headers, for: request)
         if HTTPValidators.isNotModified(request.headers, etag: etag, modifiedSeconds: status.modified.seconds)
         {

@@ -7,13 +7,16 @@ import ServiceDiscovery
     import Darwin
 #endif
 
-/// The server announced on the local network as `_browsey._tcp`, through the system's own mDNS
+/// The server announced on the local network as `_browsey._tcp` (and its WebDAV as
+/// `_webdav._tcp`, path in TXT, when it is served), through the system's own mDNS
 /// responder, for as long as this value is kept (``withdraw()`` ends it sooner).
 ///
 /// With no responder (or no DNS-SD library) there is nothing to keep: ``summary`` says so in
 /// one line for the banner and the server goes on.
 public final class BonjourAnnouncement: Sendable {
     private let advertisement: Advertisement?
+    /// WebDAV's `_webdav._tcp`, when it is served and the responder took it.
+    private let davAdvertisement: Advertisement?
 
     /// One line for the start-up banner: what was announced, or why nothing was.
     public let summary: String
@@ -27,10 +30,21 @@ public final class BonjourAnnouncement: Sendable {
             servedFolder: configuration.root, port: port, version: version, secure: configuration.tls != nil,
             readOnly: configuration.readOnly, requiresToken: configuration.token != nil,
             hostName: Self.hostName())
+        if configuration.servesWebDAV {
+            let dav = WebDAVService.registration(
+                servedFolder: configuration.root, port: port, path: DAVPath.prefix + "/",
+                secure: configuration.tls != nil)
+            davAdvertisement = try? Bonjour().register(dav)
+        } else {
+            davAdvertisement = nil
+        }
         do {
             let advertisement = try Bonjour().register(registration)
             self.advertisement = advertisement
-            summary = "announced as \"\(registration.name)\" (\(BrowseyService.type))"
+            let types =
+                davAdvertisement == nil
+                ? BrowseyService.type : "\(BrowseyService.type), \(WebDAVService.type)"
+            summary = "announced as \"\(registration.name)\" (\(types))"
             Task {
                 do throws(ServiceDiscoveryError) {
                     let name = try await advertisement.established()
@@ -53,7 +67,10 @@ public final class BonjourAnnouncement: Sendable {
     public var isAnnounced: Bool { advertisement != nil }
 
     /// Stops announcing (the responder sends a goodbye).
-    public func withdraw() { advertisement?.cancel() }
+    public func withdraw() {
+        advertisement?.cancel()
+        davAdvertisement?.cancel()
+    }
 
     private static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)

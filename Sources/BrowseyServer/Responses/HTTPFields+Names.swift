@@ -19,3 +19,33 @@ extension HTTPFields.Element.Name {
     /// `X-Accel-Buffering`: tells a proxy in front not to buffer the event stream.
     static let xAccelBuffering = HTTPFields.Element.Name("X-Accel-Buffering")!
 }
+
+extension HTTPFields.Element.Name {
+    // swift-format-ignore: NeverForceUnwrap
+    /// WebDAV's `DAV` (the classes a server speaks).
+    static let dav = HTTPFields.Element.Name("DAV")!
+    // swift-format-ignore: NeverForceUnwrap
+    /// `MS-Author-Via: DAV`, which Microsoft's clients look for before they write.
+    static let msAuthorVia = HTTPFields.Element.Name("MS-Author-Via")!
+    // swift-format-ignore: NeverForceUnwrap
+    /// WebDAV's `Depth`.
+    static let depth = HTTPFields.Element.Name("Depth")!
+    // swift-format-ignore: NeverForceUnwrap
+    /// WebDAV's `Destination` (COPY, MOVE).
+    static let destination = HTTPFields.Element.Name("Destination")!
+    // swift-format-ignore: NeverForceUnwrap
+    /// WebDAV's `Overwrite` (COPY, MOVE).
+    static let overwrite = HTTPFields.Element.Name("Overwrite")!
+    // swift-format-ignore: NeverForceUnwrap
+    /// WebDAV's `If` (lock tokens and entity tags).
+    static let davIf = HTTPFields.Element.Name("If")!
+    // swift-format-ignore: NeverForceUnwrap
+    /// WebDAV's `Lock-Token` (LOCK's answer, UNLOCK).
+    static let lockToken = HTTPFields.Element.Name("Lock-Token")!
+    // swift-format-ignore: NeverForceUnwrap
+    /// WebDAV's `Timeout` (LOCK).
+    static let timeout = HTTPFields.Element.Name("Timeout")!
+    // swift-format-ignore: NeverForceUnwrap
+    /// What Finder sends in place of `Content-Length` with a chunked PUT.
+    static let expectedEntityLength = HTTPFields.Element.Name("X-Expected-Entity-Length")!
+}

@@ -74,14 +74,17 @@ final class RequestFraming: ChannelInboundHandler, RemovableChannelHandler {
         return nil
     }
 
-    /// Puts a ``RequestFraming`` right after NIO's HTTP request decoder, then leaves the pipeline.
+    /// Puts a ``RequestFraming`` right after NIO's HTTP request decoder, and an
+    /// ``ExpectContinue`` after it, then leaves the pipeline.
     final class Installer: ChannelInboundHandler, RemovableChannelHandler {
         typealias InboundIn = NIOAny
 
         func handlerAdded(context: ChannelHandlerContext) {
             let pipeline = context.pipeline.syncOperations
             if let decoder = try? pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self) {
-                try? pipeline.addHandler(RequestFraming(), position: .after(decoder))
+                let framing = RequestFraming()
+                try? pipeline.addHandler(framing, position: .after(decoder))
+                try? pipeline.addHandler(ExpectContinue(), position: .after(framing))
             }
             pipeline.removeHandler(self, promise: nil)
         }

@@ -26,6 +26,8 @@ public struct TokenAuthentication<Context: AuthenticatingRequestContext>: Router
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        // Already proven by a middleware in front (WebDAV's Basic, ``DAVBasicAuthentication``).
+        if context.identity == .tokenHolder { return try await next(request, context) }
         var holder = context
         holder.identity = .tokenHolder
         let path = request.uri.path

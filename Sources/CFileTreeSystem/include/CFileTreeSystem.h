@@ -86,5 +86,12 @@ enum {
 /// ELOOP past 40 links.
 int cft_open_beneath(int rootfd, const char *root_real, const char *path, int flags, unsigned int mode);
 
+/// Extended attributes of an open descriptor (Swift's Glibc module does not expose
+/// <sys/xattr.h>; Apple's calls take two more arguments). Each returns what the system call
+/// does (-1 with errno on failure).
+long cft_get_attribute(int fd, const char *name, void *value, unsigned long size);
+int cft_set_attribute(int fd, const char *name, const void *value, unsigned long size);
+int cft_remove_attribute(int fd, const char *name);
+
 #endif
 

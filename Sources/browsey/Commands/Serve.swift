@@ -115,6 +115,19 @@ struct Serve: AsyncParsableCommand {
     var bonjour = true
 
     @Flag(
+        name: .customLong("dav"), inversion: .prefixedNo,
+        help:
+            "Serve WebDAV at /dav/ with the server's mode and rules, announced as _webdav._tcp (the default); --no-dav turns it off."
+    )
+    var dav = true
+
+    @Flag(
+        help:
+            "Take WebDAV's Basic authentication (the token as the password) over plain HTTP from other machines; by default only over HTTPS or from this machine."
+    )
+    var davAllowInsecureBasic = false
+
+    @Flag(
         name: .customLong("listing-cache"), inversion: .prefixedNo,
         help: "Keep encoded listings until the folder changes (the watcher keeps them fresh).")
     var listingCache = true
@@ -286,6 +299,8 @@ struct Serve: AsyncParsableCommand {
             allowsSymlinks: allowSymlinks, cachesListings: listingCache, trashFolder: trashFolder)
         configuration.token = token ?? (auth ? ServerConfiguration.newToken() : nil)
         configuration.corsOrigins = cors
+        configuration.servesWebDAV = dav
+        configuration.davAllowsInsecureBasic = davAllowInsecureBasic
         configuration.sendsFilesBySendfile = sendfile
         if let httpsCert, let httpsKey { configuration.tls = (httpsCert, httpsKey) }
         configuration.allowedHosts = allowedHost

@@ -78,6 +78,14 @@ function start() {
     $("setting-hidden", HTMLInputElement).disabled = health.hidden !== true;
     $("setting-hidden").closest("label").hidden = health.hidden !== true;
   }).catch(() => { /* read-only it is */ });
+  // WebDAV, when the server serves it: the address to mount, and where each system takes it.
+  fetch("/dav/", { method: "OPTIONS" }).then((response) => {
+    if (!response.headers.get("DAV")) return;
+    const address = `${location.origin}/dav/`;
+    $("dav-address").textContent = `Mount as a drive (WebDAV): ${address} — Finder: Go › Connect to Server; ` +
+      `Windows: Map network drive; Linux: ${address.replace(/^http/, "dav")}`;
+    $("dav-address").hidden = false;
+  }).catch(() => { /* no WebDAV */ });
   $("settings-close").addEventListener("click", () => { $("settings").hidden = true; });
   for (const id of ["viewer", "info", "search", "settings"]) {
     $(id).addEventListener("click", (event) => {

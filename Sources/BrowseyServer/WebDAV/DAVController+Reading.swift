@@ -1,0 +1,173 @@
+import FileTree
+import Hummingbird
+import NIOCore
+import NIOPosix
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension DAVController {
+    /// `GET|HEAD`: a file's bytes exactly as `/api/file` sends them (ranges, validators,
+    /// conditional answers); a folder as a short HTML list of links, for a person who opened
+    /// the address in a browser.
+    func get(_ request: Request, context: FileServerContext, path: String) async throws -> Response {
+        let rules = try context.access.rules()
+        let target: SafePath.Resolved
+        do {
+            target = try rules.resolve(path)
+        } catch {
+            throw APIError.from(error, notFound: "Not found")
+        }
+        guard let status = Self.status(of: target, rules: rules) else { throw APIError.notFound }
+        guard status.type == .directory else {
+            return try await files.send(target, request, context: context, disposition: nil)
+        }
+        let resources = try await members(of: target, rules: rules)
+        var page =
+            "<!doctype html><meta charset=utf-8><title>\(DAVXMLWriter.escape(target.relative))</title><ul>"
+        for resource in resources {
+            let name = PathName.last(of: resource.path) + (resource.isFolder ? "/" : "")
+            page +=
+                "<li><a href=\"\(DAVXMLWriter.escape(DAVPath.href(resource.path, isFolder: resource.isFolder)))\">"
+            page += DAVXMLWriter.escape(name) + "</a>"
+        }
+        page += "</ul>\n"
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
+        InertContent.apply(to: &headers, for: request)
+        let body = ByteBuffer(string: page)
+        headers[.contentLength] = String(body.readableBytes)
+        return Response(
+            status: .ok, headers: headers, body: request.method == .head ? .init() : .init(byteBuffer: body))
+    }
+
+    /// `PROPFIND` with `Depth: 0` or `1`: the resource (and its members), the properties asked
+    /// for, as a multistatus streamed in pieces (a folder of 10,000 entries is never held as one
+    /// string). `Depth: infinity`, or none (which means infinity), is refused with the standard
+    /// `propfind-finite-depth` precondition (403): a walk of a whole tree per request is what a
+    /// client should not be able to ask.
+    func propfind(_ request: Request, context: FileServerContext, path: String) async throws -> Response {
+        let rules = try context.access.rules()
+        let depth = request.headers[.depth]?.trimmingSpaces().lowercased()
+        guard depth == "0" || depth == "1" else {
+            return Self.xml(
+                .forbidden,
+                "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+                    + "<D:error xmlns:D=\"DAV:\"><D:propfind-finite-depth/></D:error>\n")
+        }
+        let asked = try await Self.propertyRequest(Self.xmlBody(request))
+        let target: SafePath.Resolved
+        do {
+            target = try rules.resolve(path)
+        } catch {
+            throw APIError.from(error, notFound: "Not found")
+        }
+        guard let status = Self.status(of: target, rules: rules) else { throw APIError.notFound }
+        var writer = DAVPropertyWriter(request: asked, locks: locks, quota: nil)
+        if writer.needsQuota {
+            writer = DAVPropertyWriter(
+                request: asked, locks: locks, quota: DAVPropertyWriter.quota(of: rules.root))
+        }
+        let isFolder = status.type == .directory
+        let top = DAVResource(
+            path: target.relative, isFolder: isFolder, status: status,
+            deadProperties: Self.deadProperties(of: target, rules: rules))
+        let members = depth == "1" && isFolder ? try await members(of: target, rules: rules) : []
+        let finished = writer
+        let body = ResponseBody { bodyWriter in
+            var text = DAVPropertyWriter.header
+            finished.write(top, into: &text)
+            var start = 0
+            while start < members.count {
+                let end = min(members.count, start + 512)
+                for member in members[start..<end] { finished.write(member, into: &text) }
+                if end == members.count { text += DAVPropertyWriter.footer }
+                try await bodyWriter.write(ByteBuffer(string: text))
+                text = ""
+                start = end
+            }
+            if members.isEmpty {
+                text += DAVPropertyWriter.footer
+                try await bodyWriter.write(ByteBuffer(string: text))
+            }
+            try await bodyWriter.finish(nil)
+        }
+        return Response(
+            status: Self.multiStatus, headers: [.contentType: "application/xml; charset=utf-8"], body: body)
+    }
+
+    /// What a PROPFIND body asks for: no body or `<allprop/>` is everything, `<propname/>` the
+    /// names, `<prop>` the names inside it; anything else is 400.
+    static func propertyRequest(_ body: DAVXMLElement?) throws(APIError) -> DAVPropertyWriter.Request {
+        guard let body else { return .all }
+        guard body.name == .dav("propfind") else {
+            throw APIError(.badRequest, "A PROPFIND body is a DAV:propfind element", code: .invalidBody)
+        }
+        if body.child(.dav("allprop")) != nil { return .all }
+        if body.child(.dav("propname")) != nil { return .names }
+        if let prop = body.child(.dav("prop")) { return .some(prop.elements.map(\.name)) }
+        throw APIError(.badRequest, "A PROPFIND body asks for allprop, propname or prop", code: .invalidBody)
+    }
+
+    /// The members of a folder as resources, under the request's rules: hidden names only when
+    /// the server shows them, ignored names never, links by their target when it may be shown
+    /// (a link leading out, or broken, is left out).
+    func members(of target: SafePath.Resolved, rules: SafePath) async throws -> [DAVResource] {
+        try await offThread { () throws(FileTreeError) -> [DAVResource] in
+            try Self.readMembers(of: target, rules: rules)
+        }
+    }
+
+    /// ``members(of:rules:)``, on the calling thread.
+    static func readMembers(
+        of target: SafePath.Resolved, rules: SafePath
+    ) throws(FileTreeError) -> [DAVResource] {
+        let folder = try rules.folder(target)
+        let filter = EntryFilter(includesHidden: rules.showsHidden, excludedNames: rules.ignored)
+        let listing = try DirectoryReader(filter: filter).listing(in: folder)
+        var resources: [DAVResource] = []
+        resources.reserveCapacity(listing.items.count)
+        for item in listing.items {
+            let name = listing.name(of: item)
+            let path = target.relative == "/" ? "/" + name : target.relative + "/" + name
+            var status: FileStatus? = item.status
+            var type: EntryType = item.type
+            if item.type == .symlink {
+                guard let entry = try? listing.entry(of: item), let link = entry.symlink,
+                    rules.mayReveal(link), let targetType = link.targetType
+                else { continue }
+                status = link.targetStatus
+                type = targetType
+            }
+            guard let status, type == .directory || type == .regular else { continue }
+            var dead: (@Sendable () -> [DAVName: String])?
+            if item.type != .symlink {
+                dead = { @Sendable in Self.deadProperties(named: name, in: folder) }
+            }
+            resources.append(
+                DAVResource(path: path, isFolder: type == .directory, status: status, deadProperties: dead))
+        }
+        return resources
+    }
+
+    /// The dead properties of `name` in `folder` (never through a link).
+    static func deadProperties(named name: String, in folder: OpenFolder) -> [DAVName: String] {
+        let descriptor = openat(folder.descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return [:] }
+        defer { close(descriptor) }
+        return DAVDeadProperties.read(descriptor: descriptor)
+    }
+
+    /// Reads the dead properties of `target` when asked.
+    static func deadProperties(
+        of target: SafePath.Resolved, rules: SafePath
+    ) -> @Sendable () -> [DAVName: String] {
+        {
+            guard let descriptor = try? rules.openForReading(target) else { return [:] }
+            defer { close(descriptor) }
+            return DAVDeadProperties.read(descriptor: descriptor)
+        }
+    }
+}

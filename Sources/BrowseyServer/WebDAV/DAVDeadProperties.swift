@@ -1,0 +1,94 @@
+import CFileTreeSystem
+import FileTree
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The properties clients set with PROPPATCH ("dead" properties: the server stores them and
+/// gives them back, nothing more), kept in one extended attribute of the file itself,
+/// `user.browsey.dav`.
+///
+/// Extended attributes and not a table: they go wherever the file goes (a rename, a move, the
+/// trash) and vanish with it, so no second store can drift from the tree, and the server keeps
+/// no state beside the folder. The price: a file system without user attributes (some network
+/// mounts, tmpfs before Linux 6.6) refuses PROPPATCH (507), and the whole set of a file is
+/// bounded by what one attribute holds (ext4: about 4 KiB; more is refused, 507).
+///
+/// The value is a sequence of records `namespace NUL local-name NUL value NUL`; values are XML
+/// text (see ``DAVXMLElement/innerXML``), which never holds a NUL.
+enum DAVDeadProperties {
+    /// The attribute's name.
+    static let attributeName = "user.browsey.dav"
+    /// The most a file's set may take.
+    static let maximumBytes = 64 * 1024
+
+    /// The properties of the file open at `descriptor` (none when it has no attribute or the
+    /// file system keeps none).
+    static func read(descriptor: Int32) -> [DAVName: String] {
+        var size = cft_get_attribute(descriptor, attributeName, nil, 0)
+        guard size > 0 else { return [:] }
+        var bytes = [UInt8](repeating: 0, count: size)
+        size = bytes.withUnsafeMutableBytes {
+            cft_get_attribute(descriptor, attributeName, $0.baseAddress, UInt($0.count))
+        }
+        guard size > 0 else { return [:] }
+        return decode(bytes.prefix(size))
+    }
+
+    /// Stores `properties` on the file open at `descriptor` (the attribute removed when empty).
+    static func write(_ properties: [DAVName: String], descriptor: Int32) throws(FileTreeError) {
+        if properties.isEmpty {
+            if cft_remove_attribute(descriptor, attributeName) != 0 && errno != ENODATA {
+                throw FileTreeError(errno: errno, path: attributeName)
+            }
+            return
+        }
+        let bytes = encode(properties)
+        guard bytes.count <= maximumBytes else {
+            throw FileTreeError(
+                .noSpace, "Too many properties on one file", path: attributeName, errno: E2BIG)
+        }
+        let result = bytes.withUnsafeBytes {
+            cft_set_attribute(descriptor, attributeName, $0.baseAddress, UInt($0.count))
+        }
+        guard result == 0 else {
+            let code = errno
+            // No room in the attribute, or a file system without user attributes.
+            if code == E2BIG || code == ENOSPC || code == EOPNOTSUPP || code == ERANGE {
+                throw FileTreeError(
+                    .noSpace, "The properties cannot be stored here", path: attributeName, errno: code)
+            }
+            throw FileTreeError(errno: code, path: attributeName)
+        }
+    }
+
+    /// Copies the set of one file to another (a COPY keeps dead properties).
+    static func copy(from source: Int32, to destination: Int32) {
+        let properties = read(descriptor: source)
+        if !properties.isEmpty { try? write(properties, descriptor: destination) }
+    }
+
+    static func encode(_ properties: [DAVName: String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for (name, value) in properties.sorted(by: { $0.key.description < $1.key.description }) {
+            bytes += Array(name.namespace.utf8) + [0] + Array(name.local.utf8) + [0] + Array(value.utf8) + [0]
+        }
+        return bytes
+    }
+
+    static func decode(_ bytes: some Collection<UInt8>) -> [DAVName: String] {
+        let fields = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        var properties: [DAVName: String] = [:]
+        var index = 0
+        while index + 2 < fields.count {
+            properties[DAVName(fields[index], fields[index + 1])] = fields[index + 2]
+            index += 3
+        }
+        return properties
+    }
+}

@@ -1,0 +1,138 @@
+import BrowseyServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@Suite("WebDAV properties and locks")
+struct WebDAVLockingTests {
+    @Test("PROPPATCH stores dead properties that PROPFIND gives back, and refuses live ones all or nothing")
+    func deadProperties() async throws {
+        let fixture = try WritableFixture.make()
+        try await fixture.withClient { client in
+            let set = """
+                <?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:example"><D:set><D:prop>\
+                <Z:colour>blue &amp; <Z:b>bold</Z:b> 𐀀</Z:colour></D:prop></D:set></D:propertyupdate>
+                """
+            let answer = try await client.dav("/dav/big.txt", DAVMethod.proppatch, body: set)
+            #expect(answer.status.code == 207 && answer.text.contains("200 OK"))
+            let read = try await client.dav("/dav/big.txt", DAVMethod.propfind, headers: [.depthHeader: "0"])
+            #expect(
+                read.text.contains(
+                    "<X:colour xmlns:X=\"urn:example\">blue &amp; <p0:b xmlns:p0=\"urn:example\">bold</p0:b> 𐀀</X:colour>"
+                ))
+            let live = """
+                <?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:example"><D:set><D:prop>\
+                <D:getetag>x</D:getetag><Z:size>2</Z:size></D:prop></D:set></D:propertyupdate>
+                """
+            let refused = try await client.dav("/dav/big.txt", DAVMethod.proppatch, body: live)
+            #expect(refused.text.contains("403 Forbidden") && refused.text.contains("424 Failed Dependency"))
+            let after = try await client.dav("/dav/big.txt", DAVMethod.propfind, headers: [.depthHeader: "0"])
+            #expect(!after.text.contains("size"))
+            // The property goes with the file.
+            _ = try await client.dav(
+                "/dav/big.txt", DAVMethod.move, headers: [.destinationHeader: "/dav/moved.txt"])
+            let moved = try await client.dav(
+                "/dav/moved.txt", DAVMethod.propfind, headers: [.depthHeader: "0"])
+            #expect(moved.text.contains("colour"))
+        }
+    }
+
+    @Test("a locked file takes writes only with its token in an If header, and UNLOCK frees it")
+    func exclusiveLock() async throws {
+        let fixture = try WritableFixture.make()
+        try await fixture.withClient { client in
+            let locked = try await client.dav(
+                "/dav/big.txt", DAVMethod.lock, headers: [.init("Timeout")!: "Second-600"], body: lockBody)
+            #expect(locked.status == .ok)
+            let token = try #require(locked.headers[.lockTokenHeader])
+            #expect(locked.text.contains("<D:timeout>Second-"))
+            #expect(try await client.dav("/dav/big.txt", .put, body: "no token").status.code == 423)
+            #expect(try await client.dav("/dav/big.txt", .delete).status.code == 423)
+            #expect(try await client.dav("/dav/big.txt", DAVMethod.lock, body: lockBody).status.code == 423)
+            #expect(
+                try await client.dav(
+                    "/dav/big.txt", .put, headers: [.ifHeader: "(<opaquelocktoken:wrong>)"], body: "x"
+                )
+                .status == .preconditionFailed)
+            #expect(
+                try await client.dav("/dav/big.txt", .put, headers: [.ifHeader: "(\(token))"], body: "mine")
+                    .status == .noContent)
+            let discovered = try await client.dav(
+                "/dav/big.txt", DAVMethod.propfind, headers: [.depthHeader: "0"])
+            #expect(discovered.text.contains(String(token.dropFirst().dropLast())))
+            #expect(
+                try await client.dav("/dav/big.txt", DAVMethod.unlock, headers: [.lockTokenHeader: token])
+                    .status == .noContent)
+            #expect(try await client.dav("/dav/big.txt", .put, body: "free").status == .noContent)
+        }
+        #expect(fixture.text("big.txt") == "free")
+    }
+
+    @Test(
+        "a deep lock on a folder protects new names in it; shared locks coexist; a LOCK on nothing makes an empty file"
+    )
+    func collectionAndSharedLocks() async throws {
+        let fixture = try WritableFixture.make()
+        try await fixture.withClient { client in
+            let folder = try await client.dav(
+                "/dav/docs", DAVMethod.lock, headers: [.depthHeader: "infinity"], body: lockBody)
+            let token = try #require(folder.headers[.lockTokenHeader])
+            #expect(try await client.dav("/dav/docs/new.txt", .put, body: "x").status.code == 423)
+            #expect(
+                try await client.dav("/dav/docs/new.txt", .put, headers: [.ifHeader: "(\(token))"], body: "x")
+                    .status == .created)
+            let shared = lockBody.replacingOccurrences(of: "<D:exclusive/>", with: "<D:shared/>")
+            #expect(try await client.dav("/dav/code", DAVMethod.lock, body: shared).status == .ok)
+            #expect(try await client.dav("/dav/code", DAVMethod.lock, body: shared).status == .ok)
+            #expect(try await client.dav("/dav/code", DAVMethod.lock, body: lockBody).status.code == 423)
+            #expect(
+                try await client.dav("/dav/unmapped.txt", DAVMethod.lock, body: lockBody).status == .created)
+        }
+        #expect(fixture.text("unmapped.txt") == "")
+    }
+
+    @Test(
+        "Basic with the token as the password opens WebDAV where Basic is allowed, and a refusal challenges with Basic"
+    )
+    func basicAuthentication() async throws {
+        let fixture = try ServerFixture.make()
+        var configuration = fixture.configuration()
+        configuration.token = "sesame"
+        configuration.davAllowsInsecureBasic = true
+        let good = "Basic " + Data("anyone:sesame".utf8).base64EncodedString()
+        let bad = "Basic " + Data("anyone:wrong".utf8).base64EncodedString()
+        try await fixture.withClient(configuration) { client in
+            let refused = try await client.dav(
+                "/dav/", DAVMethod.propfind, headers: [.depthHeader: "0", .authorization: bad])
+            #expect(refused.status == .unauthorized)
+            #expect(refused.headers[.wwwAuthenticate]?.hasPrefix("Basic ") == true)
+            let allowed = try await client.dav(
+                "/dav/", DAVMethod.propfind, headers: [.depthHeader: "0", .authorization: good])
+            #expect(allowed.status.code == 207)
+            // Basic is WebDAV's only: the API still wants the bearer token.
+            #expect(
+                try await client.ask("/api/list", headers: [.authorization: good]).status == .unauthorized)
+        }
+        configuration.davAllowsInsecureBasic = false
+        try await fixture.withClient(configuration) { client in
+            // In process there is no loopback connection: plain HTTP from elsewhere, Basic ignored.
+            let answer = try await client.dav(
+                "/dav/", DAVMethod.propfind, headers: [.depthHeader: "0", .authorization: good])
+            #expect(answer.status == .unauthorized)
+            #expect(answer.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true)
+        }
+    }
+
+    @Test("--no-dav leaves /dav/ to the web UI's routes: nothing WebDAV answers")
+    func turnedOff() async throws {
+        let fixture = try ServerFixture.make()
+        var configuration = fixture.configuration()
+        configuration.servesWebDAV = false
+        try await fixture.withClient(configuration) { client in
+            let answer = try await client.dav("/dav/", DAVMethod.propfind, headers: [.depthHeader: "0"])
+            #expect(answer.status.code != 207)
+            #expect(try await client.dav("/dav/", .options).headers[.davHeader] == nil)
+        }
+    }
+}

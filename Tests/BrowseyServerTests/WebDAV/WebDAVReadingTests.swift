@@ -1,0 +1,120 @@
+import BrowseyServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@Suite("WebDAV reads the served folder under the same rules as the API")
+struct WebDAVReadingTests {
+    @Test("OPTIONS says classes 1 and 2, the methods, and MS-Author-Via for Windows")
+    func options() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let answer = try await client.dav("/dav/", .options)
+            #expect(answer.status == .ok)
+            #expect(answer.headers[.davHeader] == "1, 2")
+            #expect(answer.headers[.msAuthorViaHeader] == "DAV")
+            #expect(answer.headers[.allow]?.contains("PROPFIND") == true)
+            #expect(answer.headers[.allow]?.contains("LOCK") == true)
+        }
+    }
+
+    @Test(
+        "PROPFIND depth 1 lists the visible members with their properties, never a hidden, ignored or outward name"
+    )
+    func propfindDepthOne() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let answer = try await client.dav("/dav/", DAVMethod.propfind, headers: [.depthHeader: "1"])
+            #expect(answer.status.code == 207)
+            let names = hrefs(answer.text)
+            #expect(names.first == "/dav/")
+            #expect(names.contains("/dav/docs/"))
+            #expect(names.contains("/dav/big.txt"))
+            #expect(names.contains("/dav/inside-link/"))
+            #expect(
+                !names.contains { $0.contains(".env") || $0.contains("build.log") || $0.contains("escape") })
+            #expect(answer.text.contains("<D:getcontentlength>1000</D:getcontentlength>"))
+            #expect(answer.text.contains("<D:collection/>"))
+            #expect(answer.text.contains("<D:getetag>&quot;"))
+        }
+    }
+
+    @Test("hrefs are percent-encoded and decode back to the names on disk")
+    func awkwardNames() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let answer = try await client.dav("/dav/docs", DAVMethod.propfind, headers: [.depthHeader: "1"])
+            let names = hrefs(answer.text)
+            #expect(names.contains("/dav/docs/notes%20%231.md"))
+            #expect(names.contains("/dav/docs/100%25%20done.txt"))
+            #expect(names.contains("/dav/docs/caf%C3%A9.txt"))
+            let file = try await client.dav("/dav/docs/100%25%20done.txt", .get)
+            #expect(file.text == "done")
+        }
+    }
+
+    @Test("PROPFIND with Depth infinity, or none, is refused with the propfind-finite-depth precondition")
+    func infinityRefused() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            for headers: HTTPFields in [[.depthHeader: "infinity"], [:]] {
+                let answer = try await client.dav("/dav/", DAVMethod.propfind, headers: headers)
+                #expect(answer.status == .forbidden)
+                #expect(answer.text.contains("<D:propfind-finite-depth/>"))
+            }
+        }
+    }
+
+    @Test("PROPFIND of named properties answers the missing ones 404 and a quota from the file system")
+    func namedProperties() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let body = """
+                <?xml version="1.0"?><D:propfind xmlns:D="DAV:" xmlns:Z="urn:z"><D:prop><D:getcontentlength/>\
+                <D:quota-available-bytes/><Z:unknown/></D:prop></D:propfind>
+                """
+            let answer = try await client.dav(
+                "/dav/big.txt", DAVMethod.propfind, headers: [.depthHeader: "0"], body: body)
+            #expect(answer.status.code == 207)
+            #expect(answer.text.contains("<D:getcontentlength>1000</D:getcontentlength>"))
+            #expect(answer.text.contains("<D:quota-available-bytes>"))
+            #expect(answer.text.contains("<X:unknown xmlns:X=\"urn:z\"/>"))
+            #expect(answer.text.contains("HTTP/1.1 404 Not Found"))
+        }
+    }
+
+    @Test("GET of a file is /api/file's answer: the bytes, a range, validators")
+    func getWithRange() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let whole = try await client.dav("/dav/big.txt", .get)
+            #expect(whole.status == .ok && whole.body.count == 1000)
+            let etag = try #require(whole.headers[.eTag])
+            let part = try await client.dav("/dav/big.txt", .get, headers: [.range: "bytes=10-19"])
+            #expect(part.status == .partialContent && part.body.count == 10)
+            #expect(part.headers[.contentRange] == "bytes 10-19/1000")
+            let unchanged = try await client.dav("/dav/big.txt", .get, headers: [.ifNoneMatch: etag])
+            #expect(unchanged.status == .notModified)
+        }
+    }
+
+    @Test("hidden, ignored, outward and climbing paths are not found or refused, never served")
+    func refusedPaths() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            #expect(try await client.dav("/dav/.env", .get).status == .notFound)
+            #expect(
+                try await client.dav("/dav/build.log", DAVMethod.propfind, headers: [.depthHeader: "0"])
+                    .status == .notFound)
+            for path in [
+                "/dav/escape-file.txt", "/dav/escape/secret.txt", "/dav/%2e%2e/secret.txt",
+                "/dav/docs/..%2f..%2fsecret.txt",
+            ] {
+                let answer = try await client.dav(path, .get)
+                #expect([.forbidden, .notFound, .badRequest].contains(answer.status), "\(path)")
+                #expect(!answer.text.contains("TOP SECRET"), "\(path)")
+            }
+        }
+    }
+}
