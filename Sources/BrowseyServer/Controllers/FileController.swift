@@ -34,7 +34,7 @@ struct FileController: ServedFolderRoutes {
     /// and conditional answers.
     func file(_ request: Request, context: FileServerContext) async throws -> Response {
         let target = try resolve(request, context, required: true, notFound: "File not found")
-        let name = PathName.last(of: target.absolute)
+        let name = FileName.lastComponent(of: target.absolute)
         let disposition = HTTPValidators.contentDisposition(
             name, attachment: request.uri.queryParameters.get("download") != "false")
         return try await send(target, request, context: context, disposition: disposition)

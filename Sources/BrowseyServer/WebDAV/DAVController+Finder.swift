@@ -13,7 +13,7 @@ extension DAVController {
     /// the first `._` file (which it would report as error -36); PROPFIND and GET find nothing
     /// there, as for any hidden name. `nil` for every other request, which goes on as usual.
     func finderMetadata(_ request: Request, rules: SafePath, path: String) async throws -> Response? {
-        guard !rules.showsHidden, Self.isFinderMetadata(PathName.last(of: path)) else { return nil }
+        guard !rules.showsHidden, Self.isFinderMetadata(FileName.lastComponent(of: path)) else { return nil }
         switch request.method {
         case .put:
             for try await _ in request.body {}

@@ -27,11 +27,11 @@ extension DAVController {
         }
         var relative: String
         var created = false
-        if !rules.showsHidden, Self.isFinderMetadata(PathName.last(of: path)) {
+        if !rules.showsHidden, Self.isFinderMetadata(FileName.lastComponent(of: path)) {
             // Finder locks its `._` files before writing them: the lock is granted, nothing is made.
             relative = Paths.join(
                 try resolveForWriting(Paths.parent(of: path), context, notFound: "Not found").relative,
-                PathName.last(of: path))
+                FileName.lastComponent(of: path))
         } else {
             let target = try resolveForWriting(path, context, notFound: "Not found")
             relative = target.relative

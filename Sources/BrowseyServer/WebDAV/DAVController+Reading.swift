@@ -29,7 +29,7 @@ extension DAVController {
         var page =
             "<!doctype html><meta charset=utf-8><title>\(DAVXMLWriter.escape(target.relative))</title><ul>"
         for resource in resources {
-            let name = PathName.last(of: resource.path) + (resource.isFolder ? "/" : "")
+            let name = FileName.lastComponent(of: resource.path) + (resource.isFolder ? "/" : "")
             page +=
                 "<li><a href=\"\(DAVXMLWriter.escape(DAVPath.href(resource.path, isFolder: resource.isFolder)))\">"
             page += DAVXMLWriter.escape(name) + "</a>"

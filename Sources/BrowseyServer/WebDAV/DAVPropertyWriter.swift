@@ -109,12 +109,12 @@ struct DAVPropertyWriter: Sendable {
             return resource.isFolder ? nil : DAVXMLWriter.escape(HTTPValidators.etag(resource.status))
         case "getcontenttype":
             guard !resource.isFolder else { return nil }
-            let type = ContentTypeRegistry.standard.type(forFileName: PathName.last(of: resource.path))
+            let type = ContentTypeRegistry.standard.type(forFileName: FileName.lastComponent(of: resource.path))
             return DAVXMLWriter.escape(type.preferredMIMEType ?? "application/octet-stream")
         case "creationdate":
             return Self.iso8601((resource.status.created ?? resource.status.modified).seconds)
         case "displayname":
-            return resource.path == "/" ? "" : DAVXMLWriter.escape(PathName.last(of: resource.path))
+            return resource.path == "/" ? "" : DAVXMLWriter.escape(FileName.lastComponent(of: resource.path))
         case "supportedlock":
             return
                 "<D:lockentry><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>"
