@@ -11,8 +11,8 @@ import NIOPosix
 
 extension DAVController {
     /// `GET|HEAD`: a file's bytes exactly as `/api/file` sends them (ranges, validators,
-    /// conditional answers); a folder as a short HTML list of links, for a person who opened
-    /// the address in a browser.
+    /// conditional answers); a folder sends a person who opened its address in a browser to the
+    /// web UI's page of it (303: DAV clients list folders with `PROPFIND`, never `GET`).
     func get(_ request: Request, context: FileServerContext, path: String) async throws -> Response {
         let rules = try context.access.rules()
         let target: SafePath.Resolved
@@ -25,22 +25,15 @@ extension DAVController {
         guard status.type == .directory else {
             return try await files.send(target, request, context: context, disposition: nil)
         }
-        let resources = try await members(of: target, rules: rules)
-        var page =
-            "<!doctype html><meta charset=utf-8><title>\(DAVXMLWriter.escape(target.relative))</title><ul>"
-        for resource in resources {
-            let name = FileName.lastComponent(of: resource.path) + (resource.isFolder ? "/" : "")
-            page +=
-                "<li><a href=\"\(DAVXMLWriter.escape(DAVPath.href(resource.path, isFolder: resource.isFolder)))\">"
-            page += DAVXMLWriter.escape(name) + "</a>"
+        // A folder opened in a browser: the web UI shows it (its address is the folder's path).
+        var location = ""
+        for component in target.relative.split(separator: "/") {
+            location += "/"
+            DAVPath.encode(component, into: &location)
         }
-        page += "</ul>\n"
-        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
-        InertContent.apply(to: &headers, for: request)
-        let body = ByteBuffer(string: page)
-        headers[.contentLength] = String(body.readableBytes)
-        return Response(
-            status: .ok, headers: headers, body: request.method == .head ? .init() : .init(byteBuffer: body))
+        location += "/"
+        if let query = request.uri.query, !query.isEmpty { location += "?" + query }
+        return Response(status: .seeOther, headers: [.location: location, .contentLength: "0"])
     }
 
     /// `PROPFIND` with `Depth: 0` or `1`: the resource (and its members), the properties asked

@@ -54,6 +54,17 @@ struct WebDAVReadingTests {
         }
     }
 
+    @Test("a folder opened in a browser goes to the web UI's page of it, keeping the query")
+    func folderInABrowser() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let answer = try await client.dav("/dav/docs/?token=t", .get)
+            #expect(answer.status == .seeOther)
+            #expect(answer.headers[.location] == "/docs/?token=t")
+            #expect(answer.body.isEmpty)
+        }
+    }
+
     @Test("PROPFIND with Depth infinity, or none, is refused with the propfind-finite-depth precondition")
     func infinityRefused() async throws {
         let fixture = try ServerFixture.make()
