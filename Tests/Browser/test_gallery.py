@@ -387,6 +387,7 @@ def test_the_original_button_and_the_info_sheet(page, photos):
     page.keyboard.press("Escape")
     assert page.locator("#info").is_hidden() and page.locator("#viewer").is_visible()
     assert not traffic.requests("/api/file")
+    page.click("#viewer-more")
     page.click("#viewer-original")
     page.wait_for_function("() => document.querySelector('#viewer-body img').dataset.source === 'original'", timeout=20000)
     assert page.evaluate("document.querySelector('#viewer-body img').naturalWidth") == BIG_SIZE[0]

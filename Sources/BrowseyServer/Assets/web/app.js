@@ -3,18 +3,24 @@
 import { $, all } from "./dom.js";
 import { keepMine, save, startEditing, takeTheirs } from "./editing.js";
 import { svgIcon } from "./icons.js";
+import { listen } from "./events.js";
+import { listenFastScroll, showFastScroll } from "./fastscroll.js";
 import { moveFocus, rememberLayout } from "./gallery.js";
 import { openInfo } from "./info.js";
-import { clearRows, drawRows, load, navigate, showLayout, sortItems } from "./listing.js";
+import { clearRows, drawRows, load, navigate, renderCrumbs, showLayout, sortItems } from "./listing.js";
+import { closeMenus, listenMenus, openMenuButton } from "./menu.js";
+import { onRecovery } from "./offline.js";
 import { parentOf, readLocation } from "./paths.js";
+import { placeFor, rememberPlace, scrolled } from "./place.js";
 import { showOriginal, zoomed } from "./picture.js";
 import { prefs } from "./prefs.js";
 import { markSelected, openResult, openSearch, runSearch } from "./search.js";
 import { anyOverlay, applySettings, closeOverlays } from "./settings.js";
 import { state } from "./state.js";
 import { upload } from "./uploads.js";
-import { closeViewer, openFromLocation, setTextSize, step, viewer } from "./viewer.js";
-import { beginAction, confirmAction, newFolder, showWrites } from "./writes.js";
+import { closeViewer, openFromLocation, openViewer, setTextSize, step, viewer } from "./viewer.js";
+import { askToEmpty, emptyTrash, openTrash, readRetention } from "./trash.js";
+import { beginAction, confirmAction, confirmDelete, newFolder, showWrites } from "./writes.js";
 import { zoom } from "./zoom.js";
 
 /** Switches the folder between grid and list, keeping the place, and remembers the choice for it. */
@@ -28,9 +34,24 @@ function start() {
   applySettings();
   zoom.listen($("viewer-body"));
   zoom.changed = zoomed;
-  $("list").addEventListener("scroll", () => requestAnimationFrame(drawRows), { passive: true });
+  history.scrollRestoration = "manual";
+  $("list").addEventListener("scroll", () => { requestAnimationFrame(() => { drawRows(); showFastScroll(); }); scrolled(); }, { passive: true });
+  listenFastScroll();
+  // The server back after being away: the folder, live updates and an unfinished view catch up.
+  onRecovery(() => {
+    load(state.folder, { keepScroll: true });
+    listen(state.folder);
+    if (state.viewing && !$("viewer").hidden && $("viewer-body").querySelector(".state.unreachable")) openViewer(state.viewing, { push: false });
+  });
+  // The row marked as the one just left is marked until the next touch.
+  $("list").addEventListener("pointerdown", () => {
+    if (state.cameFrom < 0) return;
+    state.cameFrom = -1;
+    for (const row of all(".came-from")) row.classList.remove("came-from");
+  });
+  window.addEventListener("pagehide", () => { if (state.rows.length) rememberPlace(state.folder); });
   // A turned phone shows a picture larger: the zoom check asks for a sharper class if it needs one.
-  window.addEventListener("resize", () => requestAnimationFrame(() => { drawRows(); zoomed(zoom.scale); }));
+  window.addEventListener("resize", () => requestAnimationFrame(() => { drawRows(); renderCrumbs(); zoomed(zoom.scale); }));
   $("back").addEventListener("click", () => { if (state.folder !== "/") navigate(parentOf(state.folder)); });
   $("layout-toggle").addEventListener("click", toggleLayout);
   $("list").addEventListener("keydown", moveFocus);
@@ -43,6 +64,7 @@ function start() {
   $("setting-compact").addEventListener("change", () => { prefs.set("compact", $("setting-compact", HTMLInputElement).checked); applySettings(); clearRows(); drawRows(); });
   $("setting-hidden").addEventListener("change", () => { prefs.set("hidden", $("setting-hidden", HTMLInputElement).checked); load(state.folder, { keepScroll: true }); });
   $("viewer-close").addEventListener("click", () => closeViewer());
+  listenMenus();
   $("viewer-prev").addEventListener("click", () => step(-1));
   $("viewer-next").addEventListener("click", () => step(1));
   $("text-smaller").addEventListener("click", () => setTextSize(viewer.textSize - 2));
@@ -57,6 +79,13 @@ function start() {
   $("new-folder-form").addEventListener("submit", newFolder);
   for (const kind of ["rename", "move", "copy", "delete"]) $("action-" + kind).addEventListener("click", () => beginAction(kind));
   $("action-form").addEventListener("submit", confirmAction);
+  $("delete-go").addEventListener("click", confirmDelete);
+  $("delete-cancel").addEventListener("click", () => { $("delete-confirm").hidden = true; $("action-delete").focus(); });
+  $("trash-open").addEventListener("click", () => { $("settings").hidden = true; openTrash(); });
+  $("trash-close").addEventListener("click", () => { $("trash").hidden = true; });
+  $("trash-empty").addEventListener("click", askToEmpty);
+  $("trash-empty-go").addEventListener("click", emptyTrash);
+  $("trash-empty-cancel").addEventListener("click", () => { $("trash-empty-confirm").hidden = true; $("trash-empty").focus(); });
   $("upload-pick").addEventListener("click", () => $("upload-input").click());
   $("upload-input").addEventListener("change", () => { const picker = $("upload-input", HTMLInputElement); upload([...picker.files]); picker.value = ""; });
   document.addEventListener("dragover", (event) => {
@@ -74,12 +103,13 @@ function start() {
     state.writable = health.readonly === false;
     state.hiddenAllowed = health.hidden === true;
     showWrites();
+    if (state.writable) readRetention();
     // Hidden names only where the server lists them at all.
     $("setting-hidden", HTMLInputElement).disabled = health.hidden !== true;
     $("setting-hidden").closest("label").hidden = health.hidden !== true;
   }).catch(() => { /* read-only it is */ });
   $("settings-close").addEventListener("click", () => { $("settings").hidden = true; });
-  for (const id of ["viewer", "info", "search", "settings"]) {
+  for (const id of ["viewer", "info", "search", "settings", "trash"]) {
     $(id).addEventListener("click", (event) => {
       if (event.target !== $(id)) return;
       if (id === "viewer") closeViewer(); else $(id).hidden = true;
@@ -98,7 +128,7 @@ function start() {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s" && state.editing && state.editing.active) { event.preventDefault(); save(); return; }
     if (event.key === "Tab") {
       // Keyboard focus stays inside an open dialog.
-      const open = ["search", "info", "settings", "viewer"].map((id) => $(id)).find((overlay) => !overlay.hidden);
+      const open = ["search", "info", "settings", "trash", "viewer"].map((id) => $(id)).find((overlay) => !overlay.hidden);
       if (open) {
         const focusable = all("button, a[href], input, select, textarea, [tabindex]", open)
           .filter((element) => !(/** @type {HTMLButtonElement} */ (element).disabled) && element.offsetParent !== null && element.tabIndex >= 0);
@@ -111,8 +141,10 @@ function start() {
       }
       return;
     }
+    const menuButton = openMenuButton();
+    if (event.key === "Escape" && menuButton) { closeMenus(); menuButton.focus(); return; }
     if (event.key === "Escape") {
-      if (!$("search").hidden || !$("info").hidden || !$("settings").hidden) closeOverlays(); else closeViewer();
+      if (!$("search").hidden || !$("info").hidden || !$("settings").hidden || !$("trash").hidden) closeOverlays(); else closeViewer();
       return;
     }
     if (!$("viewer").hidden) {
@@ -154,10 +186,10 @@ function start() {
   window.addEventListener("popstate", () => {
     const where = readLocation();
     if (!where.file) closeViewer({ fromHistory: true });
-    const loading = where.folder !== state.folder ? load(where.folder) : Promise.resolve();
+    const loading = where.folder !== state.folder ? load(where.folder, { place: placeFor(where.folder, { fromMemory: true }) }) : Promise.resolve();
     if (where.file) loading.then(() => openFromLocation(where));
   });
   const where = readLocation();
-  load(where.folder).then(() => { if (where.file) openFromLocation(where); });
+  load(where.folder, { place: placeFor(where.folder) }).then(() => { if (where.file) openFromLocation(where); });
 }
 start();

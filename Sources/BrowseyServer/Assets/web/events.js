@@ -2,6 +2,7 @@
 
 import { apiURL } from "./api.js";
 import { load } from "./listing.js";
+import { suspect } from "./offline.js";
 import { state } from "./state.js";
 
 export function listen(folder) {
@@ -14,6 +15,9 @@ export function listen(folder) {
     state.reloadTimer = setTimeout(() => load(state.folder, { keepScroll: true }), 120);
   };
   for (const type of ["created", "deleted", "modified", "renamed", "reset"]) source.addEventListener(type, changed);
-  source.onerror = () => { if (source.readyState === EventSource.CLOSED && state.events === source) state.events = null; };
+  source.onerror = () => {
+    if (source.readyState === EventSource.CLOSED && state.events === source) state.events = null;
+    suspect();  // the stream broke: is the server away?
+  };
   state.events = source;
 }

@@ -4,6 +4,7 @@ import { api, apiURL } from "./api.js";
 import { $ } from "./dom.js";
 import { kindOf } from "./format.js";
 import { join, nameOf, pageURL, parentOf } from "./paths.js";
+import { closeMenus } from "./menu.js";
 import { leavePicture, showPicture } from "./picture.js";
 import { prefs } from "./prefs.js";
 import { state } from "./state.js";
@@ -26,10 +27,11 @@ export async function openViewer(item, { push = true } = {}) {
   const kind = kindOf(item);
   const imageIndex = state.images.findIndex((image) => image.name === item.name);
   $("viewer-prev").hidden = $("viewer-next").hidden = !(kind === "image" && state.images.length > 1 && imageIndex >= 0);
-  const textual = !["image", "video", "audio", "pdf"].includes(kind);
   $("viewer-info").hidden = kind !== "image" && kind !== "video";
   leavePicture();
-  $("text-smaller").hidden = $("text-larger").hidden = !textual;
+  // A− and A+ only where text is shown; set again once the server says what the file is.
+  $("text-smaller").hidden = $("text-larger").hidden = true;
+  closeMenus();
   const body = $("viewer-body");
   body.textContent = "";
   state.editing = null;
@@ -74,6 +76,7 @@ export async function openViewer(item, { push = true } = {}) {
           if (view.language) pre.dataset.language = view.language;
           body.append(pre);
         }
+        $("text-smaller").hidden = $("text-larger").hidden = false;
         state.editing = { item, content: view.content, base: { modified: view.modified, size: view.size }, active: false };
         $("viewer-edit").hidden = !state.writable;
       } else {
@@ -82,10 +85,14 @@ export async function openViewer(item, { push = true } = {}) {
     } catch (error) {
       if (state.viewing !== item) return;
       waiting.textContent = error.message === "File type not viewable" ? "No preview for this file: download it instead." : error.message;
+      // Shown again by itself when the server is back.
+      if (error.name === "Unreachable") waiting.classList.add("unreachable");
     }
   }
-  $("viewer-close").focus();
+  // Focus on the dialog's title, not on Close: a ring on Close would say a key was pressed.
+  $("viewer-title").focus();
 }
+
 
 /// A Markdown file's relative images come from the server's files, and its relative links
 /// open in this viewer; other links open in a new tab.
@@ -157,6 +164,7 @@ export function closeViewer({ fromHistory = false } = {}) {
   if (state.editing && state.editing.active && state.editing.dirty && !fromHistory
     && !window.confirm("Close without saving your changes?")) return;
   $("viewer").hidden = true;
+  closeMenus();
   $("viewer-body").textContent = "";
   leavePicture();
   state.viewing = null;

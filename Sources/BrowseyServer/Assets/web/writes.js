@@ -7,6 +7,7 @@ import { load } from "./listing.js";
 import { join } from "./paths.js";
 import { state } from "./state.js";
 import { toast } from "./toast.js";
+import { deleteLabel, deleteQuestion, trashKeeps } from "./trash.js";
 
 export function showWrites() { for (const element of all(".writes")) element.hidden = !state.writable; }
 export async function newFolder(event) {
@@ -23,7 +24,8 @@ export function beginAction(kind) {
   const item = state.infoItem;
   if (!item) return;
   $("action-error").hidden = true;
-  if (kind === "delete") return remove(item);
+  $("delete-confirm").hidden = true;
+  if (kind === "delete") return askToDelete(item);
   state.action = kind;
   const input = $("action-input", HTMLInputElement);
   input.value = kind === "rename" ? item.name : state.folder;
@@ -48,13 +50,26 @@ export async function confirmAction(event) {
   toast(state.action === "rename" ? "Renamed" : state.action === "move" ? "Moved" : "Copied");
   await load(state.folder, { keepScroll: true });
 }
+/** Shows, in the info sheet, what a delete will do, with the button that does it. */
+function askToDelete(item) {
+  $("action-form").hidden = true;
+  $("delete-question").textContent = deleteQuestion(item, 1);
+  $("delete-go").textContent = deleteLabel();
+  $("delete-confirm").hidden = false;
+  $("delete-go").focus();
+}
+/** Deletes the item the info sheet shows, once the question was answered. */
+export function confirmDelete() {
+  $("delete-confirm").hidden = true;
+  if (state.infoItem) remove(state.infoItem);
+}
 export async function remove(item) {
   const answer = await post("delete", { path: join(state.folder, item.name) });
   if (!answer.ok) { $("action-error").textContent = answer.message; $("action-error").hidden = false; return; }
   $("info").hidden = true;
   await load(state.folder, { keepScroll: true });
   const id = answer.body.trashId;
-  toast("Deleted " + item.name, id ? { label: "Undo", run: async () => {
+  toast((id || trashKeeps() ? "Moved " + item.name + " to Trash" : "Deleted " + item.name + " for good"), id ? { label: "Undo", run: async () => {
     const restored = await post("restore", { id });
     toast(restored.ok ? "Restored " + item.name : restored.message);
     await load(state.folder, { keepScroll: true });
