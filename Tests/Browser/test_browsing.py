@@ -145,8 +145,8 @@ def test_the_info_sheet_tells_everything_and_copies_the_path(page, server):
     assert fields["Extension"] == "txt" and fields["Path"] == "/docs/100% done.txt" and fields["Modified"]
     shot(page, "info")
     page.click("#info-copy")
-    page.wait_for_selector("#toast >> text=Path copied")
-    assert page.evaluate("navigator.clipboard.readText()") == "/docs/100% done.txt"
+    page.wait_for_selector("#toast >> text=Link copied")
+    assert page.evaluate("navigator.clipboard.readText()") == server.url("/docs/100%25%20done.txt?view=1")
     page.keyboard.press("Escape")
     assert page.locator("#info").is_hidden()
 

@@ -20,7 +20,12 @@ import { state } from "./state.js";
 import { upload } from "./uploads.js";
 import { closeViewer, openFromLocation, openViewer, setTextSize, step, viewer } from "./viewer.js";
 import { askToEmpty, emptyTrash, openTrash, readRetention } from "./trash.js";
-import { beginAction, confirmAction, confirmDelete, newFolder, showWrites } from "./writes.js";
+import { askToDeleteMany, beginAction, confirmAction, confirmDelete, deleteMany, download, newFolder, share, showWrites, transfer } from "./writes.js";
+import { listenPicker, finishPicking } from "./picker.js";
+import { selectedItems, startSelecting, stopSelecting, toggleAll } from "./selection.js";
+import { apiURL } from "./api.js";
+import { join, nameOf } from "./paths.js";
+import { activate } from "./listing.js";
 import { zoom } from "./zoom.js";
 
 /** Switches the folder between grid and list, keeping the place, and remembers the choice for it. */
@@ -80,6 +85,24 @@ function start() {
   for (const kind of ["rename", "move", "copy", "delete"]) $("action-" + kind).addEventListener("click", () => beginAction(kind));
   $("action-form").addEventListener("submit", confirmAction);
   $("delete-go").addEventListener("click", confirmDelete);
+  listenPicker();
+  $("select-start").addEventListener("click", startSelecting);
+  $("select-done").addEventListener("click", stopSelecting);
+  $("select-all").addEventListener("click", toggleAll);
+  $("bulk-move").addEventListener("click", () => transfer("move", selectedItems()));
+  $("bulk-copy").addEventListener("click", () => transfer("copy", selectedItems()));
+  $("bulk-download").addEventListener("click", () => { download(selectedItems()); stopSelecting(); });
+  $("bulk-delete").addEventListener("click", askToDeleteMany);
+  $("delete-many-go").addEventListener("click", deleteMany);
+  $("delete-many-cancel").addEventListener("click", () => { $("delete-many-confirm").hidden = true; });
+  // Download folder: the folder shown, as a zip (its address is set when the menu opens).
+  $("folder-more").addEventListener("click", () => {
+    const link = $("download-folder", HTMLAnchorElement);
+    link.href = apiURL("archive", { path: state.folder });
+    link.download = (state.folder === "/" ? "Home" : nameOf(state.folder)) + ".zip";
+  });
+  $("info-open").addEventListener("click", () => { const item = state.infoItem; if (!item) return; $("info").hidden = true; activate(item); });
+  $("info-share").addEventListener("click", () => { const item = state.infoItem; if (item) share(item, item.path || join(state.folder, item.name)); });
   $("delete-cancel").addEventListener("click", () => { $("delete-confirm").hidden = true; $("action-delete").focus(); });
   $("trash-open").addEventListener("click", () => { $("settings").hidden = true; openTrash(); });
   $("trash-close").addEventListener("click", () => { $("trash").hidden = true; });
@@ -109,10 +132,10 @@ function start() {
     $("setting-hidden").closest("label").hidden = health.hidden !== true;
   }).catch(() => { /* read-only it is */ });
   $("settings-close").addEventListener("click", () => { $("settings").hidden = true; });
-  for (const id of ["viewer", "info", "search", "settings", "trash"]) {
+  for (const id of ["viewer", "info", "search", "settings", "trash", "picker"]) {
     $(id).addEventListener("click", (event) => {
       if (event.target !== $(id)) return;
-      if (id === "viewer") closeViewer(); else $(id).hidden = true;
+      if (id === "viewer") closeViewer(); else if (id === "picker") finishPicking(false); else $(id).hidden = true;
     });
   }
   $("search-input").addEventListener("input", runSearch);
@@ -128,7 +151,7 @@ function start() {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s" && state.editing && state.editing.active) { event.preventDefault(); save(); return; }
     if (event.key === "Tab") {
       // Keyboard focus stays inside an open dialog.
-      const open = ["search", "info", "settings", "trash", "viewer"].map((id) => $(id)).find((overlay) => !overlay.hidden);
+      const open = ["picker", "search", "info", "settings", "trash", "viewer"].map((id) => $(id)).find((overlay) => !overlay.hidden);
       if (open) {
         const focusable = all("button, a[href], input, select, textarea, [tabindex]", open)
           .filter((element) => !(/** @type {HTMLButtonElement} */ (element).disabled) && element.offsetParent !== null && element.tabIndex >= 0);
@@ -143,6 +166,8 @@ function start() {
     }
     const menuButton = openMenuButton();
     if (event.key === "Escape" && menuButton) { closeMenus(); menuButton.focus(); return; }
+    if (event.key === "Escape" && !$("picker").hidden) { finishPicking(false); return; }
+    if (event.key === "Escape" && state.selecting && !anyOverlay()) { stopSelecting(); return; }
     if (event.key === "Escape") {
       if (!$("search").hidden || !$("info").hidden || !$("settings").hidden || !$("trash").hidden) closeOverlays(); else closeViewer();
       return;

@@ -11,6 +11,7 @@ import { openInfo } from "./info.js";
 import { join, nameOf, pageURL, parentOf } from "./paths.js";
 import { itemTop, placeFor, rememberPlace, restorePlace } from "./place.js";
 import { prefs } from "./prefs.js";
+import { stopSelecting, toggleSelected } from "./selection.js";
 import { closeOverlays } from "./settings.js";
 import { state } from "./state.js";
 import { openViewer } from "./viewer.js";
@@ -82,6 +83,16 @@ export function makeRow(item, index) {
   row.className = index === state.cameFrom ? "row came-from" : "row";
   row.setAttribute("role", "listitem");
   row.dataset.index = index;
+  if (!item.parent) row.dataset.name = item.name;
+  if (state.selecting && !item.parent) {
+    // A real checkbox, so its state is announced; the row's tap is what toggles it.
+    const box = document.createElement("input");
+    box.type = "checkbox"; box.className = "check"; box.tabIndex = -1;
+    box.checked = state.selected.has(item.name);
+    box.setAttribute("aria-label", "Select " + item.name);
+    if (box.checked) row.classList.add("selected");
+    row.append(box);
+  }
   const path = item.parent ? item.path : join(state.folder, item.name);
   row.href = isFolder(item) ? pageURL(path) : pageURL(path) + "?view=1";
   const icon = document.createElement("span");
@@ -107,7 +118,7 @@ export function makeRow(item, index) {
   row.addEventListener("click", (event) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    activate(item);
+    if (state.selecting && !item.parent) toggleSelected(item); else activate(item);
   });
   return row;
 }
@@ -188,7 +199,7 @@ export async function load(folder, { keepScroll = false, place = null } = {}) {
   const changed = folder !== state.folder;
   state.folder = folder;
   // Another folder: nothing of the last one's stays on screen while this one loads.
-  if (changed) { state.cameFrom = -1; $("count").textContent = ""; }
+  if (changed) { state.cameFrom = -1; $("count").textContent = ""; stopSelecting(); }
   renderCrumbs();
   if (changed) { state.items = []; state.rows = []; clearRows(); drawRows(); }
   if (!keepScroll) showState(state.items.length ? "" : "Loading…");
