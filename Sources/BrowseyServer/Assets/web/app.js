@@ -17,7 +17,7 @@ import { prefs } from "./prefs.js";
 import { markSelected, openResult, openSearch, runSearch } from "./search.js";
 import { anyOverlay, applySettings, closeOverlays } from "./settings.js";
 import { state } from "./state.js";
-import { upload } from "./uploads.js";
+import { clearUploads, upload } from "./uploads.js";
 import { closeViewer, openFromLocation, openViewer, setTextSize, step, viewer } from "./viewer.js";
 import { askToEmpty, emptyTrash, openTrash, readRetention } from "./trash.js";
 import { askToDeleteMany, beginAction, confirmAction, confirmDelete, deleteMany, download, newFolder, share, showWrites, transfer } from "./writes.js";
@@ -110,6 +110,19 @@ function start() {
   $("trash-empty-go").addEventListener("click", emptyTrash);
   $("trash-empty-cancel").addEventListener("click", () => { $("trash-empty-confirm").hidden = true; $("trash-empty").focus(); });
   $("upload-pick").addEventListener("click", () => $("upload-input").click());
+  $("upload-folder").addEventListener("click", () => $("upload-folder-input").click());
+  $("upload-folder-input").addEventListener("change", () => { const picker = $("upload-folder-input", HTMLInputElement); upload([...picker.files]); picker.value = ""; });
+  $("uploads-clear").addEventListener("click", clearUploads);
+  // Sheets stay above the on-screen keyboard: the part of the window it covers pads the overlays.
+  if (window.visualViewport) {
+    const viewport = window.visualViewport;
+    const fit = () => {
+      const covered = Math.max(0, window.innerHeight - viewport.height - viewport.offsetTop);
+      document.documentElement.style.setProperty("--keyboard", covered + "px");
+    };
+    viewport.addEventListener("resize", fit);
+    viewport.addEventListener("scroll", fit);
+  }
   $("upload-input").addEventListener("change", () => { const picker = $("upload-input", HTMLInputElement); upload([...picker.files]); picker.value = ""; });
   document.addEventListener("dragover", (event) => {
     if (!state.writable || !event.dataTransfer || ![...event.dataTransfer.types].includes("Files")) return;

@@ -11,7 +11,7 @@ import { join, pageURL } from "./paths.js";
 import { pickFolder } from "./picker.js";
 import { selectedItems, stopSelecting } from "./selection.js";
 import { state } from "./state.js";
-import { toast } from "./toast.js";
+import { hideToast, toast } from "./toast.js";
 import { deleteLabel, deleteQuestion, trashKeeps } from "./trash.js";
 
 export function showWrites() { for (const element of all(".writes")) element.hidden = !state.writable; }
@@ -51,7 +51,7 @@ export async function confirmAction(event) {
   const path = join(state.folder, item.name);
   const answer = state.action === "rename" ? await post("rename", { path, newName: value })
     : await post(state.action, { path, destination: value });
-  if (!answer.ok) { $("action-error").textContent = answer.message; $("action-error").hidden = false; return; }
+  if (!answer.ok) { $("action-error").textContent = answer.message; $("action-error").hidden = false; hideToast(); return; }
   $("info").hidden = true;
   toast(state.action === "rename" ? "Renamed" : state.action === "move" ? "Moved" : "Copied");
   await load(state.folder, { keepScroll: true });
@@ -147,7 +147,7 @@ export function confirmDelete() {
 }
 export async function remove(item) {
   const answer = await post("delete", { path: join(state.folder, item.name) });
-  if (!answer.ok) { $("action-error").textContent = answer.message; $("action-error").hidden = false; return; }
+  if (!answer.ok) { $("action-error").textContent = answer.message; $("action-error").hidden = false; hideToast(); return; }
   $("info").hidden = true;
   await load(state.folder, { keepScroll: true });
   const id = answer.body.trashId;
