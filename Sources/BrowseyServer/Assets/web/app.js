@@ -18,7 +18,8 @@ import { markSelected, openResult, openSearch, runSearch } from "./search.js";
 import { anyOverlay, applySettings, closeOverlays } from "./settings.js";
 import { state } from "./state.js";
 import { clearUploads, upload } from "./uploads.js";
-import { closeViewer, openFromLocation, openViewer, setTextSize, step, viewer } from "./viewer.js";
+import { closeViewer, onEditedFileChanged, openFromLocation, openViewer, setTextSize, step, viewer } from "./viewer.js";
+import { toast } from "./toast.js";
 import { askToEmpty, emptyTrash, openTrash, readRetention } from "./trash.js";
 import { askToDeleteMany, beginAction, confirmAction, confirmDelete, deleteMany, download, newFolder, share, showWrites, transfer } from "./writes.js";
 import { listenPicker, finishPicking } from "./picker.js";
@@ -70,6 +71,7 @@ function start() {
   $("setting-hidden").addEventListener("change", () => { prefs.set("hidden", $("setting-hidden", HTMLInputElement).checked); load(state.folder, { keepScroll: true }); });
   $("viewer-close").addEventListener("click", () => closeViewer());
   listenMenus();
+  onEditedFileChanged(() => toast("This file changed on the server. Your edits are kept; saving shows both."));
   $("viewer-prev").addEventListener("click", () => step(-1));
   $("viewer-next").addEventListener("click", () => step(1));
   $("text-smaller").addEventListener("click", () => setTextSize(viewer.textSize - 2));

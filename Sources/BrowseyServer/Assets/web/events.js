@@ -3,6 +3,7 @@
 import { apiURL } from "./api.js";
 import { load } from "./listing.js";
 import { suspect } from "./offline.js";
+import { viewedFileChanged } from "./viewer.js";
 import { state } from "./state.js";
 
 export function listen(folder) {
@@ -10,7 +11,12 @@ export function listen(folder) {
   state.events = null;
   if (!window.EventSource) return;
   const source = new EventSource(apiURL("events", { path: folder }));
-  const changed = () => {
+  const changed = (event) => {
+    // The file open in the viewer changed: it is shown anew (edits are kept).
+    try {
+      const change = JSON.parse(event.data || "{}");
+      if (state.viewing && (change.path === state.viewing.path || change.from === state.viewing.path)) viewedFileChanged();
+    } catch { /* a reset has no data */ }
     clearTimeout(state.reloadTimer);
     state.reloadTimer = setTimeout(() => load(state.folder, { keepScroll: true }), 120);
   };

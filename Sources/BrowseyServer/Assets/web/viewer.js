@@ -73,6 +73,7 @@ export async function openViewer(item, { push = true } = {}) {
           const pre = document.createElement("pre");
           // Highlighted by the server, every character of the source escaped there.
           if (typeof view.highlighted === "string") pre.innerHTML = view.highlighted; else pre.textContent = view.content;
+          numberLines(pre);
           if (view.language) pre.dataset.language = view.language;
           body.append(pre);
         }
@@ -148,6 +149,56 @@ function addContents(article) {
     const target = article.querySelector("#" + CSS.escape(decodeURIComponent(link.getAttribute("href").slice(1))));
     if (target) { event.preventDefault(); target.scrollIntoView({ block: "start" }); }
   });
+}
+
+/** Files longer than this many lines are shown without numbers (the page stays quick). */
+const numberedLines = 20000;
+
+/**
+ * Gives each line of a code view its own block, numbered by the style sheet: a wrapped line
+ * continues indented past the numbers, so it never looks like a line of its own. The server's
+ * highlighting spans may cross lines; each is closed at a line's end and opened again after it.
+ *
+ * @param {HTMLElement} pre
+ */
+export function numberLines(pre) {
+  const html = pre.innerHTML;
+  const tokens = html.split(/(<span[^>]*>|<\/span>|\n)/);
+  const lines = [];
+  /** @type {string[]} */
+  const open = [];
+  let line = "";
+  for (const token of tokens) {
+    if (token === "\n") {
+      lines.push(line + "</span>".repeat(open.length));
+      if (lines.length > numberedLines) return;
+      line = open.join("");
+    } else if (token.startsWith("<span")) { open.push(token); line += token; }
+    else if (token === "</span>") { open.pop(); line += token; }
+    else line += token;
+  }
+  // A last line break ends the last line; it does not start an empty one.
+  if (line.replace(/<[^>]*>/g, "") !== "" || !lines.length) lines.push(line + "</span>".repeat(open.length));
+  pre.innerHTML = lines.map((text) => "<span class=\"line\">" + (text || " ") + "</span>").join("");
+  pre.classList.add("numbered");
+  pre.style.setProperty("--digits", String(String(lines.length).length));
+}
+
+let toastChanged = () => {};
+/** How the viewer tells that an edited file changed meanwhile (set by the page, which has toasts). */
+export function onEditedFileChanged(callback) { toastChanged = callback; }
+/**
+ * The file shown changed on the server: it is shown again, at the same scroll offset, unless it
+ * is being edited (the edits are kept, and a save shows both versions).
+ */
+export function viewedFileChanged() {
+  const item = state.viewing;
+  if (!item || $("viewer").hidden) return;
+  if (state.editing && state.editing.active) { toastChanged(); return; }
+  const kind = kindOf(item);
+  if (["image", "video", "audio", "pdf"].includes(kind)) return;
+  const scroll = $("viewer-body").scrollTop;
+  openViewer(item, { push: false }).then(() => { $("viewer-body").scrollTop = scroll; });
 }
 
 export function step(offset) {
