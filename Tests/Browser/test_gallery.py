@@ -268,8 +268,8 @@ def test_the_grid_is_a_toggle_remembered_per_folder(page, photos):
         return [...document.querySelectorAll('.row')].filter(r => { const b = r.getBoundingClientRect();
           return b.bottom > box.top && b.top < box.bottom; }).map(r => r.querySelector('.name').textContent); }""")
     assert first in on_screen, (first, on_screen)
-    page.reload()
-    page.wait_for_selector(".row >> text=IMG_0001.jpg")
+    page.reload()  # a reload keeps the layout and the place
+    page.wait_for_selector(".row >> text=" + first)
     assert page.get_attribute("#layout-toggle", "aria-pressed") == "false"
     page.goto(photos.url("/Mixed"))
     page.wait_for_selector(".tile")

@@ -15,7 +15,7 @@ export function listen(folder) {
     // The file open in the viewer changed: it is shown anew (edits are kept).
     try {
       const change = JSON.parse(event.data || "{}");
-      if (state.viewing && (change.path === state.viewing.path || change.from === state.viewing.path)) viewedFileChanged();
+      if (state.viewing && (change.path === state.viewing.path || change.from === state.viewing.path)) viewedFileChanged(change);
     } catch { /* a reset has no data */ }
     clearTimeout(state.reloadTimer);
     state.reloadTimer = setTimeout(() => load(state.folder, { keepScroll: true }), 120);

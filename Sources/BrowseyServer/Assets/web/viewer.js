@@ -191,9 +191,12 @@ export function onEditedFileChanged(callback) { toastChanged = callback; }
  * The file shown changed on the server: it is shown again, at the same scroll offset, unless it
  * is being edited (the edits are kept, and a save shows both versions).
  */
-export function viewedFileChanged() {
+export function viewedFileChanged(change = {}) {
   const item = state.viewing;
   if (!item || $("viewer").hidden) return;
+  // The page's own save: the file is what the page holds.
+  const base = state.editing && state.editing.base, now = change.item || {};
+  if (base && now.size === base.size && new Date(now.modified).getTime() === new Date(base.modified).getTime()) return;
   if (state.editing && state.editing.active) { toastChanged(); return; }
   const kind = kindOf(item);
   if (["image", "video", "audio", "pdf"].includes(kind)) return;
