@@ -69,6 +69,8 @@ let package = Package(
             dependencies: [
                 "AssetFormat", "ErrorModel", "FileTree", "BrowseyAPI", "SearchIndex", "Preview", "ServiceDiscovery",
                 "CFileTreeSystem", "Thumbnails", "CExpat",
+                // gzip of JSON and text answers (ResponseCompression): zlib, NIOCore, no Foundation.
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),

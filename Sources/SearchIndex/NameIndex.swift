@@ -198,6 +198,7 @@ public final class NameIndex: Sendable {
         let matching = matcher != nil
         let mask = matcher?.mask ?? 0
         let pairMask = matcher?.pairMask ?? 0
+        let words = matcher?.words ?? []
         let length = text.count
         // Without filters an entry needs no look at its metadata (no copy of its name): only
         // a hidden name is left out, seen on its first folded byte.
@@ -221,9 +222,13 @@ public final class NameIndex: Sendable {
                                                 top.minimum, count: end - start, length: length),
                                             masks[index] & mask == mask,
                                             top.minimum < 1_000 || pairMasks[index] & pairMask == pairMask,
-                                            let found = NameMatcher.score(
-                                                UnsafeBufferPointer(rebasing: folded[start..<end]),
-                                                query: text, minimum: top.minimum),
+                                            let found = words.isEmpty
+                                                ? NameMatcher.score(
+                                                    UnsafeBufferPointer(rebasing: folded[start..<end]),
+                                                    query: text, minimum: top.minimum)
+                                                : NameMatcher.score(
+                                                    UnsafeBufferPointer(rebasing: folded[start..<end]),
+                                                    phrase: text, words: words, minimum: top.minimum),
                                             top.mayTake(score: found, depth: record.depth)
                                         else { continue }
                                         score = found

@@ -100,6 +100,9 @@ def run_server(make, extra=()):
     make(root)
     port = free_port()
     log = open(os.path.join(work, "server.log"), "w")
+    # BROWSEY_WEB_ROOT: the web UI's files from disk (`--web-root`), to try an edit without a build.
+    web_root = os.environ.get("BROWSEY_WEB_ROOT")
+    extra = [*extra, "--web-root", web_root] if web_root else extra
     process = subprocess.Popen(
         [binary, "serve", root, "-p", str(port), "--host", "127.0.0.1", "--no-qr", "--no-bonjour",
          "--index-dir", os.path.join(work, "index"), *[arg.replace("WORK", work) for arg in extra]],
@@ -172,7 +175,8 @@ class Problems:
             return  # the browser's own pages (its PDF viewer), not the site's
         failure = request.failure or ""
         # Aborted: cancelled by the page (an event stream closed, a viewer closed) or by leaving it.
-        if "ERR_ABORTED" not in failure:
+        # A failure the test provokes on purpose (a stopped server) is allowed like a console error.
+        if "ERR_ABORTED" not in failure and not any(text in failure for text in self.allowed):
             self.items.append("request failed: %s %s (%s)" % (request.method, request.url, failure))
 
 

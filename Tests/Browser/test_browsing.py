@@ -76,10 +76,12 @@ def test_text_opens_in_the_viewer_with_its_size_remembered(page, server):
     page.locator(".row", has_text="main.swift").click()
     page.wait_for_url("**/docs/main.swift?view=1")
     text = page.locator("#viewer-body pre")
-    assert text.inner_text() == 'print("hi")\n' and text.get_attribute("data-language") == "swift"
+    # Each line is a numbered block: the file's last line break ends its last line.
+    assert text.inner_text() == 'print("hi")' and text.get_attribute("data-language") == "swift"
     assert text.locator(".hl-s").inner_text() == '"hi"', "highlighted by the server"
     size = lambda: float(text.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
     before = size()
+    page.click("#viewer-more")  # A− and A+ live in the viewer's menu, which stays open for them
     page.click("#text-larger")
     page.click("#text-larger")
     assert size() == before + 4
@@ -87,14 +89,17 @@ def test_text_opens_in_the_viewer_with_its_size_remembered(page, server):
     page.reload()  # the address opens the viewer again, and the size was kept
     page.wait_for_selector("#viewer-body pre")
     assert size() == before + 4
+    page.click("#viewer-more")
     page.click("#text-smaller")
     page.click("#text-smaller")
+    page.keyboard.press("Escape")  # the menu first
     page.keyboard.press("Escape")
     assert page.locator("#viewer").is_hidden()
     page.wait_for_url("**/docs")
     # The download button names the file.
     page.locator(".row", has_text="café ☕.txt").click()
     assert page.get_attribute("#viewer-download", "download") == "café ☕.txt"
+    page.click("#viewer-more")
     with page.expect_download() as download:
         page.click("#viewer-download")
     assert download.value.suggested_filename == "café ☕.txt"
@@ -141,8 +146,8 @@ def test_the_info_sheet_tells_everything_and_copies_the_path(page, server):
     assert fields["Extension"] == "txt" and fields["Path"] == "/docs/100% done.txt" and fields["Modified"]
     shot(page, "info")
     page.click("#info-copy")
-    page.wait_for_selector("#toast >> text=Path copied")
-    assert page.evaluate("navigator.clipboard.readText()") == "/docs/100% done.txt"
+    page.wait_for_selector("#toast >> text=Link copied")
+    assert page.evaluate("navigator.clipboard.readText()") == server.url("/docs/100%25%20done.txt?view=1")
     page.keyboard.press("Escape")
     assert page.locator("#info").is_hidden()
 
@@ -198,6 +203,7 @@ def test_empty_folders_errors_sorting_and_compact_rows(page, server):
     page.select_option("#sort", "size")
     assert names(page)[1] == "100% done.txt", "the largest file first"
     page.select_option("#sort", "name")
+    page.click("#folder-more")  # Settings is in the folder's menu
     page.click("#settings-open")
     page.check("#setting-compact")
     page.keyboard.press("Escape")
@@ -205,6 +211,7 @@ def test_empty_folders_errors_sorting_and_compact_rows(page, server):
     page.reload()
     page.wait_for_selector(".row")
     assert page.locator(".row").first.evaluate("e => e.getBoundingClientRect().height") == 40, "remembered"
+    page.click("#folder-more")  # Settings is in the folder's menu
     page.click("#settings-open")
     page.uncheck("#setting-compact")
 

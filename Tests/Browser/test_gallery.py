@@ -268,8 +268,8 @@ def test_the_grid_is_a_toggle_remembered_per_folder(page, photos):
         return [...document.querySelectorAll('.row')].filter(r => { const b = r.getBoundingClientRect();
           return b.bottom > box.top && b.top < box.bottom; }).map(r => r.querySelector('.name').textContent); }""")
     assert first in on_screen, (first, on_screen)
-    page.reload()
-    page.wait_for_selector(".row >> text=IMG_0001.jpg")
+    page.reload()  # a reload keeps the layout and the place
+    page.wait_for_selector(".row >> text=" + first)
     assert page.get_attribute("#layout-toggle", "aria-pressed") == "false"
     page.goto(photos.url("/Mixed"))
     page.wait_for_selector(".tile")
@@ -387,6 +387,7 @@ def test_the_original_button_and_the_info_sheet(page, photos):
     page.keyboard.press("Escape")
     assert page.locator("#info").is_hidden() and page.locator("#viewer").is_visible()
     assert not traffic.requests("/api/file")
+    page.click("#viewer-more")
     page.click("#viewer-original")
     page.wait_for_function("() => document.querySelector('#viewer-body img').dataset.source === 'original'", timeout=20000)
     assert page.evaluate("document.querySelector('#viewer-body img').naturalWidth") == BIG_SIZE[0]

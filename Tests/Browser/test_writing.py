@@ -62,19 +62,22 @@ def test_new_folder_rename_copy_move_and_delete_with_undo(page, writable_server)
     # Copy into the same folder gets a free name; move goes to another folder.
     page.click("[aria-label='Info for b 100%.txt']")
     page.click("#action-copy")
-    page.click("#action-confirm")
+    page.click("#picker-go")  # the picker opens in this folder: a copy here
     page.wait_for_selector(".row >> text=b 100% (copy).txt")
     page.click("[aria-label='Info for b 100% (copy).txt']")
     page.click("#action-move")
-    page.fill("#action-input", "/archive")
-    page.click("#action-confirm")
+    page.click("#picker-up")
+    page.locator(".picker-folder", has_text="archive").click()
+    page.wait_for_selector("#picker-where >> text=archive")
+    page.click("#picker-go")
     page.wait_for_selector(".row >> text=b 100% (copy).txt", state="detached")
     assert os.path.exists(os.path.join(root, "archive", "b 100% (copy).txt"))
     os.remove(os.path.join(root, "archive", "b 100% (copy).txt"))
     # Delete goes to the trash, and Undo brings it back.
     page.click("[aria-label='Info for taken.txt']")
     page.click("#action-delete")
-    page.wait_for_selector("#toast >> text=Deleted taken.txt")
+    page.click("#delete-go")
+    page.wait_for_selector("#toast >> text=Moved taken.txt to Trash")
     page.wait_for_selector(".row >> text=taken.txt", state="detached")
     assert not os.path.exists(os.path.join(root, folder, "taken.txt"))
     shot(page, "deleted-undo")
@@ -172,15 +175,18 @@ def test_editing_keeps_the_users_text_when_the_file_changed_meanwhile(page, writ
 def test_hidden_files_show_only_when_asked_and_only_where_the_server_allows(page, server, writable_server):
     open_folder(page, server)
     wait_for_health(page)
+    page.click("#folder-more")  # Settings is in the folder's menu
     page.click("#settings-open")
     assert page.locator("#setting-hidden").is_hidden(), "this server never lists hidden names"
     page.keyboard.press("Escape")
     open_folder(page, writable_server, "/notes")
     assert ".secret note" not in names(page)
+    page.click("#folder-more")  # Settings is in the folder's menu
     page.click("#settings-open")
     page.check("#setting-hidden")
     page.keyboard.press("Escape")
     page.wait_for_selector(".row >> text=.secret note")
+    page.click("#folder-more")  # Settings is in the folder's menu
     page.click("#settings-open")
     page.uncheck("#setting-hidden")
     page.keyboard.press("Escape")

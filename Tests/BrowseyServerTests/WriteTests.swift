@@ -328,6 +328,38 @@ struct TrashRouteTests {
         #expect(fixture.text("docs/notes #1.md") == "# Notes\n" && !fixture.exists("docs/café.txt"))
     }
 
+    @Test("the trash says how long it keeps things, and empties one entry or all of them for good")
+    func retentionAndEmptying() async throws {
+        let fixture = try WritableFixture.make()
+        var configuration = fixture.configuration()
+        configuration.trashMaximumAge = 7 * 24 * 3600
+        configuration.trashMaximumBytes = 5_000_000
+        try await fixture.withClient(configuration) { client in
+            var ids: [String] = []
+            for path in ["/big.txt", "/Makefile", "/docs"] {
+                let answer = try await client.post("/api/delete", PathRequest(path: path))
+                ids.append(try #require(try answer.decode(DeleteResponse.self).trashId))
+            }
+            let trash = try await client.ask("/api/trash").decode(TrashResponse.self)
+            #expect(trash.retention == TrashRetention(days: 7, maximumBytes: 5_000_000))
+            let one = try await client.post("/api/trash/empty", EmptyTrashRequest(ids: [ids[1], "0-00000000"]))
+            #expect(one.status == .ok)
+            #expect(try one.decode(EmptyTrashResponse.self).removed == 1)
+            #expect(try await client.ask("/api/trash").decode(TrashResponse.self).items.map(\.name) == ["docs", "big.txt"])
+            let rest = try await client.post("/api/trash/empty", EmptyTrashRequest())
+            #expect(try rest.decode(EmptyTrashResponse.self).removed == 2)
+            #expect(try await client.ask("/api/trash").decode(TrashResponse.self).items.isEmpty)
+            #expect(try await client.post("/api/restore", RestoreRequest(id: ids[0])).status == .notFound)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.trash.path).isEmpty)
+        try await fixture.withClient(fixture.configuration(trash: false)) { client in
+            let trash = try await client.ask("/api/trash").decode(TrashResponse.self)
+            #expect(trash.retention == nil)
+            let emptied = try await client.post("/api/trash/empty", EmptyTrashRequest())
+            #expect(emptied.status == .notFound)
+        }
+    }
+
     @Test("the root is never deleted; --no-trash deletes for good; the size limit purges the oldest")
     func limits() async throws {
         let fixture = try WritableFixture.make()

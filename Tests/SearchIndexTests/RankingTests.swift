@@ -30,6 +30,27 @@ struct RankingTests {
         #expect(Set(fuzzy) == ["/readme.md", "/zz/Read Me First.pdf", "/a/b/c/r-e-a-d-m-e.txt"])
     }
 
+    @Test("words apart: every word in any order matches, below the words together, above scattered letters")
+    func wordsInAnyOrder() async throws {
+        let folder = try TemporaryFolder()
+        for name in [
+            "IMG_0001.jpg", "img 00 together.png", "big panorama.jpg", "Panorama (big).tif", "panorama.jpg",
+            "i-m-g-x-0-0.txt",
+        ] {
+            try folder.file(name, "x")
+        }
+        let index = NameIndex(options: .init(root: folder.path))
+        index.start()
+        defer { index.stop() }
+        await index.waitUntilReady()
+        #expect(IndexFixture.paths(index, "img 00") == ["/img 00 together.png", "/IMG_0001.jpg"])
+        #expect(Set(IndexFixture.paths(index, "panorama big")) == ["/big panorama.jpg", "/Panorama (big).tif"])
+        #expect(IndexFixture.paths(index, "big panorama").first == "/big panorama.jpg", "the words together first")
+        #expect(IndexFixture.paths(index, "panorama zebra").isEmpty)
+        let matcher = try #require(NameMatcher("panorama big"))
+        #expect(matcher.score(name: "big panorama.jpg") != nil && matcher.score(name: "panorama.jpg") == nil)
+    }
+
     @Test("a plain substring is always above a scattered match, however short or shallow the scattered one")
     func substringBeatsScattered() async throws {
         let folder = try TemporaryFolder()

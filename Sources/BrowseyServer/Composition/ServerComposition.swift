@@ -112,6 +112,9 @@ public struct ServerComposition: Sendable {
     public func buildRouter(sendfile: Bool = false) -> Router<FileServerContext> {
         // HEAD wherever GET.
         let router = Router(context: FileServerContext.self, options: .autoGenerateHeadEndpoints)
+        // Outermost: every JSON or text answer over 1 KiB, errors and refusals included, is
+        // compressed for a client that accepts gzip.
+        router.add(middleware: ResponseCompression())
         if let extra = configuration.allowedHosts {
             router.add(middleware: HostCheck(extra: extra, boundHost: configuration.host))
         }

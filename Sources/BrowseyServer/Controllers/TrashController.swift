@@ -2,7 +2,8 @@ import BrowseyAPI
 import FileTree
 import Hummingbird
 
-/// What deletes put aside: `GET /api/trash` lists it, `POST /api/restore` puts an item back.
+/// What deletes put aside: `GET /api/trash` lists it, `POST /api/restore` puts an item back,
+/// `POST /api/trash/empty` deletes entries for good.
 struct TrashController: ServedFolderRoutes {
     let configuration: ServerConfiguration
     let safePath: SafePath
@@ -12,6 +13,7 @@ struct TrashController: ServedFolderRoutes {
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.post("/api/restore") { request, context in try await restore(request, context: context) }
         group.get("/api/trash") { request, context in try trashItems(request, context: context) }
+        group.post("/api/trash/empty") { request, context in try await empty(request, context: context) }
     }
 
     /// `POST /api/restore {id}`: a deleted item back where it was; 409 when the place is taken.
@@ -37,6 +39,18 @@ struct TrashController: ServedFolderRoutes {
     /// `GET /api/trash`: the deleted items that can be restored, newest first.
     func trashItems(_ request: Request, context: FileServerContext) throws -> Response {
         try requireWritable(request, context, needsJSON: false)
-        return JSONBody.response(TrashResponse(items: trash?.items() ?? []))
+        let retention = trash.map {
+            TrashRetention(days: $0.maximumAge / (24 * 3600), maximumBytes: $0.maximumBytes)
+        }
+        return JSONBody.response(TrashResponse(items: trash?.items() ?? [], retention: retention))
+    }
+
+    /// `POST /api/trash/empty {ids?}`: the named entries, or all of them, deleted for good.
+    func empty(_ request: Request, context: FileServerContext) async throws -> Response {
+        try requireWritable(request, context)
+        let body = try await decode(EmptyTrashRequest.self, from: request)
+        guard let trash else { throw APIError(.notFound, "Trash is off", code: .noTrash) }
+        let removed = try await offThread { trash.remove(ids: body.ids) }
+        return JSONBody.response(EmptyTrashResponse(removed: removed))
     }
 }

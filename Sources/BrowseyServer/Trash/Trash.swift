@@ -90,6 +90,21 @@ public final class Trash: Sendable {
         }
     }
 
+    /// Deletes entries for good: those named in `ids`, or every entry when `ids` is `nil`;
+    /// answers how many were removed (unknown ids are skipped).
+    public func remove(ids: [String]?) -> Int {
+        lock.withLock { _ in
+            let chosen = ids.map(Set.init)
+            var removed = 0
+            for item in storedItems() where chosen?.contains(item.id) ?? true {
+                try? FileOperations.remove(entryFolder(item.id))
+                try? FileOperations.remove(descriptionPath(item.id))
+                removed += 1
+            }
+            return removed
+        }
+    }
+
     /// Removes entries past the age limit, then the oldest until the size limit holds (the one
     /// just added is kept even when it alone is over), and descriptions whose item is gone.
     private func purge(now: Date, keeping fresh: String) {

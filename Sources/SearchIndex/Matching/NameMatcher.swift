@@ -1,7 +1,9 @@
 /// Scores a name against a query the way Browsey's search ranks: an exact name first, then a
 /// prefix, then a substring (earlier and at a word start is better), then a scattered
 /// subsequence (fewer gaps is better). A plain substring always outranks a scattered match.
-/// Case and accents are ignored (see ``NameFolding``).
+/// Case and accents are ignored (see ``NameFolding``). A query of several words (`img 00`,
+/// `panorama big`) also matches a name that holds every word as a substring, in any order; such
+/// a match ranks below the words found together as one substring, above scattered letters.
 ///
 /// ```swift
 /// let matcher = NameMatcher("rdme")
@@ -15,6 +17,8 @@ public struct NameMatcher: Sendable {
     let mask: UInt64
     /// The pair classes every name holding the query as a substring must hold.
     let pairMask: UInt64
+    /// The query's words when it has two or more (split at spaces), else empty.
+    let words: [[UInt8]]
 
     /// Prepares a query (spaces, tabs and line breaks around it do not count); `nil` when it
     /// has nothing to match.
@@ -25,8 +29,17 @@ public struct NameMatcher: Sendable {
         guard let first = folded.firstIndex(where: { !isSpace($0) }) else { return nil }
         folded.removeFirst(first)
         query = folded
-        mask = folded.withUnsafeBufferPointer { NameFolding.mask($0) }
-        pairMask = folded.withUnsafeBufferPointer { NameFolding.pairMask($0) }
+        let split = folded.split(whereSeparator: isSpace).map { Array($0) }
+        words = split.count > 1 ? split : []
+        if words.isEmpty {
+            mask = folded.withUnsafeBufferPointer { NameFolding.mask($0) }
+            pairMask = folded.withUnsafeBufferPointer { NameFolding.pairMask($0) }
+        } else {
+            // What every match holds, the words together or apart: each word's letters and pairs
+            // (not the spaces between them, nor the pairs across them).
+            mask = split.reduce(0) { sum, word in sum | word.withUnsafeBufferPointer { NameFolding.mask($0) } }
+            pairMask = split.reduce(0) { sum, word in sum | word.withUnsafeBufferPointer { NameFolding.pairMask($0) } }
+        }
     }
 
     /// The score of `name`, higher is better; `nil` when it does not match at all.
@@ -41,8 +54,40 @@ public struct NameMatcher: Sendable {
     /// below `minimum` (so a search whose best hits are all substrings skips the scattered
     /// pass: every scattered score is below 1,000).
     func score(folded candidate: UnsafeBufferPointer<UInt8>, minimum: Int = 0) -> Int? {
-        query.withUnsafeBufferPointer { Self.score(candidate, query: $0, minimum: minimum) }
+        query.withUnsafeBufferPointer { query in
+            words.isEmpty
+                ? Self.score(candidate, query: query, minimum: minimum)
+                : Self.score(candidate, phrase: query, words: words, minimum: minimum)
+        }
     }
+
+    /// The score of a name against a query of several words: the words together as a substring
+    /// score as any query does; else every word as a substring, in any order, scores 1,400–2,000
+    /// (by the worst-placed word); else scattered letters of the whole query.
+    static func score(
+        _ candidate: UnsafeBufferPointer<UInt8>, phrase: UnsafeBufferPointer<UInt8>, words: [[UInt8]],
+        minimum: Int
+    ) -> Int? {
+        if let together = score(candidate, query: phrase, minimum: max(minimum, 1_000)) { return together }
+        if minimum <= Self.bestApart {
+            var worst = Int.max
+            var all = true
+            for word in words {
+                guard
+                    let found = word.withUnsafeBufferPointer({ score(candidate, query: $0, minimum: 1_001) })
+                else {
+                    all = false
+                    break
+                }
+                worst = min(worst, found)
+            }
+            if all { return 1_000 + worst / 10 }
+        }
+        return minimum < 1_000 ? score(candidate, query: phrase, minimum: minimum) : nil
+    }
+
+    /// The best score of a match of every word apart (an exact name, 10,000, scaled).
+    static let bestApart = 2_000
 
     /// The scoring itself, on a query already lent as a buffer (a scan lends it once, not once
     /// per name).

@@ -1,5 +1,6 @@
 // Talking to the server.
 
+import { isNetworkError, unreachableText, wentOffline } from "./offline.js";
 import { prefs } from "./prefs.js";
 import { state } from "./state.js";
 
@@ -8,7 +9,22 @@ export function apiURL(name, params) {
   return "/api/" + name + "?" + Object.entries(params).map(([key, value]) => key + "=" + encodeURIComponent(value)).join("&");
 }
 export async function api(name, params) {
-  return readAnswer(await fetch(apiURL(name, params), { headers: { Accept: "application/json" } }));
+  return readAnswer(await reach(fetch(apiURL(name, params), { headers: { Accept: "application/json" } })));
+}
+/**
+ * A request's answer; when no answer comes at all (the server is away), the page goes offline
+ * and the error says so in words.
+ *
+ * @param {Promise<Response>} request
+ */
+export async function reach(request) {
+  try { return await request; } catch (error) {
+    if (!isNetworkError(error)) throw error;
+    wentOffline();
+    const away = new Error(unreachableText);
+    away.name = "Unreachable";
+    throw away;
+  }
 }
 /** A JSON answer's body; an error with the server's message for any status but 2xx. */
 export async function readAnswer(response) {
@@ -20,9 +36,14 @@ export async function readAnswer(response) {
 export function withHidden(params) { if (prefs.get("hidden", false) && state.hiddenAllowed !== false) params.hidden = "1"; return params; }
 /// A JSON write; answers the status and the body, whatever the status.
 export async function post(name, body) {
-  const response = await fetch("/api/" + name, {
-    method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body),
-  });
+  let response;
+  try {
+    response = await reach(fetch("/api/" + name, {
+      method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body),
+    }));
+  } catch (error) {
+    return { status: 0, ok: false, body: {}, message: error.message };
+  }
   let answer = {};
   try { answer = await response.json(); } catch { /* not JSON */ }
   return { status: response.status, ok: response.ok, body: answer, message: answer.message || answer.error || ("The server answered " + response.status) };

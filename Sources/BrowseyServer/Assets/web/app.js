@@ -3,18 +3,30 @@
 import { $, all } from "./dom.js";
 import { keepMine, save, startEditing, takeTheirs } from "./editing.js";
 import { svgIcon } from "./icons.js";
+import { listen } from "./events.js";
+import { listenFastScroll, showFastScroll } from "./fastscroll.js";
 import { moveFocus, rememberLayout } from "./gallery.js";
 import { openInfo } from "./info.js";
-import { clearRows, drawRows, load, navigate, showLayout, sortItems } from "./listing.js";
+import { clearRows, drawRows, load, navigate, renderCrumbs, showLayout, sortItems } from "./listing.js";
+import { closeMenus, listenMenus, openMenuButton } from "./menu.js";
+import { onRecovery } from "./offline.js";
 import { parentOf, readLocation } from "./paths.js";
+import { placeFor, rememberPlace, scrolled } from "./place.js";
 import { showOriginal, zoomed } from "./picture.js";
 import { prefs } from "./prefs.js";
 import { markSelected, openResult, openSearch, runSearch } from "./search.js";
 import { anyOverlay, applySettings, closeOverlays } from "./settings.js";
 import { state } from "./state.js";
-import { upload } from "./uploads.js";
-import { closeViewer, openFromLocation, setTextSize, step, viewer } from "./viewer.js";
-import { beginAction, confirmAction, newFolder, showWrites } from "./writes.js";
+import { clearUploads, upload } from "./uploads.js";
+import { closeViewer, onEditedFileChanged, openFromLocation, openViewer, setTextSize, step, viewer } from "./viewer.js";
+import { toast } from "./toast.js";
+import { askToEmpty, emptyTrash, openTrash, readRetention } from "./trash.js";
+import { askToDeleteMany, beginAction, confirmAction, confirmDelete, deleteMany, download, newFolder, share, showWrites, transfer } from "./writes.js";
+import { listenPicker, finishPicking } from "./picker.js";
+import { selectedItems, startSelecting, stopSelecting, toggleAll } from "./selection.js";
+import { apiURL } from "./api.js";
+import { join, nameOf } from "./paths.js";
+import { activate } from "./listing.js";
 import { zoom } from "./zoom.js";
 
 /** Switches the folder between grid and list, keeping the place, and remembers the choice for it. */
@@ -28,9 +40,24 @@ function start() {
   applySettings();
   zoom.listen($("viewer-body"));
   zoom.changed = zoomed;
-  $("list").addEventListener("scroll", () => requestAnimationFrame(drawRows), { passive: true });
+  history.scrollRestoration = "manual";
+  $("list").addEventListener("scroll", () => { requestAnimationFrame(() => { drawRows(); showFastScroll(); }); scrolled(); }, { passive: true });
+  listenFastScroll();
+  // The server back after being away: the folder, live updates and an unfinished view catch up.
+  onRecovery(() => {
+    load(state.folder, { keepScroll: true });
+    listen(state.folder);
+    if (state.viewing && !$("viewer").hidden && $("viewer-body").querySelector(".state.unreachable")) openViewer(state.viewing, { push: false });
+  });
+  // The row marked as the one just left is marked until the next touch.
+  $("list").addEventListener("pointerdown", () => {
+    if (state.cameFrom < 0) return;
+    state.cameFrom = -1;
+    for (const row of all(".came-from")) row.classList.remove("came-from");
+  });
+  window.addEventListener("pagehide", () => { if (state.rows.length) rememberPlace(state.folder); });
   // A turned phone shows a picture larger: the zoom check asks for a sharper class if it needs one.
-  window.addEventListener("resize", () => requestAnimationFrame(() => { drawRows(); zoomed(zoom.scale); }));
+  window.addEventListener("resize", () => requestAnimationFrame(() => { drawRows(); renderCrumbs(); zoomed(zoom.scale); }));
   $("back").addEventListener("click", () => { if (state.folder !== "/") navigate(parentOf(state.folder)); });
   $("layout-toggle").addEventListener("click", toggleLayout);
   $("list").addEventListener("keydown", moveFocus);
@@ -43,6 +70,8 @@ function start() {
   $("setting-compact").addEventListener("change", () => { prefs.set("compact", $("setting-compact", HTMLInputElement).checked); applySettings(); clearRows(); drawRows(); });
   $("setting-hidden").addEventListener("change", () => { prefs.set("hidden", $("setting-hidden", HTMLInputElement).checked); load(state.folder, { keepScroll: true }); });
   $("viewer-close").addEventListener("click", () => closeViewer());
+  listenMenus();
+  onEditedFileChanged(() => toast("This file changed on the server. Your edits are kept; saving shows both."));
   $("viewer-prev").addEventListener("click", () => step(-1));
   $("viewer-next").addEventListener("click", () => step(1));
   $("text-smaller").addEventListener("click", () => setTextSize(viewer.textSize - 2));
@@ -57,7 +86,45 @@ function start() {
   $("new-folder-form").addEventListener("submit", newFolder);
   for (const kind of ["rename", "move", "copy", "delete"]) $("action-" + kind).addEventListener("click", () => beginAction(kind));
   $("action-form").addEventListener("submit", confirmAction);
+  $("delete-go").addEventListener("click", confirmDelete);
+  listenPicker();
+  $("select-start").addEventListener("click", startSelecting);
+  $("select-done").addEventListener("click", stopSelecting);
+  $("select-all").addEventListener("click", toggleAll);
+  $("bulk-move").addEventListener("click", () => transfer("move", selectedItems()));
+  $("bulk-copy").addEventListener("click", () => transfer("copy", selectedItems()));
+  $("bulk-download").addEventListener("click", () => { download(selectedItems()); stopSelecting(); });
+  $("bulk-delete").addEventListener("click", askToDeleteMany);
+  $("delete-many-go").addEventListener("click", deleteMany);
+  $("delete-many-cancel").addEventListener("click", () => { $("delete-many-confirm").hidden = true; });
+  // Download folder: the folder shown, as a zip (its address is set when the menu opens).
+  $("folder-more").addEventListener("click", () => {
+    const link = $("download-folder", HTMLAnchorElement);
+    link.href = apiURL("archive", { path: state.folder });
+    link.download = (state.folder === "/" ? "Home" : nameOf(state.folder)) + ".zip";
+  });
+  $("info-open").addEventListener("click", () => { const item = state.infoItem; if (!item) return; $("info").hidden = true; activate(item); });
+  $("info-share").addEventListener("click", () => { const item = state.infoItem; if (item) share(item, item.path || join(state.folder, item.name)); });
+  $("delete-cancel").addEventListener("click", () => { $("delete-confirm").hidden = true; $("action-delete").focus(); });
+  $("trash-open").addEventListener("click", () => { $("settings").hidden = true; openTrash(); });
+  $("trash-close").addEventListener("click", () => { $("trash").hidden = true; });
+  $("trash-empty").addEventListener("click", askToEmpty);
+  $("trash-empty-go").addEventListener("click", emptyTrash);
+  $("trash-empty-cancel").addEventListener("click", () => { $("trash-empty-confirm").hidden = true; $("trash-empty").focus(); });
   $("upload-pick").addEventListener("click", () => $("upload-input").click());
+  $("upload-folder").addEventListener("click", () => $("upload-folder-input").click());
+  $("upload-folder-input").addEventListener("change", () => { const picker = $("upload-folder-input", HTMLInputElement); upload([...picker.files]); picker.value = ""; });
+  $("uploads-clear").addEventListener("click", clearUploads);
+  // Sheets stay above the on-screen keyboard: the part of the window it covers pads the overlays.
+  if (window.visualViewport) {
+    const viewport = window.visualViewport;
+    const fit = () => {
+      const covered = Math.max(0, window.innerHeight - viewport.height - viewport.offsetTop);
+      document.documentElement.style.setProperty("--keyboard", covered + "px");
+    };
+    viewport.addEventListener("resize", fit);
+    viewport.addEventListener("scroll", fit);
+  }
   $("upload-input").addEventListener("change", () => { const picker = $("upload-input", HTMLInputElement); upload([...picker.files]); picker.value = ""; });
   document.addEventListener("dragover", (event) => {
     if (!state.writable || !event.dataTransfer || ![...event.dataTransfer.types].includes("Files")) return;
@@ -74,6 +141,7 @@ function start() {
     state.writable = health.readonly === false;
     state.hiddenAllowed = health.hidden === true;
     showWrites();
+    if (state.writable) readRetention();
     // Hidden names only where the server lists them at all.
     $("setting-hidden", HTMLInputElement).disabled = health.hidden !== true;
     $("setting-hidden").closest("label").hidden = health.hidden !== true;
@@ -87,10 +155,10 @@ function start() {
     $("dav-address").hidden = false;
   }).catch(() => { /* no WebDAV */ });
   $("settings-close").addEventListener("click", () => { $("settings").hidden = true; });
-  for (const id of ["viewer", "info", "search", "settings"]) {
+  for (const id of ["viewer", "info", "search", "settings", "trash", "picker"]) {
     $(id).addEventListener("click", (event) => {
       if (event.target !== $(id)) return;
-      if (id === "viewer") closeViewer(); else $(id).hidden = true;
+      if (id === "viewer") closeViewer(); else if (id === "picker") finishPicking(false); else $(id).hidden = true;
     });
   }
   $("search-input").addEventListener("input", runSearch);
@@ -106,7 +174,7 @@ function start() {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s" && state.editing && state.editing.active) { event.preventDefault(); save(); return; }
     if (event.key === "Tab") {
       // Keyboard focus stays inside an open dialog.
-      const open = ["search", "info", "settings", "viewer"].map((id) => $(id)).find((overlay) => !overlay.hidden);
+      const open = ["picker", "search", "info", "settings", "trash", "viewer"].map((id) => $(id)).find((overlay) => !overlay.hidden);
       if (open) {
         const focusable = all("button, a[href], input, select, textarea, [tabindex]", open)
           .filter((element) => !(/** @type {HTMLButtonElement} */ (element).disabled) && element.offsetParent !== null && element.tabIndex >= 0);
@@ -119,8 +187,12 @@ function start() {
       }
       return;
     }
+    const menuButton = openMenuButton();
+    if (event.key === "Escape" && menuButton) { closeMenus(); menuButton.focus(); return; }
+    if (event.key === "Escape" && !$("picker").hidden) { finishPicking(false); return; }
+    if (event.key === "Escape" && state.selecting && !anyOverlay()) { stopSelecting(); return; }
     if (event.key === "Escape") {
-      if (!$("search").hidden || !$("info").hidden || !$("settings").hidden) closeOverlays(); else closeViewer();
+      if (!$("search").hidden || !$("info").hidden || !$("settings").hidden || !$("trash").hidden) closeOverlays(); else closeViewer();
       return;
     }
     if (!$("viewer").hidden) {
@@ -162,10 +234,10 @@ function start() {
   window.addEventListener("popstate", () => {
     const where = readLocation();
     if (!where.file) closeViewer({ fromHistory: true });
-    const loading = where.folder !== state.folder ? load(where.folder) : Promise.resolve();
+    const loading = where.folder !== state.folder ? load(where.folder, { place: placeFor(where.folder, { fromMemory: true }) }) : Promise.resolve();
     if (where.file) loading.then(() => openFromLocation(where));
   });
   const where = readLocation();
-  load(where.folder).then(() => { if (where.file) openFromLocation(where); });
+  load(where.folder, { place: placeFor(where.folder) }).then(() => { if (where.file) openFromLocation(where); });
 }
 start();

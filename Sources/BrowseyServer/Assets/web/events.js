@@ -2,6 +2,8 @@
 
 import { apiURL } from "./api.js";
 import { load } from "./listing.js";
+import { suspect } from "./offline.js";
+import { viewedFileChanged } from "./viewer.js";
 import { state } from "./state.js";
 
 export function listen(folder) {
@@ -9,11 +11,19 @@ export function listen(folder) {
   state.events = null;
   if (!window.EventSource) return;
   const source = new EventSource(apiURL("events", { path: folder }));
-  const changed = () => {
+  const changed = (event) => {
+    // The file open in the viewer changed: it is shown anew (edits are kept).
+    try {
+      const change = JSON.parse(event.data || "{}");
+      if (state.viewing && (change.path === state.viewing.path || change.from === state.viewing.path)) viewedFileChanged(change);
+    } catch { /* a reset has no data */ }
     clearTimeout(state.reloadTimer);
     state.reloadTimer = setTimeout(() => load(state.folder, { keepScroll: true }), 120);
   };
   for (const type of ["created", "deleted", "modified", "renamed", "reset"]) source.addEventListener(type, changed);
-  source.onerror = () => { if (source.readyState === EventSource.CLOSED && state.events === source) state.events = null; };
+  source.onerror = () => {
+    if (source.readyState === EventSource.CLOSED && state.events === source) state.events = null;
+    suspect();  // the stream broke: is the server away?
+  };
   state.events = source;
 }

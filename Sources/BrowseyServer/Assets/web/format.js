@@ -7,6 +7,9 @@ export function formatSize(bytes) {
   while (value >= 1000 && unit < units.length - 1) { value /= 1000; unit += 1; }
   return unit === 0 ? (bytes === 1 ? "1 byte" : bytes + " bytes") : value.toFixed(value < 10 ? 1 : 0) + " " + units[unit];
 }
+const numberFormat = new Intl.NumberFormat();
+/** A count of items, with the reader's thousands separators: "10,000 items". */
+export function formatCount(count) { return count === 1 ? "1 item" : numberFormat.format(count) + " items"; }
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 export function formatDate(text) { const date = new Date(text); return isNaN(date.getTime()) ? "" : dateFormat.format(date); }
 const kinds = {

@@ -7,6 +7,7 @@ import { isFolder, kindOf } from "./format.js";
 import { svgIcon } from "./icons.js";
 import { activate } from "./listing.js";
 import { join, pageURL } from "./paths.js";
+import { watchImage } from "./offline.js";
 import { noteAspect } from "./picture.js";
 import { prefs } from "./prefs.js";
 import { state } from "./state.js";
@@ -153,7 +154,8 @@ function makeTile(item, index) {
     image.draggable = false;
     image.addEventListener("load", () => { image.classList.add("loaded"); noteAspect(path, image); }, { once: true });
     // A thumbnail the server could not make after all: the icon and the name stay.
-    image.addEventListener("error", () => { if (image.getAttribute("src")) { image.remove(); tile.classList.remove("thumbnail"); } }, { once: true });
+    // (While the server is away, it is marked "not reachable" and loaded again on its return.)
+    watchImage(image, () => { image.remove(); tile.classList.remove("thumbnail"); });
     image.dataset.src = thumbURL(path, grid.size);
     tile.append(image);
   }

@@ -23,6 +23,11 @@ const iconPaths = {
   grid: "M4 4h6.5v6.5h-6.5z M13.5 4h6.5v6.5h-6.5z M4 13.5h6.5v6.5h-6.5z M13.5 13.5h6.5v6.5h-6.5z",
   play: "M9 7l8 5-8 5z",
   original: "M4 9v-5h5 M20 9v-5h-5 M4 15v5h5 M20 15v5h-5 M9 9h6v6h-6z",
+  more: "M5 12h.01 M12 12h.01 M19 12h.01",
+  select: "M4 4h16v16h-16z M8 12l3 3 5-6",
+  trash: "M4 7h16 M9 7v-2.5h6v2.5 M6 7l1 13h10l1-13 M10 11v6 M14 11v6",
+  "new-folder": "M3 6.5a1.5 1.5 0 0 1 1.5-1.5h4.5l2 2h8.5a1.5 1.5 0 0 1 1.5 1.5v9a1.5 1.5 0 0 1-1.5 1.5h-15a1.5 1.5 0 0 1-1.5-1.5z M12 10v6 M9 13h6",
+  upload: "M12 16v-11 M7 9l5-5 5 5 M5 20h14",
 };
 export function svgIcon(name) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");

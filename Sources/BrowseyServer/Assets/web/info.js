@@ -1,9 +1,9 @@
 // The info sheet of an item.
 
-import { api } from "./api.js";
+import { api, apiURL } from "./api.js";
 import { $ } from "./dom.js";
 import { formatDate, formatSize, isFolder, kindOf } from "./format.js";
-import { join } from "./paths.js";
+import { join, pageURL } from "./paths.js";
 import { state } from "./state.js";
 import { hasThumbnail, sizeClass, thumbURL } from "./thumbnails.js";
 import { toast } from "./toast.js";
@@ -33,7 +33,11 @@ export async function openInfo(item) {
   $("action-form").hidden = true;
   $("action-error").hidden = true;
   $("info").hidden = false;
-  $("info-copy").onclick = () => copy(path);
+  $("info-copy").onclick = () => copy(location.origin + pageURL(path) + (isFolder(item) ? "" : "?view=1"), "Link copied");
+  const download = $("info-download", HTMLAnchorElement);
+  download.href = apiURL(isFolder(item) ? "archive" : "file", { path });
+  download.download = isFolder(item) ? item.name + ".zip" : item.name;
+  download.textContent = isFolder(item) ? "Download as zip" : "Download";
   $("info-close").focus();
   const [stat, view] = await Promise.all([
     api("stat", { path }).catch(() => null),
@@ -73,7 +77,7 @@ export function cameraName(camera) {
   // Many models already start with the make ("Canon EOS R5"): say it once.
   return model.toLowerCase().startsWith(make.toLowerCase()) ? model : (make + " " + model).trim();
 }
-export async function copy(text) {
+export async function copy(text, done = "Copied") {
   try { await navigator.clipboard.writeText(text); }
   catch {
     const area = document.createElement("textarea");
@@ -81,5 +85,5 @@ export async function copy(text) {
     try { document.execCommand("copy"); } catch { /* nothing more to try */ }
     area.remove();
   }
-  toast("Path copied");
+  toast(done);
 }

@@ -1,15 +1,17 @@
 // The list: only the rows on screen are drawn, so a folder of 10,000 entries stays smooth.
 
-import { api, apiURL, readAnswer, withHidden } from "./api.js";
+import { api, apiURL, reach, readAnswer, withHidden } from "./api.js";
 import { takeEarlyListing } from "./boot.js";
 import { $ } from "./dom.js";
 import { listen } from "./events.js";
-import { formatDate, formatSize, isFolder, kindOf } from "./format.js";
-import { drawGrid, firstVisibleTile, layoutFor, tileTop } from "./gallery.js";
+import { formatCount, formatDate, formatSize, isFolder, kindOf } from "./format.js";
+import { drawGrid, firstVisibleTile, grid, layoutFor, tileTop } from "./gallery.js";
 import { svgIcon } from "./icons.js";
 import { openInfo } from "./info.js";
-import { join, pageURL, parentOf } from "./paths.js";
+import { join, nameOf, pageURL, parentOf } from "./paths.js";
+import { itemTop, placeFor, rememberPlace, restorePlace } from "./place.js";
 import { prefs } from "./prefs.js";
+import { stopSelecting, toggleSelected } from "./selection.js";
 import { closeOverlays } from "./settings.js";
 import { state } from "./state.js";
 import { openViewer } from "./viewer.js";
@@ -78,9 +80,19 @@ export function drawRows() {
 }
 export function makeRow(item, index) {
   const row = document.createElement("a");
-  row.className = "row";
+  row.className = index === state.cameFrom ? "row came-from" : "row";
   row.setAttribute("role", "listitem");
   row.dataset.index = index;
+  if (!item.parent) row.dataset.name = item.name;
+  if (state.selecting && !item.parent) {
+    // A real checkbox, so its state is announced; the row's tap is what toggles it.
+    const box = document.createElement("input");
+    box.type = "checkbox"; box.className = "check"; box.tabIndex = -1;
+    box.checked = state.selected.has(item.name);
+    box.setAttribute("aria-label", "Select " + item.name);
+    if (box.checked) row.classList.add("selected");
+    row.append(box);
+  }
   const path = item.parent ? item.path : join(state.folder, item.name);
   row.href = isFolder(item) ? pageURL(path) : pageURL(path) + "?view=1";
   const icon = document.createElement("span");
@@ -106,7 +118,7 @@ export function makeRow(item, index) {
   row.addEventListener("click", (event) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    activate(item);
+    if (state.selecting && !item.parent) toggleSelected(item); else activate(item);
   });
   return row;
 }
@@ -127,39 +139,74 @@ export function showState(text, { error = false, retry = false } = {}) {
     box.append(document.createElement("br"), button);
   }
 }
+/**
+ * The breadcrumbs: Home, the folders, the current one. When they do not fit, the middle ones
+ * give way to one "…" (a link to the deepest folder it stands for), from Home's side first, so
+ * Home, the parent and the current folder stay; a current name still too long ends in "…".
+ */
 export function renderCrumbs() {
   const nav = $("crumbs");
-  nav.textContent = "";
   const parts = state.folder.split("/").filter(Boolean);
-  const add = (label, path, current) => {
+  const pathTo = (index) => "/" + parts.slice(0, index + 1).join("/");
+  const add = (label, path, current, hidden = "") => {
     const link = document.createElement("a");
     link.href = pageURL(path); link.textContent = label;
     if (current) link.setAttribute("aria-current", "page");
+    if (hidden) { link.className = "collapsed"; link.setAttribute("aria-label", hidden); link.title = hidden; }
     link.addEventListener("click", (event) => { event.preventDefault(); navigate(path); });
     nav.append(link);
   };
-  add("Home", "/", parts.length === 0);
-  parts.forEach((part, index) => {
+  const separator = () => {
     const sep = document.createElement("span");
     sep.className = "sep"; sep.textContent = "›"; sep.setAttribute("aria-hidden", "true");
     nav.append(sep);
-    add(part, "/" + parts.slice(0, index + 1).join("/"), index === parts.length - 1);
-  });
-  nav.scrollLeft = nav.scrollWidth;
+  };
+  /** Draws them with the first `folded` folders folded into one "…". */
+  const draw = (folded) => {
+    nav.textContent = "";
+    add("Home", "/", parts.length === 0);
+    parts.forEach((part, index) => {
+      if (index < folded) {
+        if (index === folded - 1) { separator(); add("…", pathTo(index), false, "Up to " + parts.slice(0, folded).join(" › ")); }
+        return;
+      }
+      separator();
+      add(part, pathTo(index), index === parts.length - 1);
+    });
+  };
+  let folded = 0;
+  draw(folded);
+  // Fold from the top down while they do not fit, or while the current name, cut short, has
+  // less than half the room.
+  const crowded = () => {
+    const current = /** @type {HTMLElement | null} */ (nav.querySelector("[aria-current]"));
+    return nav.scrollWidth > nav.clientWidth + 1
+      || (current !== null && current.scrollWidth > current.clientWidth && current.clientWidth < nav.clientWidth / 2);
+  };
+  while (folded < parts.length - 1 && crowded()) { folded += 1; draw(folded); }
   $("back", HTMLButtonElement).disabled = state.folder === "/";
   document.title = (parts.length ? parts[parts.length - 1] : "Home") + " — Browsey";
 }
-export async function load(folder, { keepScroll = false } = {}) {
+/**
+ * Shows a folder: asks for its listing and draws it. `keepScroll` keeps the offset (a refresh,
+ * a live change); otherwise the list opens at `place` (see place.js), or at the top.
+ *
+ * @param {string} folder
+ * @param {{ keepScroll?: boolean, place?: import("./place.js").Place | null }} options
+ */
+export async function load(folder, { keepScroll = false, place = null } = {}) {
   const serial = ++state.loadSerial;
   const changed = folder !== state.folder;
   state.folder = folder;
+  // Another folder: nothing of the last one's stays on screen while this one loads.
+  if (changed) { state.cameFrom = -1; $("count").textContent = ""; stopSelecting(); }
   renderCrumbs();
   if (changed) { state.items = []; state.rows = []; clearRows(); drawRows(); }
   if (!keepScroll) showState(state.items.length ? "" : "Loading…");
   try {
     const params = withHidden({ path: folder });
     const early = takeEarlyListing(apiURL("list", params));
-    const body = early ? await readAnswer(await early) : await api("list", params);
+    const body = early ? await readAnswer(await reach(early)) : await api("list", params);
     if (serial !== state.loadSerial) return;
     state.items = body.items || [];
     const scroll = $("list").scrollTop;
@@ -167,9 +214,11 @@ export async function load(folder, { keepScroll = false } = {}) {
     // A folder's layout is decided when it opens, not again when a live change reloads it.
     if (changed || !keepScroll) showLayout(layoutFor(folder, state.items));
     clearRows();
-    if (!keepScroll) $("list").scrollTop = 0; else $("list").scrollTop = scroll;
+    drawRows();  // the spacer's new height first: an offset past the old one would be cut short
+    if (keepScroll) $("list").scrollTop = scroll;
+    else restorePlace(place, (index) => itemTop(index, rowHeight()), state.layout === "grid" ? grid.pitch : rowHeight());
     drawRows();
-    $("count").textContent = state.items.length === 1 ? "1 item" : state.items.length + " items";
+    $("count").textContent = formatCount(state.items.length);
     showState(state.items.length ? "" : "This folder is empty.");
     if (performance.getEntriesByName("browsey:navigate").length) {
       performance.measure("browsey:rows-visible", "browsey:navigate");
@@ -177,16 +226,27 @@ export async function load(folder, { keepScroll = false } = {}) {
     }
   } catch (error) {
     if (serial !== state.loadSerial) return;
+    // The server away during a refresh: what is shown stays (the banner says the rest).
+    if (error.name === "Unreachable" && keepScroll && !changed && state.items.length) return;
     state.items = []; state.rows = []; clearRows(); drawRows();
     $("count").textContent = "";
-    showState(error.message, { error: true, retry: true });
+    showState(error.message, { error: true, retry: error.name !== "Unreachable" });
   }
   if (changed || !state.events) listen(folder);
 }
+/**
+ * Goes to a folder with a new history entry. The folder left keeps its place (and, when the
+ * new one is its child, which child); going up opens the folder where it was left, with the
+ * child just left in view and marked.
+ */
 export function navigate(folder, { push = true } = {}) {
   performance.clearMarks("browsey:navigate");
   performance.mark("browsey:navigate");
+  const from = state.folder;
+  if (state.rows.length) rememberPlace(from, parentOf(folder) === from && folder !== from ? nameOf(folder) : undefined);
   if (push) history.pushState(null, "", pageURL(folder));
   closeOverlays();
-  return load(folder);
+  const goingUp = folder !== from && (folder === "/" || from.startsWith(folder + "/"));
+  const child = goingUp ? from.slice(folder === "/" ? 1 : folder.length + 1).split("/")[0] : null;
+  return load(folder, { place: placeFor(folder, { fromMemory: goingUp, child }) });
 }

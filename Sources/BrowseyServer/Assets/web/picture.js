@@ -5,6 +5,7 @@
 
 import { $ } from "./dom.js";
 import { join } from "./paths.js";
+import { watchImage } from "./offline.js";
 import { state } from "./state.js";
 import { originalURL, screenClass, showsPreview, sizeClass, sizeClasses, thumbURL } from "./thumbnails.js";
 import { zoom } from "./zoom.js";
@@ -65,6 +66,7 @@ export function showPicture(body, item) {
   };
   image.addEventListener("load", settled);
   image.addEventListener("error", settled);
+  watchImage(image);
   body.append(image);
   zoom.attach(image);
 }

@@ -4,6 +4,9 @@ import { $ } from "./dom.js";
 
 let timer = 0;
 
+/** Takes the message away now: an error shown elsewhere must not sit under an old one. */
+export function hideToast() { clearTimeout(timer); $("toast").hidden = true; }
+
 export function toast(text, action) {
   const box = $("toast");
   box.textContent = text; box.hidden = false;

@@ -4,6 +4,7 @@ import { api, apiURL } from "./api.js";
 import { $ } from "./dom.js";
 import { kindOf } from "./format.js";
 import { join, nameOf, pageURL, parentOf } from "./paths.js";
+import { closeMenus } from "./menu.js";
 import { leavePicture, showPicture } from "./picture.js";
 import { prefs } from "./prefs.js";
 import { state } from "./state.js";
@@ -26,10 +27,11 @@ export async function openViewer(item, { push = true } = {}) {
   const kind = kindOf(item);
   const imageIndex = state.images.findIndex((image) => image.name === item.name);
   $("viewer-prev").hidden = $("viewer-next").hidden = !(kind === "image" && state.images.length > 1 && imageIndex >= 0);
-  const textual = !["image", "video", "audio", "pdf"].includes(kind);
   $("viewer-info").hidden = kind !== "image" && kind !== "video";
   leavePicture();
-  $("text-smaller").hidden = $("text-larger").hidden = !textual;
+  // A− and A+ only where text is shown; set again once the server says what the file is.
+  $("text-smaller").hidden = $("text-larger").hidden = true;
+  closeMenus();
   const body = $("viewer-body");
   body.textContent = "";
   state.editing = null;
@@ -71,9 +73,11 @@ export async function openViewer(item, { push = true } = {}) {
           const pre = document.createElement("pre");
           // Highlighted by the server, every character of the source escaped there.
           if (typeof view.highlighted === "string") pre.innerHTML = view.highlighted; else pre.textContent = view.content;
+          numberLines(pre);
           if (view.language) pre.dataset.language = view.language;
           body.append(pre);
         }
+        $("text-smaller").hidden = $("text-larger").hidden = false;
         state.editing = { item, content: view.content, base: { modified: view.modified, size: view.size }, active: false };
         $("viewer-edit").hidden = !state.writable;
       } else {
@@ -82,10 +86,14 @@ export async function openViewer(item, { push = true } = {}) {
     } catch (error) {
       if (state.viewing !== item) return;
       waiting.textContent = error.message === "File type not viewable" ? "No preview for this file: download it instead." : error.message;
+      // Shown again by itself when the server is back.
+      if (error.name === "Unreachable") waiting.classList.add("unreachable");
     }
   }
-  $("viewer-close").focus();
+  // Focus on the dialog's title, not on Close: a ring on Close would say a key was pressed.
+  $("viewer-title").focus();
 }
+
 
 /// A Markdown file's relative images come from the server's files, and its relative links
 /// open in this viewer; other links open in a new tab.
@@ -143,6 +151,59 @@ function addContents(article) {
   });
 }
 
+/** Files longer than this many lines are shown without numbers (the page stays quick). */
+const numberedLines = 20000;
+
+/**
+ * Gives each line of a code view its own block, numbered by the style sheet: a wrapped line
+ * continues indented past the numbers, so it never looks like a line of its own. The server's
+ * highlighting spans may cross lines; each is closed at a line's end and opened again after it.
+ *
+ * @param {HTMLElement} pre
+ */
+export function numberLines(pre) {
+  const html = pre.innerHTML;
+  const tokens = html.split(/(<span[^>]*>|<\/span>|\n)/);
+  const lines = [];
+  /** @type {string[]} */
+  const open = [];
+  let line = "";
+  for (const token of tokens) {
+    if (token === "\n") {
+      lines.push(line + "</span>".repeat(open.length));
+      if (lines.length > numberedLines) return;
+      line = open.join("");
+    } else if (token.startsWith("<span")) { open.push(token); line += token; }
+    else if (token === "</span>") { open.pop(); line += token; }
+    else line += token;
+  }
+  // A last line break ends the last line; it does not start an empty one.
+  if (line.replace(/<[^>]*>/g, "") !== "" || !lines.length) lines.push(line + "</span>".repeat(open.length));
+  pre.innerHTML = lines.map((text) => "<span class=\"line\">" + (text || " ") + "</span>").join("");
+  pre.classList.add("numbered");
+  pre.style.setProperty("--digits", String(String(lines.length).length));
+}
+
+let toastChanged = () => {};
+/** How the viewer tells that an edited file changed meanwhile (set by the page, which has toasts). */
+export function onEditedFileChanged(callback) { toastChanged = callback; }
+/**
+ * The file shown changed on the server: it is shown again, at the same scroll offset, unless it
+ * is being edited (the edits are kept, and a save shows both versions).
+ */
+export function viewedFileChanged(change = {}) {
+  const item = state.viewing;
+  if (!item || $("viewer").hidden) return;
+  // The page's own save: the file is what the page holds.
+  const base = state.editing && state.editing.base, now = change.item || {};
+  if (base && now.size === base.size && new Date(now.modified).getTime() === new Date(base.modified).getTime()) return;
+  if (state.editing && state.editing.active) { toastChanged(); return; }
+  const kind = kindOf(item);
+  if (["image", "video", "audio", "pdf"].includes(kind)) return;
+  const scroll = $("viewer-body").scrollTop;
+  openViewer(item, { push: false }).then(() => { $("viewer-body").scrollTop = scroll; });
+}
+
 export function step(offset) {
   if (!state.viewing || state.images.length < 2) return;
   const index = state.images.findIndex((image) => image.name === state.viewing.name);
@@ -157,6 +218,7 @@ export function closeViewer({ fromHistory = false } = {}) {
   if (state.editing && state.editing.active && state.editing.dirty && !fromHistory
     && !window.confirm("Close without saving your changes?")) return;
   $("viewer").hidden = true;
+  closeMenus();
   $("viewer-body").textContent = "";
   leavePicture();
   state.viewing = null;
