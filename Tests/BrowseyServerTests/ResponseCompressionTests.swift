@@ -7,7 +7,8 @@ import Testing
 
 @Suite("JSON and text answers over 1 KiB are gzip-compressed for clients that accept it")
 struct ResponseCompressionTests {
-    @Test("a big listing comes compressed to a client that accepts gzip, whole, and plain to one that does not")
+    @Test(
+        "a big listing comes compressed to a client that accepts gzip, whole, and plain to one that does not")
     func bigListing() async throws {
         let fixture = try ServerFixture.make()
         for index in 0..<200 {
@@ -17,12 +18,15 @@ struct ResponseCompressionTests {
             let plain = try await client.ask("/api/list?path=%2Fmany")
             #expect(plain.status == .ok && plain.headers[.contentEncoding] == nil)
             #expect(plain.headers[.contentLength] == String(plain.body.count))
-            let packed = try await client.ask("/api/list?path=%2Fmany", headers: [.acceptEncoding: "gzip, deflate, br"])
+            let packed = try await client.ask(
+                "/api/list?path=%2Fmany", headers: [.acceptEncoding: "gzip, deflate, br"])
             #expect(packed.headers[.contentEncoding] == "gzip")
             #expect(packed.headers[.vary] == "Accept-Encoding")
-            #expect(packed.body.count * 4 < plain.body.count, "\(packed.body.count) of \(plain.body.count) bytes")
+            #expect(
+                packed.body.count * 4 < plain.body.count, "\(packed.body.count) of \(plain.body.count) bytes")
             #expect(try WebFolder.gunzip(packed.body) == Array(plain.body))
-            let refused = try await client.ask("/api/list?path=%2Fmany", headers: [.acceptEncoding: "gzip;q=0, identity"])
+            let refused = try await client.ask(
+                "/api/list?path=%2Fmany", headers: [.acceptEncoding: "gzip;q=0, identity"])
             #expect(refused.headers[.contentEncoding] == nil)
         }
     }
@@ -34,10 +38,13 @@ struct ResponseCompressionTests {
         try await fixture.withClient { client in
             let small = try await client.ask("/api/health", headers: [.acceptEncoding: "gzip"])
             #expect(small.headers[.contentEncoding] == nil)
-            let head = try await client.ask("/api/list?path=%2F", method: .head, headers: [.acceptEncoding: "gzip"])
+            let head = try await client.ask(
+                "/api/list?path=%2F", method: .head, headers: [.acceptEncoding: "gzip"])
             #expect(head.headers[.contentEncoding] == nil)
             let file = try await client.ask("/api/file?path=%2Fbig.json", headers: [.acceptEncoding: "gzip"])
-            #expect(file.headers[.contentEncoding] == nil && file.body.count == 4000, "downloads keep their bytes and ranges")
+            #expect(
+                file.headers[.contentEncoding] == nil && file.body.count == 4000,
+                "downloads keep their bytes and ranges")
         }
     }
 

@@ -342,10 +342,14 @@ struct TrashRouteTests {
             }
             let trash = try await client.ask("/api/trash").decode(TrashResponse.self)
             #expect(trash.retention == TrashRetention(days: 7, maximumBytes: 5_000_000))
-            let one = try await client.post("/api/trash/empty", EmptyTrashRequest(ids: [ids[1], "0-00000000"]))
+            let one = try await client.post(
+                "/api/trash/empty", EmptyTrashRequest(ids: [ids[1], "0-00000000"]))
             #expect(one.status == .ok)
             #expect(try one.decode(EmptyTrashResponse.self).removed == 1)
-            #expect(try await client.ask("/api/trash").decode(TrashResponse.self).items.map(\.name) == ["docs", "big.txt"])
+            #expect(
+                try await client.ask("/api/trash").decode(TrashResponse.self).items.map(\.name) == [
+                    "docs", "big.txt",
+                ])
             let rest = try await client.post("/api/trash/empty", EmptyTrashRequest())
             #expect(try rest.decode(EmptyTrashResponse.self).removed == 2)
             #expect(try await client.ask("/api/trash").decode(TrashResponse.self).items.isEmpty)

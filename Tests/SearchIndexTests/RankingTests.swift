@@ -44,8 +44,11 @@ struct RankingTests {
         defer { index.stop() }
         await index.waitUntilReady()
         #expect(IndexFixture.paths(index, "img 00") == ["/img 00 together.png", "/IMG_0001.jpg"])
-        #expect(Set(IndexFixture.paths(index, "panorama big")) == ["/big panorama.jpg", "/Panorama (big).tif"])
-        #expect(IndexFixture.paths(index, "big panorama").first == "/big panorama.jpg", "the words together first")
+        #expect(
+            Set(IndexFixture.paths(index, "panorama big")) == ["/big panorama.jpg", "/Panorama (big).tif"])
+        #expect(
+            IndexFixture.paths(index, "big panorama").first == "/big panorama.jpg", "the words together first"
+        )
         #expect(IndexFixture.paths(index, "panorama zebra").isEmpty)
         let matcher = try #require(NameMatcher("panorama big"))
         #expect(matcher.score(name: "big panorama.jpg") != nil && matcher.score(name: "panorama.jpg") == nil)

@@ -65,7 +65,9 @@ extension FileController {
             }
             return items
         }
-        let name = folder.relative == "/" ? FileName.lastComponent(of: root) : FileName.lastComponent(of: folder.absolute)
+        let name =
+            folder.relative == "/"
+            ? FileName.lastComponent(of: root) : FileName.lastComponent(of: folder.absolute)
         var headers: HTTPFields = [
             .contentType: "application/zip",
             .contentDisposition: HTTPValidators.contentDisposition(

@@ -34,14 +34,16 @@ struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
         let original = response.body
         response.headers[.contentLength] = nil
         response.headers[.contentEncoding] = "gzip"
-        response.headers[.vary] = response.headers[.vary].map { $0 + ", Accept-Encoding" } ?? "Accept-Encoding"
+        response.headers[.vary] =
+            response.headers[.vary].map { $0 + ", Accept-Encoding" } ?? "Accept-Encoding"
         if let tag = response.headers[.eTag], tag.hasSuffix("\"") {
             response.headers[.eTag] = String(tag.dropLast()) + "-gz\""
         }
         response.body = ResponseBody { writer in
             let collected = CollectedBytes()
             try await original.write(CollectingWriter(into: collected))
-            let compressed = try collected.buffer.compress(with: .gzip(configuration: .init(compressionLevel: 4)))
+            let compressed = try collected.buffer.compress(
+                with: .gzip(configuration: .init(compressionLevel: 4)))
             try await writer.write(compressed)
             try await writer.finish(nil)
         }
@@ -53,7 +55,8 @@ struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
         for value in values {
             for item in value.split(separator: ",") {
                 let parts = item.split(separator: ";").map { $0.trimmingSpaces() }
-                guard let coding = parts.first?.lowercased(), coding == "gzip" || coding == "x-gzip" || coding == "*"
+                guard let coding = parts.first?.lowercased(),
+                    coding == "gzip" || coding == "x-gzip" || coding == "*"
                 else { continue }
                 let refused = parts.dropFirst().contains { parameter in
                     let pair = parameter.split(separator: "=").map { $0.trimmingSpaces() }
@@ -67,7 +70,9 @@ struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
 
     /// Whether a content type is worth compressing: JSON (and `+json`), text, JavaScript, XML, SVG.
     static func isCompressible(_ contentType: String?) -> Bool {
-        guard let type = contentType?.split(separator: ";").first?.trimmingSpaces().lowercased() else { return false }
+        guard let type = contentType?.split(separator: ";").first?.trimmingSpaces().lowercased() else {
+            return false
+        }
         return type.hasPrefix("text/") || type == "application/json" || type.hasSuffix("+json")
             || type == "application/javascript" || type == "application/xml" || type == "image/svg+xml"
     }

@@ -109,7 +109,8 @@ struct DAVPropertyWriter: Sendable {
             return resource.isFolder ? nil : DAVXMLWriter.escape(HTTPValidators.etag(resource.status))
         case "getcontenttype":
             guard !resource.isFolder else { return nil }
-            let type = ContentTypeRegistry.standard.type(forFileName: FileName.lastComponent(of: resource.path))
+            let type = ContentTypeRegistry.standard.type(
+                forFileName: FileName.lastComponent(of: resource.path))
             return DAVXMLWriter.escape(type.preferredMIMEType ?? "application/octet-stream")
         case "creationdate":
             return Self.iso8601((resource.status.created ?? resource.status.modified).seconds)

@@ -37,8 +37,11 @@ public struct NameMatcher: Sendable {
         } else {
             // What every match holds, the words together or apart: each word's letters and pairs
             // (not the spaces between them, nor the pairs across them).
-            mask = split.reduce(0) { sum, word in sum | word.withUnsafeBufferPointer { NameFolding.mask($0) } }
-            pairMask = split.reduce(0) { sum, word in sum | word.withUnsafeBufferPointer { NameFolding.pairMask($0) } }
+            mask = split.reduce(0) { sum, word in sum | word.withUnsafeBufferPointer { NameFolding.mask($0) }
+            }
+            pairMask = split.reduce(0) { sum, word in
+                sum | word.withUnsafeBufferPointer { NameFolding.pairMask($0) }
+            }
         }
     }
 
