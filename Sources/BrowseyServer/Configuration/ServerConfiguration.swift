@@ -28,6 +28,15 @@ public struct ServerConfiguration: Sendable {
     /// Origins (`https://app.example`) whose pages may call the API (`--cors`): CORS headers,
     /// preflights, and writes from them. None by default.
     public var corsOrigins: [String] = []
+    /// The accounts and folder rules of `--config`: who may sign in and what each may do where.
+    /// `nil` runs the server as before (everyone, or the `--auth` token holder, reaches
+    /// everything the path rules allow).
+    public var accounts: Accounts?
+    /// Where sessions (and the share links) are kept so that they survive a restart: an SQLite
+    /// file; `nil` keeps them in memory only.
+    public var sessionDatabasePath: String?
+    /// Where the audit log goes (`--audit-log`); `nil` writes none.
+    public var auditLogPath: String?
     /// Whether plain-HTTP downloads go by `sendfile` (the default; `--no-sendfile` copies
     /// through buffers, as HTTPS always does).
     public var sendsFilesBySendfile = true

@@ -32,7 +32,9 @@ struct EventsController: ServedFolderRoutes {
     /// `Last-Event-ID` first gets what it missed, or a `reset` event when that is no longer kept.
     /// A client that falls more than 1,024 events behind is disconnected (and may reconnect).
     func events(_ request: Request, context: FileServerContext) async throws -> Response {
-        let folder = try resolve(request, context, required: false, notFound: "Directory not found")
+        let folder = try resolve(
+            request, context, required: false, notFound: "Directory not found", need: .see)
+        let access = context.access
         guard let index = searchIndex else {
             throw APIError(
                 .serviceUnavailable, "Live events need the index, and this server runs with --no-index",
@@ -65,7 +67,11 @@ struct EventsController: ServedFolderRoutes {
                             ByteBuffer(string: "event: reset\ndata: {\"type\":\"reset\"}\n\n"))
                     case .event(let event):
                         guard event.change.concerns(scope) else { continue }
-                        try await writer.write(routes.eventText(event))
+                        // A reader hears only of what they may see, and of nothing that moved
+                        // in from where they may not (its old place is left out).
+                        guard access.maySee(event.change.path) else { continue }
+                        let hidesOrigin = event.change.from.map { !access.maySee($0) } ?? false
+                        try await writer.write(routes.eventText(event, hidingOrigin: hidesOrigin))
                     }
                 }
                 try await writer.finish(nil)
@@ -74,7 +80,7 @@ struct EventsController: ServedFolderRoutes {
 
     /// `HEAD /api/events`: the stream's headers, without subscribing to the feed.
     func eventsHead(_ request: Request, context: FileServerContext) throws -> Response {
-        _ = try resolve(request, context, required: false, notFound: "Directory not found")
+        _ = try resolve(request, context, required: false, notFound: "Directory not found", need: .see)
         guard searchIndex != nil else {
             throw APIError(
                 .serviceUnavailable, "Live events need the index, and this server runs with --no-index",
@@ -88,12 +94,12 @@ struct EventsController: ServedFolderRoutes {
         .xAccelBuffering: "no",
     ]
 
-    private func eventText(_ event: ChangeFeed.Event) -> ByteBuffer {
+    private func eventText(_ event: ChangeFeed.Event, hidingOrigin: Bool = false) -> ByteBuffer {
         let change = event.change
         var item = ListItem(change.entry, absolutePath: safePath.root + change.path)
         if item.type == .file, thumbnails.contains(item.extension) { item.thumbnail = true }
         let payload = ChangeEvent(
-            type: change.kind.rawValue, path: change.path, from: change.from, item: item)
+            type: change.kind.rawValue, path: change.path, from: hidingOrigin ? nil : change.from, item: item)
         let json =
             (try? JSONEncoder.browsey().encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return ByteBuffer(string: "id: \(event.id)\nevent: \(change.kind.rawValue)\ndata: \(json)\n\n")

@@ -8,6 +8,7 @@ struct TrashController: ServedFolderRoutes {
     let safePath: SafePath
     /// Where deletes go; `nil` when they are for good (`--no-trash`).
     let trash: Trash?
+    var audit: AuditLog?
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.post("/api/restore") { request, context in try await restore(request, context: context) }
@@ -20,10 +21,14 @@ struct TrashController: ServedFolderRoutes {
         let body = try await decode(RestoreRequest.self, from: request)
         guard let trash else { throw APIError(.notFound, "Trash is off", code: .noTrash) }
         let safePath = self.safePath
+        let access = context.access
         let restored = try await offThread { () throws(FileTreeError) in
             try trash.restore(id: body.id) { item throws(FileTreeError) in
-                // The original place, under today's rules; its missing folders are made again.
-                guard let place = try? safePath.resolveForWriting(item.originalPath) else {
+                // The original place, under today's rules (the paths' and the user's: only what
+                // they may write there comes back); its missing folders are made again.
+                guard let place = try? safePath.resolveForWriting(item.originalPath),
+                    access.rights(at: place.relative).contains(.write)
+                else {
                     throw FileTreeError(
                         .permissionDenied, "The original place is not allowed", path: item.originalPath)
                 }
@@ -31,12 +36,15 @@ struct TrashController: ServedFolderRoutes {
                 return try safePath.parent(forWriting: place)
             }
         }
+        record("restore", relative(restored.restoredAt), context, detail: "trash \(body.id)")
         return JSONBody.response(ChangeResponse(newPath: relative(restored.restoredAt)))
     }
 
     /// `GET /api/trash`: the deleted items that can be restored, newest first.
     func trashItems(_ request: Request, context: FileServerContext) throws -> Response {
         try requireWritable(request, context, needsJSON: false)
-        return JSONBody.response(TrashResponse(items: trash?.items() ?? []))
+        // Only what the user may write where it was: a trash is no window onto other folders.
+        let items = (trash?.items() ?? []).filter { context.access.rights(at: $0.originalPath).contains(.write) }
+        return JSONBody.response(TrashResponse(items: items))
     }
 }

@@ -1,5 +1,6 @@
 // The list: only the rows on screen are drawn, so a folder of 10,000 entries stays smooth.
 
+import { updateRights } from "./account.js";
 import { api, apiURL, readAnswer, withHidden } from "./api.js";
 import { takeEarlyListing } from "./boot.js";
 import { $ } from "./dom.js";
@@ -169,6 +170,7 @@ export async function load(folder, { keepScroll = false } = {}) {
     clearRows();
     if (!keepScroll) $("list").scrollTop = 0; else $("list").scrollTop = scroll;
     drawRows();
+    updateRights(folder);
     $("count").textContent = state.items.length === 1 ? "1 item" : state.items.length + " items";
     showState(state.items.length ? "" : "This folder is empty.");
     if (performance.getEntriesByName("browsey:navigate").length) {
