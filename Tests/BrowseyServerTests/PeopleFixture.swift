@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import TestSupport
+import Synchronization
 import Testing
 
 /// A served tree with accounts: alice (administrator), bob and carol, and the folder rules of
@@ -36,7 +37,8 @@ struct PeopleFixture {
     }
 
     func configuration(
-        writable: Bool = true, accounts: Accounts = AccessPolicyTests.accounts, index: Bool = false
+        writable: Bool = true, accounts: Accounts = AccessPolicyTests.accounts, index: Bool = false,
+        clock: WallClock? = nil
     ) -> ServerConfiguration {
         var configuration = ServerConfiguration(
             root: folder.path, host: "127.0.0.1", port: 0, readOnly: !writable,
@@ -47,6 +49,7 @@ struct PeopleFixture {
         configuration.indexesSearch = index
         configuration.makesThumbnails = true
         configuration.sendsFilesBySendfile = false
+        if let clock { configuration.clock = { clock.now.withLock { $0 } } }
         return configuration
     }
 
@@ -69,4 +72,11 @@ extension TestClientProtocol {
         let token = try answer.decode(LoginResponse.self).token
         return [.authorization: "Bearer \(token)"]
     }
+}
+
+/// A wall clock that stands still until a test moves it.
+final class WallClock: Sendable {
+    let now = Mutex<Duration>(ServerConfiguration.systemClock())
+
+    func advance(_ by: Duration) { now.withLock { $0 += by } }
 }

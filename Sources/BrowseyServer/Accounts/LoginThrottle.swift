@@ -27,7 +27,7 @@ public final class LoginThrottle: Sendable {
     private let state = Mutex(State())
     private let now: @Sendable () -> Duration
 
-    /// A throttle on `now`'s clock (time since any fixed start).
+    /// A throttle on `now`'s clock (time since any fixed start, never going back by much).
     public init(
         addressCap: Duration = .seconds(60), userCap: Duration = .seconds(2),
         now: @escaping @Sendable () -> Duration = LoginThrottle.monotonic

@@ -35,7 +35,7 @@ public struct ServerComposition: Sendable {
     /// The share links, on a server with accounts.
     let shares: ShareStore?
     /// How failed logins are slowed down.
-    let throttle = LoginThrottle()
+    let throttle: LoginThrottle
     /// The audit log, when one is written.
     public let audit: AuditLog?
 
@@ -111,13 +111,17 @@ public struct ServerComposition: Sendable {
                     logger.error("Sessions and share links are kept in memory only: \(error.message)")
                 }
             }
-            sessions = (try? SessionStore(database: database)) ?? (try? SessionStore(database: nil))
+            let clock = configuration.clock
+            let seconds: @Sendable () -> Int64 = { clock().components.seconds }
+            sessions =
+                (try? SessionStore(database: database, now: seconds)) ?? (try? SessionStore(database: nil, now: seconds))
             shares = ShareStore(database: database)
         } else {
             sessions = nil
             shares = nil
         }
         audit = configuration.auditLogPath.map { AuditLog(path: $0) }
+        throttle = LoginThrottle(now: configuration.clock)
     }
 
     /// The router with every route: the policy middleware (allowed hosts, CORS, the token)

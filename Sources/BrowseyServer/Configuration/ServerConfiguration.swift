@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What a server serves and how: the folder, who may write, which names are shown.
 public struct ServerConfiguration: Sendable {
     /// The served folder (absolute; symlinks in it resolved at start).
@@ -37,6 +43,16 @@ public struct ServerConfiguration: Sendable {
     public var sessionDatabasePath: String?
     /// Where the audit log goes (`--audit-log`); `nil` writes none.
     public var auditLogPath: String?
+    /// The time since 1970 that sessions, share expiry and the login throttle go by (the
+    /// system's; tests give their own).
+    public var clock: @Sendable () -> Duration = ServerConfiguration.systemClock
+
+    /// The system's wall clock, to the nanosecond.
+    public static let systemClock: @Sendable () -> Duration = {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return .seconds(Int64(now.tv_sec)) + .nanoseconds(Int64(now.tv_nsec))
+    }
     /// Whether plain-HTTP downloads go by `sendfile` (the default; `--no-sendfile` copies
     /// through buffers, as HTTPS always does).
     public var sendsFilesBySendfile = true

@@ -64,7 +64,7 @@ struct LoginController: ServedFolderRoutes {
                 username: account.name, token: token,
                 expires: Date(timeIntervalSince1970: Double(expires)), admin: account.isAdministrator))
         let secure = configuration.tls != nil ? "; Secure" : ""
-        let maxAge = max(0, expires - SessionStore.wallClock())
+        let maxAge = max(0, expires - configuration.clock().components.seconds)
         response.headers[.setCookie] =
             "\(AccountAuthentication<FileServerContext>.cookieName)=\(token); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax\(secure)"
         response.headers[.cacheControl] = "no-store"

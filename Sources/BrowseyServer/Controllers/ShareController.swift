@@ -55,7 +55,7 @@ struct ShareController: ServedFolderRoutes {
         if upload, (try? safePath.folder(target)) == nil {
             throw APIError(.badRequest, "An upload share is a folder", code: .notADirectory)
         }
-        let now = SessionStore.wallClock()
+        let now = configuration.clock().components.seconds
         var expires: Int64?
         if let date = body.expires {
             expires = Int64(date.timeIntervalSince1970.rounded(.down))
@@ -155,7 +155,7 @@ struct ShareController: ServedFolderRoutes {
         else {
             throw APIError(.notFound, "No such share", code: .notFound)
         }
-        if let expires = share.expires, expires <= SessionStore.wallClock() {
+        if let expires = share.expires, expires <= configuration.clock().components.seconds {
             throw APIError(.gone, "This link has expired", code: .expired)
         }
         if share.password != nil {

@@ -1,20 +1,18 @@
 import Hummingbird
 import NIOCore
 
-/// The plain page a share link shows: no script, no style, nothing from elsewhere, and no
-/// `Referer` that would carry the link on.
+/// The plain page a share link shows (Assets/share.html, filled): no script, no style, nothing
+/// from elsewhere, and no `Referer` that would carry the link on.
 enum SharePage {
+    /// The page's frame (Assets/share.html), with `{{title}}` and `{{body}}` to fill.
+    static let frame: String = {
+        guard let asset = EmbeddedAsset.named("share.html") else { return "{{body}}" }
+        var buffer = asset.identity.buffer
+        return buffer.readString(length: buffer.readableBytes) ?? "{{body}}"
+    }()
+
     static func response(title: String, body: String, status: HTTPResponse.Status = .ok) -> Response {
-        let html = """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="robots" content="noindex">
-            <title>\(escape(title))</title></head>
-            <body>
-            \(body)
-            </body></html>
-            """
+        let html = frame.replacing("{{title}}", with: escape(title)).replacing("{{body}}", with: body)
         return Response(
             status: status,
             headers: [
