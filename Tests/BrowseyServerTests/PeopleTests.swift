@@ -288,3 +288,33 @@ struct PeopleAccessTableTests {
         }
     }
 }
+
+@Suite("A user's event stream carries only what they may see")
+struct PeopleEventsTests {
+    @Test("carol's stream of the root hears of a new file in Team, never of one in Team/Private")
+    func filtered() async throws {
+        let fixture = try PeopleFixture.make()
+        var configuration = fixture.configuration(index: true)
+        configuration.eventHeartbeat = .milliseconds(200)
+        let app = try FileServer.application(configuration)
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let carol = try await client.signIn("carol")
+            try await Task.sleep(for: .milliseconds(300))  // the index is up
+            let socket = try #require(RawSocket(port: port))
+            defer { socket.close() }
+            let request =
+                "GET /api/events?path=%2F HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n"
+                + "Authorization: \(carol[.authorization] ?? "")\r\n\r\n"
+            socket.send(Array(request.utf8))
+            let head = await socket.receive(for: 10) { $0.contains(": connected") }
+            #expect(head.contains("200 OK"), "\(head)")
+            try fixture.folder.file("Team/Private/hidden-new.txt", "h")
+            try await Task.sleep(for: .milliseconds(200))
+            try fixture.folder.file("Team/visible-new.txt", "v")
+            let text = await socket.receive(for: 20) { $0.contains("visible-new.txt") }
+            #expect(text.contains("visible-new.txt"), "\(text)")
+            #expect(!text.contains("hidden-new"), "\(text)")
+        }
+    }
+}
