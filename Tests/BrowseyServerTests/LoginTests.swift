@@ -66,6 +66,21 @@ struct LoginTests {
         }
     }
 
+    @Test("a login sent by a form or a page of another site is refused, so nobody is signed in behind their back")
+    func loginCSRF() async throws {
+        let fixture = try PeopleFixture.make()
+        try await fixture.withClient { client in
+            let form = try await client.post(
+                "/api/login", bytes: Array("username=bob&password=bob-secret".utf8),
+                contentType: "application/x-www-form-urlencoded")
+            #expect(form.status == .unsupportedMediaType && form.headers[.setCookie] == nil)
+            let elsewhere = try await client.post(
+                "/api/login", LoginRequest(username: "bob", password: "bob-secret"),
+                headers: [.origin: "https://evil.example"])
+            #expect(elsewhere.status == .forbidden && elsewhere.json["code"] as? String == "crossSite")
+        }
+    }
+
     @Test("logout ends the session: its token is refused afterwards and the cookie is cleared")
     func logout() async throws {
         let fixture = try PeopleFixture.make()

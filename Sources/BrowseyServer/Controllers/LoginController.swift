@@ -36,6 +36,8 @@ struct LoginController: ServedFolderRoutes {
         guard let accounts, let sessions else {
             throw APIError(.notFound, "This server has no accounts", code: .notFound)
         }
+        // A login sent by a form elsewhere would sign this browser in as someone else.
+        try requireJSONFromThisSite(request)
         let body = try await decode(LoginRequest.self, from: request)
         let address = Self.address(of: context)
         let name = String(body.username.prefix(64))

@@ -114,20 +114,6 @@ struct ShareController: ServedFolderRoutes {
             created: Date(timeIntervalSince1970: Double(share.created)), downloads: share.downloads)
     }
 
-    /// A JSON body, sent by this site (a page elsewhere cannot make or revoke shares).
-    private func requireJSONFromThisSite(_ request: Request) throws(APIError) {
-        if let origin = request.headers[.origin], !Self.isSameOrigin(origin, authority: request.head.authority),
-            !configuration.corsOrigins.contains(origin)
-        {
-            throw APIError(.forbidden, "Cross-site request refused", code: .crossSite)
-        }
-        let type = request.headers[.contentType]?.lowercased() ?? ""
-        guard type == "application/json" || type.hasPrefix("application/json;") else {
-            throw APIError(
-                .unsupportedMediaType, "Writes need a JSON body (Content-Type: application/json)", code: .jsonRequired)
-        }
-    }
-
     private func resolve(
         _ request: Request, path raw: String, _ context: FileServerContext, need: RequestAccess.Need
     ) throws(APIError) -> SafePath.Resolved {

@@ -109,6 +109,22 @@ extension ServedFolderRoutes {
         }
     }
 
+    /// A JSON body, sent by this site or an allowed origin: what a request that changes
+    /// something other than files needs (sign-ins, shares), so that a page elsewhere cannot
+    /// send it from a plain form.
+    func requireJSONFromThisSite(_ request: Request) throws(APIError) {
+        if let origin = request.headers[.origin], !Self.isSameOrigin(origin, authority: request.head.authority),
+            !configuration.corsOrigins.contains(origin)
+        {
+            throw APIError(.forbidden, "Cross-site request refused", code: .crossSite)
+        }
+        let type = request.headers[.contentType]?.lowercased() ?? ""
+        guard type == "application/json" || type.hasPrefix("application/json;") else {
+            throw APIError(
+                .unsupportedMediaType, "Writes need a JSON body (Content-Type: application/json)", code: .jsonRequired)
+        }
+    }
+
     /// Whether an `Origin` (`http://host:port`) is the server the request was sent to.
     static func isSameOrigin(_ origin: String, authority: String?) -> Bool {
         guard let authority, let schemeEnd = origin.firstRange(of: "://") else { return false }
