@@ -315,6 +315,12 @@ struct PeopleEventsTests {
             let text = await socket.receive(for: 20) { $0.contains("visible-new.txt") }
             #expect(text.contains("visible-new.txt"), "\(text)")
             #expect(!text.contains("hidden-new"), "\(text)")
+            // Moved out of her sight: to carol it is deleted, and where it went is not said.
+            try FileManager.default.moveItem(
+                atPath: fixture.folder.path("Team/visible-new.txt"), toPath: fixture.folder.path("Team/Private/moved.txt"))
+            let moved = await socket.receive(for: 20) { $0.contains("\"deleted\"") }
+            #expect(moved.contains("\"deleted\"") && moved.contains("visible-new.txt"), "\(moved)")
+            #expect(!moved.contains("moved.txt") && !moved.contains("Private"), "\(moved)")
         }
     }
 }

@@ -67,11 +67,18 @@ struct EventsController: ServedFolderRoutes {
                             ByteBuffer(string: "event: reset\ndata: {\"type\":\"reset\"}\n\n"))
                     case .event(let event):
                         guard event.change.concerns(scope) else { continue }
-                        // A reader hears only of what they may see, and of nothing that moved
-                        // in from where they may not (its old place is left out).
-                        guard access.maySee(event.change.path) else { continue }
-                        let hidesOrigin = event.change.from.map { !access.maySee($0) } ?? false
-                        try await writer.write(routes.eventText(event, hidingOrigin: hidesOrigin))
+                        // A reader hears only of what they may see: a move out of sight is a
+                        // delete to them, a move in from out of sight a creation.
+                        var change = event.change
+                        if !access.maySee(change.path) {
+                            guard change.kind == .renamed, let from = change.from, access.maySee(from) else { continue }
+                            var entry = change.entry
+                            entry.name = PathName.last(of: from)
+                            change = TreeChange(kind: .deleted, path: from, entry: entry)
+                        } else if let from = change.from, !access.maySee(from) {
+                            change = TreeChange(kind: .created, path: change.path, entry: change.entry)
+                        }
+                        try await writer.write(routes.eventText(id: event.id, change))
                     }
                 }
                 try await writer.finish(nil)
@@ -94,14 +101,13 @@ struct EventsController: ServedFolderRoutes {
         .xAccelBuffering: "no",
     ]
 
-    private func eventText(_ event: ChangeFeed.Event, hidingOrigin: Bool = false) -> ByteBuffer {
-        let change = event.change
+    private func eventText(id: some CustomStringConvertible, _ change: TreeChange) -> ByteBuffer {
         var item = ListItem(change.entry, absolutePath: safePath.root + change.path)
         if item.type == .file, thumbnails.contains(item.extension) { item.thumbnail = true }
         let payload = ChangeEvent(
-            type: change.kind.rawValue, path: change.path, from: hidingOrigin ? nil : change.from, item: item)
+            type: change.kind.rawValue, path: change.path, from: change.from, item: item)
         let json =
             (try? JSONEncoder.browsey().encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return ByteBuffer(string: "id: \(event.id)\nevent: \(change.kind.rawValue)\ndata: \(json)\n\n")
+        return ByteBuffer(string: "id: \(id)\nevent: \(change.kind.rawValue)\ndata: \(json)\n\n")
     }
 }
