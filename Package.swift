@@ -43,6 +43,9 @@ let package = Package(
         // gzip (zlib) for the embedded web files, at build time in EmbedAssetsTool, and for the
         // tests that unpack them; the server itself never links it.
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        // Password hashes (scrypt in _CryptoExtras) and session-token digests (SHA-256). Its 4.x
+        // imports FoundationEssentials, never all of Foundation, so the server stays light.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         // MARK: Libraries
@@ -81,6 +84,10 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                // Sessions and shares: SQLite's C API, as SearchIndex uses it.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             // The web UI and other files, embedded by the plugin instead of a resource bundle.
             exclude: ["Assets"],

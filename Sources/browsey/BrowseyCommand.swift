@@ -14,7 +14,7 @@ struct BrowseyCommand: AsyncParsableCommand {
         subcommands: [
             Serve.self, Discover.self, List.self, Stat.self, Cat.self, Get.self, Put.self, Find.self,
             Remove.self, Move.self,
-            Copy.self, MakeFolder.self,
+            Copy.self, MakeFolder.self, Passwd.self, Login.self, ShareLink.self, Shares.self, Unshare.self,
         ],
         defaultSubcommand: Serve.self
     )

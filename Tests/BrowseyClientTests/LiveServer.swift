@@ -30,7 +30,7 @@ struct LiveServer {
     static func with(
         _ folder: TemporaryFolder, readOnly: Bool = true, token: String? = nil,
         transport: TransportKind = .urlSession,
-        index: TemporaryFolder? = nil,
+        index: TemporaryFolder? = nil, accounts: Accounts? = nil,
         _ body: @Sendable (LiveServer, APIClient) async throws -> Void
     ) async throws {
         var configuration = ServerConfiguration(
@@ -40,6 +40,7 @@ struct LiveServer {
         configuration.token = token
         configuration.indexesSearch = index != nil
         configuration.indexPath = index?.path("index.sqlite")
+        configuration.accounts = accounts
         let ready = Ready()
         // Stopped by cancellation, which the server logs as errors: only critical ones are shown.
         var logger = Logger(label: "live-server")

@@ -26,6 +26,8 @@ public struct Server: Codable, Sendable, Hashable, Identifiable {
     public var token: String?
     /// When a request last succeeded.
     public var lastConnected: Date?
+    /// Who is signed in, on a server with accounts (the token is their session's).
+    public var username: String?
 
     /// A server at `host:port`; throws `invalidInput` for an empty or malformed host or a port
     /// outside 1…65535.

@@ -34,10 +34,14 @@ extension APIClient {
     }
 
     /// Tests the connection before a server is saved: the server must answer, and with a token
-    /// it must accept it (a listing of `/`). Returns the server with ``Server/lastConnected`` set.
+    /// it must accept it (a listing of `/`; on a server with accounts, `/api/session`, since what
+    /// it lists depends on who signs in). Returns the server with ``Server/lastConnected`` set.
     public func connect() async throws(BrowseyClientError) -> Server {
         _ = try await health()
-        _ = try await list("/")
+        // A server with accounts is reached before anyone signs in: what it lists depends on who
+        // does. Any other must list its root (which checks the token).
+        let hasAccounts = (try? await session(at: "/"))?.accounts == true
+        if !hasAccounts { _ = try await list("/") }
         var connected = server
         connected.lastConnected = Date()
         return connected

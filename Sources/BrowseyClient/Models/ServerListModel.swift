@@ -107,6 +107,26 @@ public final class ServerListModel {
         persist()
     }
 
+    /// Signs in to a saved server with a user name and password: the session's token is kept in
+    /// the saved entry (the password never is), and the entry shows who signed in
+    /// (``Server/username``). Throws what the server answered, changing nothing.
+    public func signIn(_ entry: Entry, username: String, password: String) async throws(BrowseyClientError) {
+        let login = try await client(for: entry.server.signedOut()).signIn(
+            username: username, password: password)
+        guard let index = saved.firstIndex(where: { $0.id == entry.id }) else { return }
+        saved[index].server = saved[index].server.signedIn(login)
+        saved[index].status = .online
+        persist()
+    }
+
+    /// Signs out of a saved server: its session ends and its token is forgotten.
+    public func signOut(_ entry: Entry) async {
+        try? await client(for: entry.server).signOut()
+        guard let index = saved.firstIndex(where: { $0.id == entry.id }) else { return }
+        saved[index].server = saved[index].server.signedOut()
+        persist()
+    }
+
     /// Forgets a saved server.
     public func remove(_ entry: Entry) {
         saved.removeAll { $0.id == entry.id }

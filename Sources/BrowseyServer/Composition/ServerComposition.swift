@@ -32,6 +32,14 @@ public struct ServerComposition: Sendable {
     let davLocks = DAVLockTable()
     /// The long-lived work: the watcher, the index, the sweep of upload leftovers.
     public let services: [any Service]
+    /// The signed-in sessions, on a server with accounts.
+    public let sessions: SessionStore?
+    /// The share links, on a server with accounts.
+    let shares: ShareStore?
+    /// How failed logins are slowed down.
+    let throttle: LoginThrottle
+    /// The audit log, when one is written.
+    public let audit: AuditLog?
 
     /// Composes the parts of a server for `configuration`. The watcher starts watching here (so
     /// nothing done before the server runs is missed); everything else waits for ``services``
@@ -102,6 +110,27 @@ public struct ServerComposition: Sendable {
             services.append(UploadLeftovers(root: configuration.root, logger: logger))
         }
         self.services = services
+        if configuration.accounts != nil {
+            var database: AccountsDatabase?
+            if let path = configuration.sessionDatabasePath {
+                do {
+                    database = try AccountsDatabase(path: path)
+                } catch {
+                    logger.error("Sessions and share links are kept in memory only: \(error.message)")
+                }
+            }
+            let clock = configuration.clock
+            let seconds: @Sendable () -> Int64 = { clock().components.seconds }
+            sessions =
+                (try? SessionStore(database: database, now: seconds))
+                ?? (try? SessionStore(database: nil, now: seconds))
+            shares = ShareStore(database: database)
+        } else {
+            sessions = nil
+            shares = nil
+        }
+        audit = configuration.auditLogPath.map { AuditLog(path: $0) }
+        throttle = LoginThrottle(now: configuration.clock)
     }
 
     /// The router with every route: the policy middleware (allowed hosts, CORS, the token)
@@ -130,7 +159,12 @@ public struct ServerComposition: Sendable {
             }
             router.add(middleware: TokenAuthentication(token: token))
         }
-        router.add(middleware: AccessDecision(safePath: safePath, readOnly: configuration.readOnly))
+        if let accounts = configuration.accounts, let sessions {
+            router.add(middleware: AccountAuthentication(accounts: accounts, sessions: sessions))
+        }
+        router.add(
+            middleware: AccessDecision(
+                safePath: safePath, readOnly: configuration.readOnly, policy: configuration.accounts?.policy))
         let api = Router(context: FileServerContext.self)
         addAPIRoutes(to: api.group(), sendfile: sendfile)
         let documented = Self.documented(api)
@@ -150,6 +184,7 @@ public struct ServerComposition: Sendable {
             )
             .addRoutes(to: router.group())
         }
+        shareController(sendfile: sendfile).addLinkRoutes(to: router.group())
         WebController(web: web).addRoutes(to: router.group())
         return router
     }
@@ -178,17 +213,36 @@ public struct ServerComposition: Sendable {
             configuration: configuration, safePath: safePath, searchIndex: searchIndex, thumbnails: marked
         )
         .addRoutes(to: group)
-        WriteController(configuration: configuration, safePath: safePath, trash: trash).addRoutes(to: group)
-        TrashController(configuration: configuration, safePath: safePath, trash: trash).addRoutes(to: group)
-        UploadController(configuration: configuration, safePath: safePath).addRoutes(to: group)
+        WriteController(configuration: configuration, safePath: safePath, trash: trash, audit: audit)
+            .addRoutes(to: group)
+        TrashController(configuration: configuration, safePath: safePath, trash: trash, audit: audit)
+            .addRoutes(to: group)
+        UploadController(configuration: configuration, safePath: safePath, audit: audit).addRoutes(to: group)
         if let thumbnails {
             ThumbnailController(configuration: configuration, safePath: safePath, thumbnails: thumbnails)
                 .addRoutes(to: group)
         }
         ServerInfoController(configuration: configuration, startedAt: startedAt).addRoutes(to: group)
+        LoginController(
+            configuration: configuration, safePath: safePath, accounts: configuration.accounts,
+            sessions: sessions,
+            throttle: throttle, audit: audit
+        )
+        .addRoutes(to: group)
+        shareController(sendfile: sendfile).addRoutes(to: group)
     }
 
     /// The thumbnail service for `configuration`, with its cache when there is a folder for one.
+    private func shareController(sendfile: Bool) -> ShareController {
+        ShareController(
+            configuration: configuration, safePath: safePath, accounts: configuration.accounts,
+            shares: shares,
+            files: FileController(
+                configuration: configuration, safePath: safePath, sendsFilesBySendfile: sendfile),
+            uploads: UploadController(configuration: configuration, safePath: safePath, audit: audit),
+            audit: audit)
+    }
+
     private static func thumbnailService(
         _ configuration: ServerConfiguration, logger: Logger
     ) -> ThumbnailService? {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What a server serves and how: the folder, who may write, which names are shown.
 public struct ServerConfiguration: Sendable {
     /// The served folder (absolute; symlinks in it resolved at start).
@@ -28,6 +34,25 @@ public struct ServerConfiguration: Sendable {
     /// Origins (`https://app.example`) whose pages may call the API (`--cors`): CORS headers,
     /// preflights, and writes from them. None by default.
     public var corsOrigins: [String] = []
+    /// The accounts and folder rules of `--config`: who may sign in and what each may do where.
+    /// `nil` runs the server as before (everyone, or the `--auth` token holder, reaches
+    /// everything the path rules allow).
+    public var accounts: Accounts?
+    /// Where sessions (and the share links) are kept so that they survive a restart: an SQLite
+    /// file; `nil` keeps them in memory only.
+    public var sessionDatabasePath: String?
+    /// Where the audit log goes (`--audit-log`); `nil` writes none.
+    public var auditLogPath: String?
+    /// The time since 1970 that sessions, share expiry and the login throttle go by (the
+    /// system's; tests give their own).
+    public var clock: @Sendable () -> Duration = ServerConfiguration.systemClock
+
+    /// The system's wall clock, to the nanosecond.
+    public static let systemClock: @Sendable () -> Duration = {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return .seconds(Int64(now.tv_sec)) + .nanoseconds(Int64(now.tv_nsec))
+    }
     /// Whether plain-HTTP downloads go by `sendfile` (the default; `--no-sendfile` copies
     /// through buffers, as HTTPS always does).
     public var sendsFilesBySendfile = true

@@ -32,7 +32,9 @@ struct EventsController: ServedFolderRoutes {
     /// `Last-Event-ID` first gets what it missed, or a `reset` event when that is no longer kept.
     /// A client that falls more than 1,024 events behind is disconnected (and may reconnect).
     func events(_ request: Request, context: FileServerContext) async throws -> Response {
-        let folder = try resolve(request, context, required: false, notFound: "Directory not found")
+        let folder = try resolve(
+            request, context, required: false, notFound: "Directory not found", need: .see)
+        let access = context.access
         guard let index = searchIndex else {
             throw APIError(
                 .serviceUnavailable, "Live events need the index, and this server runs with --no-index",
@@ -65,7 +67,20 @@ struct EventsController: ServedFolderRoutes {
                             ByteBuffer(string: "event: reset\ndata: {\"type\":\"reset\"}\n\n"))
                     case .event(let event):
                         guard event.change.concerns(scope) else { continue }
-                        try await writer.write(routes.eventText(event))
+                        // A reader hears only of what they may see: a move out of sight is a
+                        // delete to them, a move in from out of sight a creation.
+                        var change = event.change
+                        if !access.maySee(change.path) {
+                            guard change.kind == .renamed, let from = change.from, access.maySee(from) else {
+                                continue
+                            }
+                            var entry = change.entry
+                            entry.name = FileName.lastComponent(of: from)
+                            change = TreeChange(kind: .deleted, path: from, entry: entry)
+                        } else if let from = change.from, !access.maySee(from) {
+                            change = TreeChange(kind: .created, path: change.path, entry: change.entry)
+                        }
+                        try await writer.write(routes.eventText(id: event.id, change))
                     }
                 }
                 try await writer.finish(nil)
@@ -74,7 +89,7 @@ struct EventsController: ServedFolderRoutes {
 
     /// `HEAD /api/events`: the stream's headers, without subscribing to the feed.
     func eventsHead(_ request: Request, context: FileServerContext) throws -> Response {
-        _ = try resolve(request, context, required: false, notFound: "Directory not found")
+        _ = try resolve(request, context, required: false, notFound: "Directory not found", need: .see)
         guard searchIndex != nil else {
             throw APIError(
                 .serviceUnavailable, "Live events need the index, and this server runs with --no-index",
@@ -88,14 +103,13 @@ struct EventsController: ServedFolderRoutes {
         .xAccelBuffering: "no",
     ]
 
-    private func eventText(_ event: ChangeFeed.Event) -> ByteBuffer {
-        let change = event.change
+    private func eventText(id: some CustomStringConvertible, _ change: TreeChange) -> ByteBuffer {
         var item = ListItem(change.entry, absolutePath: safePath.root + change.path)
         if item.type == .file, thumbnails.contains(item.extension) { item.thumbnail = true }
         let payload = ChangeEvent(
             type: change.kind.rawValue, path: change.path, from: change.from, item: item)
         let json =
             (try? JSONEncoder.browsey().encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return ByteBuffer(string: "id: \(event.id)\nevent: \(change.kind.rawValue)\ndata: \(json)\n\n")
+        return ByteBuffer(string: "id: \(id)\nevent: \(change.kind.rawValue)\ndata: \(json)\n\n")
     }
 }

@@ -15,7 +15,12 @@ extension FileController {
     /// stored, names in UTF-8, ZIP64 where sizes or offsets need it; hidden and ignored names are
     /// left out as in listings, and so are symlinks (an archive holds what is inside the folder).
     func archive(_ request: Request, context: FileServerContext) async throws -> Response {
-        let folder = try resolve(request, context, required: false, notFound: "Directory not found")
+        let folder = try resolve(
+            request, context, required: false, notFound: "Directory not found", need: .see)
+        let access = context.access
+        // Where everything below is granted alike, nothing is left out; otherwise a zip holds
+        // only what this reader may read, and the folders on the way to it.
+        let filters = !access.isUniform(below: folder.relative) || !access.mayRead(folder.relative)
         let start: OpenFolder
         do {
             start = try safePath.folder(folder)
@@ -40,6 +45,13 @@ extension FileController {
                         return .skipChildren
                     }
                     let relative = String(entry.path.dropFirst(root == "/" ? 1 : root.count + 1))
+                    if filters {
+                        let place = (folder.relative == "/" ? "" : folder.relative) + "/" + relative
+                        let allowed =
+                            entry.type == .directory ? access.maySee(place) : access.mayRead(place)
+                        guard allowed else { return .skipChildren }
+                        if entry.type == .regular, !access.mayRead(place) { return .continue }
+                    }
                     items.append(
                         ArchiveItem(
                             path: SafePath.Resolved(

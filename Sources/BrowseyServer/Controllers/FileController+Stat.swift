@@ -5,7 +5,7 @@ import Hummingbird
 extension FileController {
     /// `GET /api/stat?path=`: one item's metadata (a symlink is described as its target).
     func stat(_ request: Request, context: FileServerContext) throws -> Response {
-        let target = try resolve(request, context, required: true, notFound: "File not found")
+        let target = try resolve(request, context, required: true, notFound: "File not found", need: .see)
         let entry: FileEntry
         do {
             if target.relative == "/" {

@@ -17,15 +17,20 @@ struct ListingController: ServedFolderRoutes {
 
     /// `GET /api/list?path=[&hidden=1]`: a folder's entries, folders first, then names.
     func list(_ request: Request, context: FileServerContext) async throws -> Response {
-        let folder = try resolve(request, context, required: false, notFound: "Directory not found")
+        let folder = try resolve(
+            request, context, required: false, notFound: "Directory not found", need: .see)
         let wantsHidden = configuration.showsHidden && request.uri.queryParameters.get("hidden") == "1"
         let key = ListingCache.Key(folder: folder.absolute, hidden: wantsHidden)
-        let (cached, generation) = listingCache?.lookup(key) ?? (nil, nil)
+        // What one reader may see is theirs alone: with accounts a listing is read fresh and
+        // filtered (a link may lead where other rules hold), never cached.
+        let access = context.access
+        let filters = access.dependsOnWhoAsks
+        let (cached, generation) = filters ? (nil, nil) : listingCache?.lookup(key) ?? (nil, nil)
         if let cached { return JSONBody.response(buffer: cached) }
         let filter = EntryFilter(
             includesHidden: wantsHidden, excludedNames: safePath.ignored)
         let reader = DirectoryReader(filter: filter, order: .browsey)
-        let listing: FolderListing
+        var listing: FolderListing
         do {
             listing = try await reader.listing(in: safePath.folder(folder))
         } catch {
@@ -33,6 +38,21 @@ struct ListingController: ServedFolderRoutes {
                 throw APIError(.badRequest, "Path is not a directory", code: .notADirectory)
             }
             throw APIError.from(error, notFound: "Directory not found")
+        }
+        if filters {
+            let safePath = self.safePath
+            let whole = listing
+            listing.removeItems { item in
+                let child = SafePath.Resolved(
+                    absolute: whole.path(of: item),
+                    relative: Paths.join(folder.relative, whole.name(of: item)))
+                guard access.maySee(child.relative) else { return true }
+                // A link is shown only where the place it leads to may be seen too.
+                guard let real = safePath.realRelative(of: child), real != child.relative else {
+                    return false
+                }
+                return !access.maySee(real)
+            }
         }
         let buffer = ListingJSON.encode(
             path: folder.relative, absolutePath: folder.absolute, listing: listing,

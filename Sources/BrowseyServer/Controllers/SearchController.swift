@@ -29,7 +29,9 @@ struct SearchController: ServedFolderRoutes {
     /// names under `path` matching `q`, best first. Answered from the index when it is ready,
     /// by walking the tree before (and with `--no-index`).
     func search(_ request: Request, context: FileServerContext) async throws -> Response {
-        let folder = try resolve(request, context, required: false, notFound: "Directory not found")
+        let folder = try resolve(
+            request, context, required: false, notFound: "Directory not found", need: .see)
+        let access = context.access
         let parameters = request.uri.queryParameters
         let text = parameters.get("q") ?? ""
         var query = SearchQuery(text: text)
@@ -48,22 +50,39 @@ struct SearchController: ServedFolderRoutes {
             return JSONBody.response(buffer: SearchJSON.encode(query: text, results: []))
         }
         let buffer = try await NIOThreadPool.singleton.runIfActive { [self, query] in
-            answer(query, text: text, under: folder)
+            answer(query, text: text, under: folder, access: access)
         }
         return JSONBody.response(buffer: buffer)
     }
 
     /// The body of a search answer: the hits from the index (or a walk), checked one by one.
-    private func answer(_ query: SearchQuery, text: String, under folder: SafePath.Resolved) -> ByteBuffer {
-        let hits: [SearchHit]
-        if let index = searchIndex, let found = index.search(withMargin(query)) {
-            hits = found
-        } else {
-            hits = walkSearch(query, from: folder)
+    private func answer(
+        _ query: SearchQuery, text: String, under folder: SafePath.Resolved, access: RequestAccess
+    ) -> ByteBuffer {
+        // What the reader may not see is left out before the limit counts: where rules below
+        // the folder differ, the index is asked for more until the limit is met or it has no more.
+        let filters = !access.isUniform(below: folder.relative) || !access.mayRead(folder.relative)
+        var found: [SearchHit]?
+        if let index = searchIndex {
+            var asked = withMargin(query)
+            while let page = index.search(asked) {
+                found = page
+                guard filters, page.count >= asked.limit, asked.limit < 100_000,
+                    page.lazy.filter({ access.maySee($0.path) }).count < query.limit
+                else { break }
+                asked.limit *= 4
+            }
         }
+        let hits = found ?? walkSearch(query, from: folder, access: access)
         var results: [SearchResponse.Result] = []
         for hit in hits where results.count < query.limit {
-            guard let absolute = stillThere(hit) else { continue }
+            guard access.maySee(hit.path), let absolute = stillThere(hit) else { continue }
+            if hit.entry.kind == .symlink, filters,
+                let real = safePath.realRelative(of: .init(absolute: absolute, relative: hit.path)),
+                !access.maySee(real)
+            {
+                continue
+            }
             var result =
                 SearchResponse.Result(
                     name: hit.entry.name, path: hit.path, absolutePath: absolute,
@@ -100,7 +119,9 @@ struct SearchController: ServedFolderRoutes {
 
     /// The search without an index: every name under `folder`, read now, ranked as the index
     /// ranks.
-    func walkSearch(_ query: SearchQuery, from folder: SafePath.Resolved) -> [SearchHit] {
+    func walkSearch(
+        _ query: SearchQuery, from folder: SafePath.Resolved, access: RequestAccess? = nil
+    ) -> [SearchHit] {
         let matcher = NameMatcher(query.text)
         let reader = DirectoryReader(
             filter: EntryFilter(includesHidden: query.includesHidden, excludedNames: safePath.ignored))
@@ -109,6 +130,9 @@ struct SearchController: ServedFolderRoutes {
         // link meanwhile is not followed.
         guard let start = try? safePath.folder(folder) else { return [] }
         _ = try? reader.walk(in: start) { entry, _ in
+            if let access, let relative = safePath.relativePath(of: entry.path), !access.maySee(relative) {
+                return .skipChildren
+            }
             var score = 0
             if let matcher {
                 guard let matched = matcher.score(name: entry.name) else { return .continue }

@@ -14,6 +14,7 @@ import NIOCore
 struct UploadController: ServedFolderRoutes {
     let configuration: ServerConfiguration
     let safePath: SafePath
+    var audit: AuditLog?
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.put("/api/file") { request, context in try await upload(request, context: context) }
@@ -37,7 +38,9 @@ struct UploadController: ServedFolderRoutes {
     func upload(_ request: Request, context: FileServerContext) async throws -> Response {
         try requireWritable(request, context, needsJSON: false)
         let raw = request.uri.queryParameters.get("path") ?? ""
-        let target = try resolveForWriting(raw, context, notFound: "Directory not found")
+        let target = try resolveForWriting(raw, context, notFound: "Directory not found", need: .upload)
+        // Someone who may only add files never replaces one, nor learns that a name is taken.
+        let mayReplace = context.access.rights(at: target.relative).contains(.write)
         let name = FileName.lastComponent(of: target.absolute)
         guard FileName.isValidComponent(name) else {
             throw APIError(.badRequest, "Invalid name", code: .invalidName)
@@ -50,15 +53,18 @@ struct UploadController: ServedFolderRoutes {
             throw APIError(.preconditionFailed, "File has changed since it was read", code: .conflict)
         }
         let place = try uploadPlace(
-            target, in: folder, renames: request.uri.queryParameters.get("onConflict") == "rename",
-            replacing: { (place) throws(APIError) in try replaces(place, request) })
+            target, in: folder,
+            renames: !mayReplace || request.uri.queryParameters.get("onConflict") == "rename",
+            replacing: { (place) throws(APIError) in mayReplace ? try replaces(place, request) : false })
         let declared = request.headers[.contentLength].flatMap { Int64($0) }
         if let header = request.headers[.contentRange] {
             guard let range = ContentRange(header) else {
                 throw APIError(
                     .badRequest, "Content-Range must be bytes START-END/TOTAL", code: .invalidRange)
             }
-            return try await resumableUpload(request, to: place, range: range)
+            let response = try await resumableUpload(request, to: place, range: range)
+            if response.status == .created { record("upload", place.path, context) }
+            return response
         }
 
         let writer = try fileTreeCall { () throws(FileTreeError) in
@@ -83,6 +89,7 @@ struct UploadController: ServedFolderRoutes {
             throw APIError(.badRequest, "Body length differs from Content-Length", code: .lengthMismatch)
         }
         try fileTreeCall { () throws(FileTreeError) in try writer.commit(replacing: place.replacing) }
+        record("upload", place.path, context)
         return uploaded(place, size: received)
     }
 
@@ -100,10 +107,14 @@ struct UploadController: ServedFolderRoutes {
                 .unsupportedMediaType, "Uploads need multipart/form-data with a boundary",
                 code: .multipartRequired)
         }
-        let folderPath = try resolve(request, context, required: false, notFound: "Destination not found")
-        let folder = try destinationFolder(folderPath.relative, context)
-        let overwrite = ["1", "true"].contains(request.uri.queryParameters.get("overwrite") ?? "")
-        let renames = request.uri.queryParameters.get("onConflict") == "rename"
+        let folderPath = try resolve(
+            request, context, required: false, notFound: "Destination not found", need: .upload)
+        let folder = try destinationFolder(folderPath.relative, context, need: .upload)
+        // Someone who may only add files never replaces one, nor learns that a name is taken.
+        let mayReplace = context.access.rights(at: folderPath.relative).contains(.write)
+        let overwrite =
+            mayReplace && ["1", "true"].contains(request.uri.queryParameters.get("overwrite") ?? "")
+        let renames = !mayReplace || request.uri.queryParameters.get("onConflict") == "rename"
         var files: [UploadResponse] = []
         var errors: [ErrorResponse] = []
         var current: (writer: AtomicFileWriter, target: UploadPlace, size: Int64)?
@@ -153,6 +164,7 @@ struct UploadController: ServedFolderRoutes {
                             }
                             files.append(
                                 UploadResponse(path: file.target.path, size: file.size, received: file.size))
+                            record("upload", file.target.path, context)
                         } catch let refusal as APIError {
                             var body = refusal.body
                             body.path = file.target.path
@@ -194,7 +206,7 @@ struct UploadController: ServedFolderRoutes {
         }
         guard let relative = safePath.relativePath(of: folder.path) else { throw .invalidPath }
         let target = try resolveForWriting(
-            Paths.join(relative, name), context, notFound: "Directory not found")
+            Paths.join(relative, name), context, notFound: "Directory not found", need: .upload)
         return try uploadPlace(target, in: folder, renames: renames, replacing: { _ in overwrite })
     }
 
@@ -241,7 +253,8 @@ struct UploadController: ServedFolderRoutes {
     func uploadStatus(_ request: Request, context: FileServerContext) throws -> Response {
         try requireWritable(request, context, needsJSON: false)
         let target = try resolveForWriting(
-            request.uri.queryParameters.get("path") ?? "", context, notFound: "Directory not found")
+            request.uri.queryParameters.get("path") ?? "", context, notFound: "Directory not found",
+            need: .upload)
         guard let total = request.uri.queryParameters.get("size").flatMap({ Int64($0) }), total >= 0 else {
             throw APIError(.badRequest, "size required", code: .sizeRequired)
         }

@@ -17,6 +17,7 @@ struct WriteController: ServedFolderRoutes {
     let safePath: SafePath
     /// Where deletes go; `nil` deletes for good.
     let trash: Trash?
+    var audit: AuditLog?
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.post("/api/save") { request, context in try await save(request, context: context) }
@@ -85,6 +86,7 @@ struct WriteController: ServedFolderRoutes {
             try writer.commit(replacing: true)
         }
         guard let saved = folder.status(of: name) else { throw APIError.internalError }
+        record("save", target.relative, context)
         var response = JSONBody.response(SaveResponse(modified: saved.modified.date, size: saved.size))
         response.headers[.eTag] = HTTPValidators.etag(saved)
         return response
@@ -101,23 +103,27 @@ struct WriteController: ServedFolderRoutes {
         guard safePath.isVisible(name: body.newName) else {
             throw APIError(.badRequest, "Name not allowed: it would be hidden", code: .hiddenName)
         }
+        // The new name must be writable too: a rule may name it.
+        _ = try resolveForWriting(
+            Paths.join(Paths.parent(of: target.relative), body.newName), context, notFound: "File not found")
         let renamed = try await offThread { () throws(FileTreeError) in
             let (folder, name) = try safePath.parent(forWriting: target)
             return try FileOperations.rename(named: name, in: folder, to: body.newName)
         }
+        record("rename", target.relative, context, detail: relative(renamed))
         return JSONBody.response(ChangeResponse(newPath: relative(renamed)))
     }
 
     /// `POST /api/move {path, destination}`: into another folder, never over an item there.
     func move(_ request: Request, context: FileServerContext) async throws -> Response {
-        try await transfer(request, context) { source, name, folder throws(FileTreeError) in
+        try await transfer(request, context, source: .write) { source, name, folder throws(FileTreeError) in
             try FileOperations.move(named: name, in: source, into: folder)
         }
     }
 
     /// `POST /api/copy {path, destination}`: a copy in a folder, under a free name.
     func copy(_ request: Request, context: FileServerContext) async throws -> Response {
-        try await transfer(request, context) { source, name, folder throws(FileTreeError) in
+        try await transfer(request, context, source: .read) { source, name, folder throws(FileTreeError) in
             try FileOperations.copy(named: name, in: source, into: folder)
         }
     }
@@ -125,18 +131,19 @@ struct WriteController: ServedFolderRoutes {
     /// A move or a copy: the item's folder and the destination held open, then `operation`
     /// (which answers the new absolute path) off the request's thread.
     private func transfer(
-        _ request: Request, _ context: FileServerContext,
+        _ request: Request, _ context: FileServerContext, source need: RequestAccess.Need,
         _ operation: @escaping @Sendable (OpenFolder, String, OpenFolder) throws(FileTreeError) -> String
     ) async throws -> Response {
         try requireWritable(request, context)
         let body = try await decode(TransferRequest.self, from: request)
-        let source = try resolveForWriting(body.path, context, notFound: "File not found")
+        let source = try resolveForWriting(body.path, context, notFound: "File not found", need: need)
         let folder = try destinationFolder(body.destination, context)
         let safePath = self.safePath
         let placed = try await offThread { () throws(FileTreeError) in
             let (from, name) = try safePath.parent(forWriting: source)
             return try operation(from, name, folder)
         }
+        record(need == .write ? "move" : "copy", source.relative, context, detail: relative(placed))
         return JSONBody.response(ChangeResponse(newPath: relative(placed)))
     }
 
@@ -158,9 +165,11 @@ struct WriteController: ServedFolderRoutes {
             let item = try await offThread { () throws(FileTreeError) in
                 try trash.put(named: name, in: folder, originalPath: target.relative)
             }
+            record("delete", target.relative, context, detail: "trash \(item.id)")
             return JSONBody.response(DeleteResponse(trashId: item.id))
         }
         try await offThread { () throws(FileTreeError) in try FileOperations.remove(named: name, in: folder) }
+        record("delete", target.relative, context)
         return JSONBody.response(DeleteResponse())
     }
 
@@ -174,6 +183,7 @@ struct WriteController: ServedFolderRoutes {
             let (folder, name) = try safePath.parent(forWriting: target)
             try FileOperations.makeFolder(named: name, in: folder)
         }
+        record("mkdir", target.relative, context)
         return JSONBody.response(ChangeResponse(newPath: target.relative))
     }
 

@@ -5,17 +5,19 @@ extension APIError {
     /// change here.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Wrapped: String, CaseIterable, Sendable {
-            case alreadyExists, badFilter, basesRequired, conflict, crossSite, hiddenName, hostNotAllowed
+            case alreadyExists, badFilter, basesRequired, conflict, crossSite, expired, hiddenName,
+                hostNotAllowed
             case internalError = "internal"
             case imageTooLarge
             case intoItself, invalidBody, invalidMultipart, invalidName, invalidPath, invalidRange,
                 invalidSize, isADirectory
             case isRoot, jsonRequired, lengthMismatch, methodNotAllowed, multipartRequired, noIndex, noSpace
-            case noTrash, notADirectory, notEditable, notFound
+            case noTrash, notADirectory, notAllowed, notEditable, notFound
             case notThumbnailable
             case notViewable, partInTheWay, pathRequired
-            case permissionDenied, rangeNotSatisfiable, readOnly, sizeRequired, symlinkLoop, tooLarge
-            case unauthorized, wrongOffset
+            case permissionDenied, rangeNotSatisfiable, readOnly, signInRequired, sizeRequired, slowDown,
+                symlinkLoop
+            case tooLarge, unauthorized, wrongCredentials, wrongOffset
         }
 
         private let wrapped: Wrapped
@@ -38,6 +40,8 @@ extension APIError {
         public static var conflict: Self { Self(.conflict) }
         /// 403: a write sent by a page of another site.
         public static var crossSite: Self { Self(.crossSite) }
+        /// 410: a share link past its expiry.
+        public static var expired: Self { Self(.expired) }
         /// 400: a write that would create a hidden name on a server that hides them.
         public static var hiddenName: Self { Self(.hiddenName) }
         /// 403: a `Host` that is not the server's own name or address.
@@ -80,6 +84,8 @@ extension APIError {
         public static var noTrash: Self { Self(.noTrash) }
         /// 400: a file where a folder is needed.
         public static var notADirectory: Self { Self(.notADirectory) }
+        /// 403: a path the signed-in user sees but may not use this way (read, write or upload).
+        public static var notAllowed: Self { Self(.notAllowed) }
         /// 400: a save of a file that is not text.
         public static var notEditable: Self { Self(.notEditable) }
         /// 404: nothing there (or hidden, or ignored).
@@ -98,14 +104,20 @@ extension APIError {
         public static var rangeNotSatisfiable: Self { Self(.rangeNotSatisfiable) }
         /// 403: a write on a read-only server.
         public static var readOnly: Self { Self(.readOnly) }
+        /// 401: on a server with accounts, something that needs a signed-in user.
+        public static var signInRequired: Self { Self(.signInRequired) }
         /// 400: a resumable upload's status asked without its `size`.
         public static var sizeRequired: Self { Self(.sizeRequired) }
+        /// 429: too many failed logins from this address or for this user: wait `Retry-After` seconds.
+        public static var slowDown: Self { Self(.slowDown) }
         /// 400: too many symbolic links, or a path too long.
         public static var symlinkLoop: Self { Self(.symlinkLoop) }
         /// 400/413: a file too large to view or save, or a body too large.
         public static var tooLarge: Self { Self(.tooLarge) }
         /// 401: no valid token on a server started with `--auth`.
         public static var unauthorized: Self { Self(.unauthorized) }
+        /// 401: a login whose user name or password is wrong (never says which).
+        public static var wrongCredentials: Self { Self(.wrongCredentials) }
         /// 416: a resumable upload continued from another byte than the server holds.
         public static var wrongOffset: Self { Self(.wrongOffset) }
     }

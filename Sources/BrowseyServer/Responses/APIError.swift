@@ -54,6 +54,10 @@ public struct APIError: HTTPResponseError, Sendable {
     static let internalError = APIError(.internalServerError, "Internal server error", code: .internalError)
     static let notFound = APIError(.notFound, "Not found", code: .notFound)
     static let readOnly = APIError(.forbidden, "Server is in read-only mode", code: .readOnly)
+    static let notAllowed = APIError(.forbidden, "You may not do this here", code: .notAllowed)
+    static let signInRequired = APIError(
+        .unauthorized, "Sign in to reach this", code: .signInRequired,
+        headers: [.wwwAuthenticate: "Bearer realm=\"Browsey\""])
 
     /// Maps a FileTree failure: missing → the route's 404 message, permission → 403, else 500.
     static func from(_ error: FileTreeError, notFound message: String) -> APIError {

@@ -25,25 +25,42 @@ protocol ServedFolderRoutes: Sendable {
     var configuration: ServerConfiguration { get }
     /// The path rules.
     var safePath: SafePath { get }
+    /// Where changes are recorded, when they are.
+    var audit: AuditLog? { get }
 }
 
 extension ServedFolderRoutes {
+    /// No audit log unless the controller has one.
+    var audit: AuditLog? { nil }
+
+    /// Records a change in the audit log: what, where, by whom, from which address.
+    func record(_ event: String, _ path: String, _ context: FileServerContext, detail: String? = nil) {
+        audit?.record(
+            event, user: context.identity.user, address: LoginController.address(of: context), path: path,
+            detail: detail)
+    }
+
     /// The largest JSON body a write accepts: a 5 MiB text escaped for JSON, with room to spare.
     static var writeBodyLimit: Int { 32 * 1024 * 1024 }
 
     /// The `path` query parameter resolved inside the root; missing or empty means the root
-    /// when `required` is false, 400 "Path required" otherwise.
+    /// when `required` is false, 400 "Path required" otherwise. The request must be allowed
+    /// `need` there (``RequestAccess/check(_:_:notFound:)``): reading unless said otherwise.
     func resolve(
-        _ request: Request, _ context: FileServerContext, required: Bool, notFound: String
+        _ request: Request, _ context: FileServerContext, required: Bool, notFound: String,
+        need: RequestAccess.Need = .read
     ) throws(APIError) -> SafePath.Resolved {
         let raw = request.uri.queryParameters.get("path") ?? ""
         if raw.isEmpty && required { throw .pathRequired }
         let rules = try context.access.rules()
+        let resolved: SafePath.Resolved
         do {
-            return try rules.resolve(raw)
+            resolved = try rules.resolve(raw)
         } catch {
             throw APIError.from(error, notFound: notFound)
         }
+        try context.access.check(need, resolved, notFound: notFound)
+        return resolved
     }
 
     static func itemType(_ type: EntryType) -> ItemType { ItemType(type) }
@@ -92,6 +109,24 @@ extension ServedFolderRoutes {
         }
     }
 
+    /// A JSON body, sent by this site or an allowed origin: what a request that changes
+    /// something other than files needs (sign-ins, shares), so that a page elsewhere cannot
+    /// send it from a plain form.
+    func requireJSONFromThisSite(_ request: Request) throws(APIError) {
+        if let origin = request.headers[.origin],
+            !Self.isSameOrigin(origin, authority: request.head.authority),
+            !configuration.corsOrigins.contains(origin)
+        {
+            throw APIError(.forbidden, "Cross-site request refused", code: .crossSite)
+        }
+        let type = request.headers[.contentType]?.lowercased() ?? ""
+        guard type == "application/json" || type.hasPrefix("application/json;") else {
+            throw APIError(
+                .unsupportedMediaType, "Writes need a JSON body (Content-Type: application/json)",
+                code: .jsonRequired)
+        }
+    }
+
     /// Whether an `Origin` (`http://host:port`) is the server the request was sent to.
     static func isSameOrigin(_ origin: String, authority: String?) -> Bool {
         guard let authority, let schemeEnd = origin.firstRange(of: "://") else { return false }
@@ -124,21 +159,28 @@ extension ServedFolderRoutes {
         }
     }
 
-    /// A path a write changes or creates, with the contract's refusals.
+    /// A path a write changes or creates, with the contract's refusals; the request must be
+    /// allowed `need` there (writing unless said otherwise).
     func resolveForWriting(
-        _ raw: String, _ context: FileServerContext, notFound: String
+        _ raw: String, _ context: FileServerContext, notFound: String, need: RequestAccess.Need = .write
     ) throws(APIError) -> SafePath.Resolved {
         guard !raw.isEmpty else { throw .pathRequired }
         let rules = try context.access.rules()
+        let resolved: SafePath.Resolved
         do {
-            return try rules.resolveForWriting(raw)
+            resolved = try rules.resolveForWriting(raw)
         } catch {
             throw APIError.from(error, notFound: notFound)
         }
+        try context.access.check(need, resolved, notFound: notFound)
+        return resolved
     }
 
-    /// The folder a move or copy goes into: it must exist, be a folder, and lie inside the root.
-    func destinationFolder(_ raw: String, _ context: FileServerContext) throws(APIError) -> OpenFolder {
+    /// The folder a move or copy goes into: it must exist, be a folder, and lie inside the root,
+    /// and the request must be allowed `need` there (writing unless said otherwise).
+    func destinationFolder(
+        _ raw: String, _ context: FileServerContext, need: RequestAccess.Need = .write
+    ) throws(APIError) -> OpenFolder {
         let folder: SafePath.Resolved
         let rules = try context.access.rules()
         do {
@@ -146,6 +188,7 @@ extension ServedFolderRoutes {
         } catch {
             throw APIError.from(error, notFound: "Destination not found")
         }
+        try context.access.check(need, folder, notFound: "Destination not found")
         do {
             return try rules.folder(forWriting: folder)
         } catch {

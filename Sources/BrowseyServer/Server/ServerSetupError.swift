@@ -3,7 +3,7 @@ public struct ServerSetupError: Error, Sendable, CustomStringConvertible {
     /// What cannot be set up: a closed set, switchable, each with a stable name.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Wrapped: String, Sendable {
-            case certificate, key
+            case certificate, key, accounts
         }
 
         private let wrapped: Wrapped
@@ -17,6 +17,8 @@ public struct ServerSetupError: Error, Sendable, CustomStringConvertible {
         public static var certificate: Self { Self(.certificate) }
         /// The private key (`--https-key`) cannot be read.
         public static var key: Self { Self(.key) }
+        /// The accounts file (`--config`) cannot be read, or says something that cannot be.
+        public static var accounts: Self { Self(.accounts) }
     }
 
     /// What cannot be set up.

@@ -57,6 +57,12 @@ public struct FolderListing: Sendable {
     /// The absolute path of an item.
     public func path(of item: Item) -> String { PathText.join(path, name(of: item)) }
 
+    /// Leaves out the items `isExcluded` picks (a server's access rules, for one reader): their
+    /// names stay in the storage, unreachable.
+    public mutating func removeItems(where isExcluded: (Item) throws -> Bool) rethrows {
+        try items.removeAll(where: isExcluded)
+    }
+
     /// The item's full entry, read again (for a symlink's target, say).
     public func entry(
         of item: Item, reader: DirectoryReader = DirectoryReader()

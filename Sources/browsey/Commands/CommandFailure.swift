@@ -15,6 +15,7 @@ struct CommandFailure: CodedError {
         static let discoveryUnavailable = Code(.discoveryUnavailable)
         /// The `--web-root` folder cannot be read or holds no web UI.
         static let webRootUnreadable = Code(.webRootUnreadable)
+        static let accountsUnreadable = Code(.accountsUnreadable)
 
         /// The code's stable name.
         var description: String { wrapped.rawValue }
@@ -23,6 +24,7 @@ struct CommandFailure: CodedError {
 
         private enum Wrapped: String, CaseIterable {
             case cannotServe, conflictingOptions, serverSetup, discoveryUnavailable, webRootUnreadable
+            case accountsUnreadable
         }
         private let wrapped: Wrapped
         private init(_ wrapped: Wrapped) { self.wrapped = wrapped }

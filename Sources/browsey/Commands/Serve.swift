@@ -81,6 +81,18 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Accounts and per-folder rights (JSON; see Docs/Accounts.md): people sign in, and each reaches what the rules grant. Not with --auth.",
+            valueName: "file"))
+    var config: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --config: write the audit log (one JSON line per login and change) here instead of the data folder.",
+            valueName: "file"))
+    var auditLog: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Serve HTTPS with this PEM certificate (chain); needs --https-key.", valueName: "file"))
     var httpsCert: String?
 
@@ -245,6 +257,13 @@ struct Serve: AsyncParsableCommand {
         guard maxConnectionsPerAddress >= 0 else {
             throw ValidationError("--max-connections-per-address takes 0 (no cap) or more.")
         }
+        if config != nil, auth || token != nil {
+            throw ValidationError(
+                "--config (accounts) and --auth/--token (one shared token) do not go together.")
+        }
+        if auditLog != nil, config == nil {
+            throw ValidationError("--audit-log needs --config: without accounts there is nobody to record.")
+        }
         if let token {
             guard token.count >= 16,
                 token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) })
@@ -298,6 +317,9 @@ struct Serve: AsyncParsableCommand {
                 .filter { !$0.isEmpty },
             allowsSymlinks: allowSymlinks, cachesListings: listingCache, trashFolder: trashFolder)
         configuration.token = token ?? (auth ? ServerConfiguration.newToken() : nil)
+        if let config {
+            try Self.useAccounts(from: config, in: &configuration, auditLog: auditLog, logger: logger)
+        }
         configuration.corsOrigins = cors
         configuration.servesWebDAV = dav
         configuration.davAllowsInsecureBasic = davAllowInsecureBasic

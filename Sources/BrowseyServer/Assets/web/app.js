@@ -1,5 +1,6 @@
 // The web UI's entry module: wires the page's controls to the modules, keys and touch.
 
+import { startAccount } from "./account.js";
 import { $, all } from "./dom.js";
 import { keepMine, save, startEditing, takeTheirs } from "./editing.js";
 import { svgIcon } from "./icons.js";
@@ -142,6 +143,7 @@ function start() {
     state.hiddenAllowed = health.hidden === true;
     showWrites();
     if (state.writable) readRetention();
+    startAccount(health.readonly === false);
     // Hidden names only where the server lists them at all.
     $("setting-hidden", HTMLInputElement).disabled = health.hidden !== true;
     $("setting-hidden").closest("label").hidden = health.hidden !== true;

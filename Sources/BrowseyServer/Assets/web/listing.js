@@ -1,5 +1,6 @@
 // The list: only the rows on screen are drawn, so a folder of 10,000 entries stays smooth.
 
+import { updateRights } from "./account.js";
 import { api, apiURL, reach, readAnswer, withHidden } from "./api.js";
 import { takeEarlyListing } from "./boot.js";
 import { $ } from "./dom.js";
@@ -218,6 +219,7 @@ export async function load(folder, { keepScroll = false, place = null } = {}) {
     if (keepScroll) $("list").scrollTop = scroll;
     else restorePlace(place, (index) => itemTop(index, rowHeight()), state.layout === "grid" ? grid.pitch : rowHeight());
     drawRows();
+    updateRights(folder);
     $("count").textContent = formatCount(state.items.length);
     showState(state.items.length ? "" : "This folder is empty.");
     if (performance.getEntriesByName("browsey:navigate").length) {

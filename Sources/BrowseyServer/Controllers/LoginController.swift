@@ -1,0 +1,118 @@
+import BrowseyAPI
+import Hummingbird
+import NIOCore
+import NIOPosix
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Signing in and out on a server with accounts: `POST /api/login`, `POST /api/logout`, and
+/// `GET /api/session` (who is signed in, and what they may do at a path), which every server
+/// answers.
+///
+/// A login is throttled before its password is hashed (``LoginThrottle``); an unknown user name
+/// costs the same hash as a known one, so the answer's time does not tell which names exist.
+struct LoginController: ServedFolderRoutes {
+    let configuration: ServerConfiguration
+    let safePath: SafePath
+    let accounts: Accounts?
+    let sessions: SessionStore?
+    let throttle: LoginThrottle
+    let audit: AuditLog?
+
+    /// What an unknown name is checked against, so that it costs what a known one does.
+    static let standIn = try? PasswordHash.make(password: "browsey stand-in")
+
+    func addRoutes(to group: RouterGroup<FileServerContext>) {
+        group.post("/api/login") { request, context in try await login(request, context: context) }
+        group.post("/api/logout") { request, context in try logout(request, context: context) }
+        group.get("/api/session") { request, context in try session(request, context: context) }
+    }
+
+    func login(_ request: Request, context: FileServerContext) async throws -> Response {
+        guard let accounts, let sessions else {
+            throw APIError(.notFound, "This server has no accounts", code: .notFound)
+        }
+        // A login sent by a form elsewhere would sign this browser in as someone else.
+        try requireJSONFromThisSite(request)
+        let body = try await decode(LoginRequest.self, from: request)
+        let address = Self.address(of: context)
+        let name = String(body.username.prefix(64))
+        if let wait = throttle.wait(address: address, user: name) {
+            let seconds = max(1, wait.components.seconds + (wait.components.attoseconds > 0 ? 1 : 0))
+            audit?.record("loginThrottled", user: name, address: address)
+            throw APIError(
+                .tooManyRequests, "Too many failed logins: try again in \(seconds) s", code: .slowDown,
+                headers: [.retryAfter: String(seconds)])
+        }
+        let account = accounts.users[name]
+        let password = body.password
+        let hash = account?.password ?? Self.standIn
+        let matches = try await NIOThreadPool.singleton.runIfActive { hash?.verify(password) ?? false }
+        guard let account, matches else {
+            throttle.failed(address: address, user: name)
+            audit?.record("loginFailed", user: name, address: address)
+            throw APIError(.unauthorized, "Wrong user name or password", code: .wrongCredentials)
+        }
+        throttle.succeeded(address: address, user: name)
+        let (token, expires) = sessions.start(
+            user: account.name, password: account.password, lifetime: accounts.sessionLifetime)
+        audit?.record("login", user: account.name, address: address)
+        var response = JSONBody.response(
+            LoginResponse(
+                username: account.name, token: token,
+                expires: Date(timeIntervalSince1970: Double(expires)), admin: account.isAdministrator))
+        let secure = configuration.tls != nil ? "; Secure" : ""
+        let maxAge = max(0, expires - configuration.clock().components.seconds)
+        response.headers[.setCookie] =
+            "\(AccountAuthentication<FileServerContext>.cookieName)=\(token); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax\(secure)"
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    func logout(_ request: Request, context: FileServerContext) throws -> Response {
+        if let sessions, let token = AccountAuthentication<FileServerContext>.token(of: request) {
+            sessions.end(token)
+            if let user = context.identity.user {
+                audit?.record("logout", user: user, address: Self.address(of: context))
+            }
+        }
+        var response = JSONBody.response(LogoutResponse())
+        let secure = configuration.tls != nil ? "; Secure" : ""
+        response.headers[.setCookie] =
+            "\(AccountAuthentication<FileServerContext>.cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax\(secure)"
+        return response
+    }
+
+    func session(_ request: Request, context: FileServerContext) throws -> Response {
+        let raw = request.uri.queryParameters.get("path") ?? ""
+        let rules = try context.access.rules()
+        let place = (try? rules.resolve(raw.isEmpty ? "/" : raw))?.relative ?? "/"
+        let rights = context.access.rights(at: place)
+        var names: [String] = []
+        for (right, name) in [
+            (Rights.read, "read"), (.write, "write"), (.upload, "upload"), (.admin, "admin"),
+        ]
+        where rights.contains(right) {
+            names.append(name)
+        }
+        let user = context.identity.user
+        return JSONBody.response(
+            SessionResponse(
+                accounts: accounts != nil, username: user,
+                admin: user.map { accounts?.users[$0]?.isAdministrator ?? false } ?? false, rights: names))
+    }
+
+    /// The address a request came from, as the throttle and the audit log know it.
+    static func address(of context: FileServerContext) -> String {
+        context.connection?.remoteAddress?.ipAddress ?? "local"
+    }
+}
+
+/// What `POST /api/logout` answers.
+struct LogoutResponse: Encodable, Sendable {
+    var ok = true
+}

@@ -1,0 +1,42 @@
+import Hummingbird
+import NIOCore
+
+/// The plain page a share link shows (Assets/share.html, filled): no script, no style, nothing
+/// from elsewhere, and no `Referer` that would carry the link on.
+enum SharePage {
+    /// The page's frame (Assets/share.html), with `{{title}}` and `{{body}}` to fill.
+    static let frame: String = {
+        guard let asset = EmbeddedAsset.named("share.html") else { return "{{body}}" }
+        var buffer = asset.identity.buffer
+        return buffer.readString(length: buffer.readableBytes) ?? "{{body}}"
+    }()
+
+    static func response(title: String, body: String, status: HTTPResponse.Status = .ok) -> Response {
+        let html = frame.replacing("{{title}}", with: escape(title)).replacing("{{body}}", with: body)
+        return Response(
+            status: status,
+            headers: [
+                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                .contentSecurityPolicy:
+                    "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+                .referrerPolicy: "no-referrer", .xContentTypeOptions: "nosniff",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// Text made safe inside HTML.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,184 @@
+import BrowseyAPI
+import BrowseyServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+
+extension TestClientProtocol {
+    /// Makes a share as `user` and returns its id.
+    func makeShare(_ user: String, _ request: ShareRequest) async throws -> String {
+        let headers = try await signIn(user)
+        let answer = try await post("/api/share", request, headers: headers)
+        #expect(answer.status == .created, "\(answer.text)")
+        return try answer.decode(ShareInfo.self).id
+    }
+}
+
+@Suite("Share links open exactly one thing")
+struct ShareTests {
+    @Test("a one-file share serves that file and reaches nothing else by any path, encoding or endpoint")
+    func oneFile() async throws {
+        let fixture = try PeopleFixture.make()
+        try await fixture.withClient { client in
+            let id = try await client.makeShare("bob", ShareRequest(path: "/Team/plan.txt"))
+            #expect(id.count == 32 && id.allSatisfy(\.isHexDigit))
+            let page = try await client.ask("/s/\(id)")
+            #expect(page.status == .ok && page.text.contains("plan.txt"))
+            #expect(page.headers[.setCookie] == nil, "a link signs nobody in")
+            #expect(!page.text.contains("/Team"), "the item's place is not shown")
+            #expect(try await client.ask("/s/\(id)/file").text == "plan")
+            for sub in [
+                "../Private/salary.txt", "..%2FPrivate%2Fsalary.txt", "%2e%2e/Private/salary.txt",
+                "/Team/Private/salary.txt",
+                "..\\Private\\salary.txt", "../../top.txt", "../", "..", fixture.folder.path + "/top.txt",
+                "/../top.txt", "x/../../top.txt",
+            ] {
+                for endpoint in ["", "/file", "/zip"] {
+                    let answer = try await client.ask("/s/\(id)\(endpoint)?path=\(sub)")
+                    #expect(answer.status != .ok, "\(endpoint) \(sub)")
+                    #expect(
+                        !answer.text.contains("salary") && !answer.text.contains("top"), "\(endpoint) \(sub)")
+                }
+            }
+            // A link is no session: the API stays closed to whoever holds it.
+            #expect(try await client.ask("/api/file?path=/Team/plan.txt").status == .unauthorized)
+            for spelling in [id.uppercased(), id + "0", String(id.dropLast()), id + "%2F..", "../s/\(id)"] {
+                #expect(try await client.ask("/s/\(spelling)/file").status == .notFound, "\(spelling)")
+            }
+        }
+    }
+
+    @Test("a folder share lists, zips and serves what is in it, and never more than its owner may read")
+    func folder() async throws {
+        let fixture = try PeopleFixture.make()
+        try await fixture.withClient { client in
+            let bobs = try await client.makeShare("bob", ShareRequest(path: "/Team"))
+            let bobPage = try await client.ask("/s/\(bobs)")
+            #expect(bobPage.text.contains("plan.txt") && bobPage.text.contains("Private/"))
+            #expect(try await client.ask("/s/\(bobs)/file?path=Private/salary.txt").text == "salary")
+            let carols = try await client.makeShare("carol", ShareRequest(path: "/Team"))
+            let carolPage = try await client.ask("/s/\(carols)")
+            #expect(carolPage.text.contains("plan.txt") && !carolPage.text.contains("Private"))
+            #expect(try await client.ask("/s/\(carols)/file?path=Private/salary.txt").status == .notFound)
+            #expect(try await client.ask("/s/\(carols)?path=Private").status == .notFound)
+            let zip = try await client.ask("/s/\(carols)/zip")
+            #expect(zip.status == .ok && zip.text.contains("plan.txt") && !zip.text.contains("salary"))
+        }
+    }
+
+    @Test("an expired link answers 410, a revoked one 404")
+    func expiryAndRevocation() async throws {
+        let fixture = try PeopleFixture.make()
+        let clock = WallClock()
+        try await fixture.withClient(fixture.configuration(clock: clock)) { client in
+            let soon = try await client.makeShare(
+                "bob", ShareRequest(path: "/Team/plan.txt", expires: Date().addingTimeInterval(3600)))
+            #expect(try await client.ask("/s/\(soon)/file").status == .ok)
+            clock.advance(.seconds(7200))
+            let gone = try await client.ask("/s/\(soon)/file")
+            #expect(
+                gone.status == .gone && gone.json["code"] as? String == "expired",
+                "\(gone.status) \(gone.text)")
+            let id = try await client.makeShare("bob", ShareRequest(path: "/Team/plan.txt"))
+            let bob = try await client.signIn("bob")
+            let carol = try await client.signIn("carol")
+            #expect(
+                try await client.post("/api/unshare", UnshareRequest(id: id), headers: carol).status
+                    == .notFound)
+            #expect(try await client.post("/api/unshare", UnshareRequest(id: id), headers: bob).status == .ok)
+            #expect(try await client.ask("/s/\(id)/file").status == .notFound)
+            let past = try await client.post(
+                "/api/share", ShareRequest(path: "/Team/plan.txt", expires: Date().addingTimeInterval(-60)),
+                headers: bob)
+            #expect(past.status == .badRequest)
+        }
+    }
+
+    @Test("a password-protected link asks for it (401), and no API ever returns it")
+    func password() async throws {
+        let fixture = try PeopleFixture.make()
+        try await fixture.withClient { client in
+            let bob = try await client.signIn("bob")
+            let made = try await client.post(
+                "/api/share", ShareRequest(path: "/Team/plan.txt", password: "open sesame"), headers: bob)
+            #expect(made.status == .created && !made.text.contains("sesame"))
+            let id = try made.decode(ShareInfo.self).id
+            let without = try await client.ask("/s/\(id)/file")
+            #expect(
+                without.status == .unauthorized
+                    && without.headers[.wwwAuthenticate]?.hasPrefix("Basic") == true)
+            let wrong = Data(":nope".utf8).base64EncodedString()
+            #expect(
+                try await client.ask("/s/\(id)/file", headers: [.authorization: "Basic \(wrong)"]).status
+                    == .unauthorized)
+            let right = Data("anyone:open sesame".utf8).base64EncodedString()
+            #expect(
+                try await client.ask("/s/\(id)/file", headers: [.authorization: "Basic \(right)"]).text
+                    == "plan")
+            let listed = try await client.ask("/api/shares", headers: bob)
+            #expect(!listed.text.contains("sesame") && !listed.text.contains("scrypt"))
+            #expect(try listed.decode(SharesResponse.self).shares.first?.hasPassword == true)
+            #expect(try listed.decode(SharesResponse.self).shares.first?.downloads == 1)
+        }
+    }
+
+    @Test("an upload share takes files into its folder and shows nothing of it")
+    func upload() async throws {
+        let fixture = try PeopleFixture.make()
+        try await fixture.withClient { client in
+            let id = try await client.makeShare("bob", ShareRequest(path: "/Drop", upload: true))
+            let page = try await client.ask("/s/\(id)")
+            #expect(page.text.contains("<form") && !page.text.contains("old.txt"))
+            #expect(try await client.ask("/s/\(id)/file?path=old.txt").status == .notFound)
+            #expect(try await client.ask("/s/\(id)/zip").status == .notFound)
+            let boundary = "----browsey-test"
+            let body =
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"files\"; filename=\"old.txt\"\r\n"
+                + "Content-Type: text/plain\r\n\r\nfrom a friend\r\n--\(boundary)--\r\n"
+            let sent = try await client.post(
+                "/s/\(id)/upload", bytes: Array(body.utf8),
+                contentType: "multipart/form-data; boundary=\(boundary)")
+            #expect(sent.status == .created, "\(sent.text)")
+            #expect(!sent.text.contains("/Drop"))
+        }
+        #expect(try String(contentsOfFile: fixture.folder.path("Drop/old.txt"), encoding: .utf8) == "dropped")
+        #expect(
+            try String(contentsOfFile: fixture.folder.path("Drop/old 1.txt"), encoding: .utf8)
+                == "from a friend")
+    }
+
+    @Test("shares survive a restart; each user lists their own, an administrator all")
+    func restartAndListing() async throws {
+        let fixture = try PeopleFixture.make()
+        let ids = IDs()
+        try await fixture.withClient { client in
+            ids.bob = try await client.makeShare("bob", ShareRequest(path: "/Team/plan.txt"))
+            ids.carol = try await client.makeShare("carol", ShareRequest(path: "/foo"))
+        }
+        let (bobs, carols) = (ids.bob, ids.carol)
+        try await fixture.withClient { client in
+            #expect(try await client.ask("/s/\(bobs)/file").text == "plan")
+            func listed(_ user: String) async throws -> Set<String> {
+                let answer = try await client.ask("/api/shares", headers: try await client.signIn(user))
+                return Set(try answer.decode(SharesResponse.self).shares.map(\.id))
+            }
+            #expect(try await listed("bob") == [bobs])
+            #expect(try await listed("carol") == [carols])
+            #expect(try await listed("alice") == [bobs, carols])
+            #expect(
+                try await client.post("/api/share", ShareRequest(path: "/Public/readme.txt")).status
+                    == .unauthorized)
+            let carol = try await client.signIn("carol")
+            let refused = try await client.post(
+                "/api/share", ShareRequest(path: "/Team/Private"), headers: carol)
+            #expect(refused.status == .notFound)
+        }
+    }
+}
+
+final class IDs: @unchecked Sendable {
+    var bob = ""
+    var carol = ""
+}
