@@ -1,6 +1,5 @@
 import BrowseyAPI
 import Foundation
-import HTTPTypes
 import Testing
 
 @testable import BrowseyServer
