@@ -11,8 +11,8 @@ import NIOPosix
 
 extension DAVController {
     /// `GET|HEAD`: a file's bytes exactly as `/api/file` sends them (ranges, validators,
-    /// conditional answers); a folder as a short HTML list of links, for a person who opened
-    /// the address in a browser.
+    /// conditional answers); a folder as a plain-text list of its names, for a person who
+    /// opened the address in a browser.
     func get(_ request: Request, context: FileServerContext, path: String) async throws -> Response {
         let rules = try context.access.rules()
         let target: SafePath.Resolved
@@ -26,16 +26,11 @@ extension DAVController {
             return try await files.send(target, request, context: context, disposition: nil)
         }
         let resources = try await members(of: target, rules: rules)
-        var page =
-            "<!doctype html><meta charset=utf-8><title>\(DAVXMLWriter.escape(target.relative))</title><ul>"
+        var page = "WebDAV folder \(target.relative): mount \(DAVPath.prefix)/ with a WebDAV client.\n\n"
         for resource in resources {
-            let name = PathName.last(of: resource.path) + (resource.isFolder ? "/" : "")
-            page +=
-                "<li><a href=\"\(DAVXMLWriter.escape(DAVPath.href(resource.path, isFolder: resource.isFolder)))\">"
-            page += DAVXMLWriter.escape(name) + "</a>"
+            page += PathName.last(of: resource.path) + (resource.isFolder ? "/" : "") + "\n"
         }
-        page += "</ul>\n"
-        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
+        var headers: HTTPFields = [.contentType: "text/plain; charset=utf-8"]
         InertContent.apply(to: &headers, for: request)
         let body = ByteBuffer(string: page)
         headers[.contentLength] = String(body.readableBytes)
