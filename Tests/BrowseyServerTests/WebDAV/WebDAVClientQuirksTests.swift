@@ -24,7 +24,8 @@ struct WebDAVClientQuirksTests {
                 <D:isstructureddocument/><D:defaultdocument/><D:displayname/><D:isroot/><D:resourcetype/></D:prop></D:propfind>
                 """
             let listed = try await client.dav(
-                "/dav/docs", DAVMethod.propfind, headers: [.depthHeader: "1", .translateHeader: "f"], body: probe)
+                "/dav/docs", DAVMethod.propfind, headers: [.depthHeader: "1", .translateHeader: "f"],
+                body: probe)
             #expect(listed.status.code == 207)
             #expect(listed.text.contains("<D:isroot/>") && listed.text.contains("404 Not Found"))
             #expect(
