@@ -69,7 +69,7 @@ def command_for(name, root, python, browsey):
     port = PORTS[name]
     if name == "Browsey":
         return [browsey, "serve", root, "-p", str(port), "--host", "127.0.0.1", "--no-readonly", "--no-trash",
-                "--no-bonjour", "--no-qr", "--no-index", "--no-thumbs"], "/dav/"
+                "--no-bonjour", "--no-qr", "--no-index", "--thumbs", "off"], "/dav/"
     if name == "rclone serve webdav":
         return ["rclone", "serve", "webdav", root, "--addr", "127.0.0.1:%d" % port], "/"
     if name == "copyparty":

@@ -424,3 +424,21 @@ int cft_remove_attribute(int fd, const char *name) {
     return fremovexattr(fd, name);
 #endif
 }
+
+long cft_get_attribute_at(int dirfd, const char *name, const char *attribute, void *value, unsigned long size) {
+#ifdef __linux__
+    char path[PATH_MAX];
+    if (strchr(name, '/') == NULL && snprintf(path, sizeof path, "/proc/self/fd/%d/%s", dirfd, name) < (int)sizeof path) {
+        long result = lgetxattr(path, attribute, value, size);
+        // Without /proc (a chroot), fall through to the descriptor's way.
+        if (result >= 0 || errno != ENOENT || access("/proc/self/fd", F_OK) == 0) return result;
+    }
+#endif
+    int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return -1;
+    long result = cft_get_attribute(fd, attribute, value, size);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return result;
+}

@@ -70,12 +70,13 @@ extension DAVController {
         let members = depth == "1" && isFolder ? try await members(of: target, rules: rules) : []
         let finished = writer
         let body = ResponseBody { bodyWriter in
+            var encoder = finished
             var text = DAVPropertyWriter.header
-            finished.write(top, into: &text)
+            encoder.write(top, into: &text)
             var start = 0
             while start < members.count {
                 let end = min(members.count, start + 512)
-                for member in members[start..<end] { finished.write(member, into: &text) }
+                for member in members[start..<end] { encoder.write(member, into: &text) }
                 if end == members.count { text += DAVPropertyWriter.footer }
                 try await bodyWriter.write(ByteBuffer(string: text))
                 text = ""
@@ -147,10 +148,7 @@ extension DAVController {
 
     /// The dead properties of `name` in `folder` (never through a link).
     static func deadProperties(named name: String, in folder: OpenFolder) -> [DAVName: String] {
-        let descriptor = openat(folder.descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return [:] }
-        defer { close(descriptor) }
-        return DAVDeadProperties.read(descriptor: descriptor)
+        DAVDeadProperties.read(named: name, in: folder.descriptor)
     }
 
     /// Reads the dead properties of `target` when asked.

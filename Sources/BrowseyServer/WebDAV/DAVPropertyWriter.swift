@@ -24,6 +24,11 @@ struct DAVPropertyWriter: Sendable {
     let locks: DAVLockTable
     /// The served file system's figures, read once per PROPFIND when a quota is asked.
     let quota: (available: Int64, used: Int64)?
+    /// Values already written in this answer, by what they are made of: a folder's files share
+    /// a few dates and a few extensions, and formatting them is most of an entry's cost.
+    var httpDates: [Int64: String] = [:]
+    var isoDates: [Int64: String] = [:]
+    var mimeTypes: [Substring: String] = [:]
 
     /// The live properties this server computes.
     static let liveNames: [DAVName] = [
@@ -49,7 +54,7 @@ struct DAVPropertyWriter: Sendable {
     static let footer = "</D:multistatus>\n"
 
     /// Appends the `<D:response>` for `resource` to `output`.
-    func write(_ resource: DAVResource, into output: inout String) {
+    mutating func write(_ resource: DAVResource, into output: inout String) {
         output += "<D:response><D:href>"
         output += DAVXMLWriter.escape(DAVPath.href(resource.path, isFolder: resource.isFolder))
         output += "</D:href>"
@@ -100,20 +105,34 @@ struct DAVPropertyWriter: Sendable {
     }
 
     /// A live property's value as XML, `nil` when the resource has none.
-    func live(_ name: DAVName, _ resource: DAVResource) -> String? {
+    mutating func live(_ name: DAVName, _ resource: DAVResource) -> String? {
         switch name.local {
         case "resourcetype": return resource.isFolder ? "<D:collection/>" : ""
         case "getcontentlength": return resource.isFolder ? nil : String(resource.status.size)
-        case "getlastmodified": return HTTPValidators.httpDate(seconds: resource.status.modified.seconds)
+        case "getlastmodified":
+            let seconds = resource.status.modified.seconds
+            if let known = httpDates[seconds] { return known }
+            let date = HTTPValidators.httpDate(seconds: seconds)
+            httpDates[seconds] = date
+            return date
         case "getetag":
             return resource.isFolder ? nil : DAVXMLWriter.escape(HTTPValidators.etag(resource.status))
         case "getcontenttype":
             guard !resource.isFolder else { return nil }
-            let type = ContentTypeRegistry.standard.type(
-                forFileName: FileName.lastComponent(of: resource.path))
-            return DAVXMLWriter.escape(type.preferredMIMEType ?? "application/octet-stream")
+            let name = FileName.lastComponent(of: resource.path)
+            // By extension (the registry's own key); a name without one is looked up whole.
+            let key = name.lastIndex(of: ".").map { name[$0...] } ?? Substring("/" + name)
+            if let known = mimeTypes[key] { return known }
+            let type = ContentTypeRegistry.standard.type(forFileName: name)
+            let mime = DAVXMLWriter.escape(type.preferredMIMEType ?? "application/octet-stream")
+            mimeTypes[key] = mime
+            return mime
         case "creationdate":
-            return Self.iso8601((resource.status.created ?? resource.status.modified).seconds)
+            let seconds = (resource.status.created ?? resource.status.modified).seconds
+            if let known = isoDates[seconds] { return known }
+            let date = Self.iso8601(seconds)
+            isoDates[seconds] = date
+            return date
         case "displayname":
             return resource.path == "/" ? "" : DAVXMLWriter.escape(FileName.lastComponent(of: resource.path))
         case "supportedlock":

@@ -12,7 +12,7 @@ struct DAVXMLParser {
     enum Failure: Error, Equatable {
         /// Not well-formed XML (or bad namespaces): Expat's message.
         case malformed(String)
-        /// A document type declaration (DOCTYPE): entities are refused outright.
+        /// A document type declaration: entities are refused outright.
         case documentType
         /// Deeper than ``maximumDepth`` or more elements than ``maximumElements``.
         case tooComplex

@@ -92,6 +92,10 @@ int cft_open_beneath(int rootfd, const char *root_real, const char *path, int fl
 long cft_get_attribute(int fd, const char *name, void *value, unsigned long size);
 int cft_set_attribute(int fd, const char *name, const void *value, unsigned long size);
 int cft_remove_attribute(int fd, const char *name);
+/// The extended attribute `attribute` of `name` inside the open folder `dirfd`, never through a
+/// symlink there: one system call on Linux (lgetxattr through /proc/self/fd), otherwise an
+/// openat with O_NOFOLLOW around fgetxattr. Returns what getxattr does (-1 with errno).
+long cft_get_attribute_at(int dirfd, const char *name, const char *attribute, void *value, unsigned long size);
 
 #endif
 

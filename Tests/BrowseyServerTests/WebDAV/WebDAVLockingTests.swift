@@ -35,6 +35,9 @@ struct WebDAVLockingTests {
             let moved = try await client.dav(
                 "/dav/moved.txt", DAVMethod.propfind, headers: [.depthHeader: "0"])
             #expect(moved.text.contains("colour"))
+            // And a folder's listing reads it too (the one-call read through the folder).
+            let listed = try await client.dav("/dav/", DAVMethod.propfind, headers: [.depthHeader: "1"])
+            #expect(listed.text.contains("blue &amp; <p0:b"))
         }
     }
 
