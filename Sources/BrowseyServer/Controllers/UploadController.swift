@@ -70,23 +70,8 @@ struct UploadController: ServedFolderRoutes {
         let writer = try fileTreeCall { () throws(FileTreeError) in
             try AtomicFileWriter(named: place.name, in: place.folder)
         }
-        var received: Int64 = 0
-        do {
-            for try await chunk in request.body {
-                received += Int64(chunk.readableBytes)
-                if let declared, received > declared { break }
-                try fileTreeCall { () throws(FileTreeError) in
-                    try chunk.withUnsafeReadableBytes { bytes throws(FileTreeError) in try writer.write(bytes)
-                    }
-                }
-            }
-        } catch {
-            writer.discard()
-            throw error
-        }
-        if let declared, received != declared {
-            writer.discard()
-            throw APIError(.badRequest, "Body length differs from Content-Length", code: .lengthMismatch)
+        let received = try await writer.write(body: request.body, declared: declared) {
+            APIError.fromWrite($0)
         }
         try fileTreeCall { () throws(FileTreeError) in try writer.commit(replacing: place.replacing) }
         record("upload", place.path, context)

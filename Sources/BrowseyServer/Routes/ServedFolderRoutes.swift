@@ -206,11 +206,17 @@ extension ServedFolderRoutes {
         do {
             return try work()
         } catch {
-            if error.code == .notFound || error.code == .notADirectory {
-                throw APIError(.notFound, notFound, code: .notFound)
-            }
-            throw APIError.fromWrite(error)
+            throw Self.writeFailure(error, notFound: notFound)
         }
+    }
+
+    /// How a write's failure is answered: 404 `notFound` when its place is missing, else as
+    /// ``APIError/fromWrite(_:)`` answers it.
+    static func writeFailure(_ error: FileTreeError, notFound: String) -> APIError {
+        if error.code == .notFound || error.code == .notADirectory {
+            return APIError(.notFound, notFound, code: .notFound)
+        }
+        return APIError.fromWrite(error)
     }
 
     /// The path relative to the root of an absolute path a write produced.

@@ -42,18 +42,8 @@ public struct AccountAuthentication<Context: AuthenticatingRequestContext>: Rout
         return try await next(request, decided)
     }
 
-    /// The session cookie's value among `headers`.
-    static func cookie(_ headers: [String]) -> String? {
-        for header in headers {
-            for pair in header.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0].trimmingSpaces() == cookieName {
-                    return parts[1].trimmingSpaces()
-                }
-            }
-        }
-        return nil
-    }
+    /// The credential cookie's value among `headers`.
+    static func cookie(_ headers: [String]) -> String? { CookieHeader.value(named: cookieName, in: headers) }
 
     /// The session token a request carries, bearer first.
     static func token(of request: Request) -> String? {

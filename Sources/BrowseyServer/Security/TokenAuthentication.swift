@@ -101,17 +101,8 @@ public struct TokenAuthentication<Context: AuthenticatingRequestContext>: Router
         return header.dropFirst(7)
     }
 
-    static func cookie(_ headers: [String]) -> String? {
-        for header in headers {
-            for pair in header.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0].trimmingSpaces() == cookieName {
-                    return parts[1].trimmingSpaces()
-                }
-            }
-        }
-        return nil
-    }
+    /// The credential cookie's value among `headers`.
+    static func cookie(_ headers: [String]) -> String? { CookieHeader.value(named: cookieName, in: headers) }
 }
 
 /// What `/api/health` tells a client without the token.

@@ -38,23 +38,8 @@ extension DAVController {
         let writer = try writing("Not found") { () throws(FileTreeError) in
             try AtomicFileWriter(named: placeName, in: place)
         }
-        var received: Int64 = 0
-        do {
-            for try await chunk in request.body {
-                received += Int64(chunk.readableBytes)
-                if let declared, received > declared { break }
-                try writing("Not found") { () throws(FileTreeError) in
-                    try chunk.withUnsafeReadableBytes { bytes throws(FileTreeError) in try writer.write(bytes)
-                    }
-                }
-            }
-        } catch {
-            writer.discard()
-            throw error
-        }
-        if let declared, received != declared {
-            writer.discard()
-            throw APIError(.badRequest, "Body length differs from the declared length", code: .lengthMismatch)
+        _ = try await writer.write(body: request.body, declared: declared) { error in
+            Self.writeFailure(error, notFound: "Not found")
         }
         _ = try writing("Not found") { () throws(FileTreeError) in try writer.commit(replacing: true) }
         var headers: HTTPFields = [.contentLength: "0"]
