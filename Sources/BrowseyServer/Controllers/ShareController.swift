@@ -3,6 +3,7 @@ import FileTree
 import Hummingbird
 import NIOCore
 import NIOPosix
+import Preview
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -212,7 +213,7 @@ struct ShareController: ServedFolderRoutes {
             return SharePage.response(
                 title: "Send files to \(name)",
                 body: """
-                    <h1>Send files to \(SharePage.escape(name))</h1>
+                    <h1>Send files to \(HTMLText.escaped(name))</h1>
                     <form method="post" action="/s/\(id)/upload" enctype="multipart/form-data">
                     <input type="file" name="files" multiple required> <button>Send</button></form>
                     <p>You can add files here; you cannot see what is there.</p>
@@ -237,7 +238,7 @@ struct ShareController: ServedFolderRoutes {
             return SharePage.response(
                 title: FileName.lastComponent(of: here),
                 body:
-                    "<h1>\(SharePage.escape(FileName.lastComponent(of: here)))</h1><p><a href=\"\(link("/file", sub))\">Download</a></p>"
+                    "<h1>\(HTMLText.escaped(FileName.lastComponent(of: here)))</h1><p><a href=\"\(link("/file", sub))\">Download</a></p>"
             )
         }
         let reader = DirectoryReader(
@@ -256,17 +257,17 @@ struct ShareController: ServedFolderRoutes {
             guard let real = safePath.realRelative(of: resolved), inner.access.mayRead(real) else { continue }
             let inside = sub.isEmpty ? itemName : sub + "/" + itemName
             if item.type == .directory {
-                rows += "<li><a href=\"\(link("", inside))\">\(SharePage.escape(itemName))/</a></li>\n"
+                rows += "<li><a href=\"\(link("", inside))\">\(HTMLText.escaped(itemName))/</a></li>\n"
             } else {
                 rows +=
-                    "<li><a href=\"\(link("/file", inside))\">\(SharePage.escape(itemName))</a> \(item.size) bytes</li>\n"
+                    "<li><a href=\"\(link("/file", inside))\">\(HTMLText.escaped(itemName))</a> \(item.size) bytes</li>\n"
             }
         }
         let title = sub.isEmpty ? name : FileName.lastComponent(of: here)
         return SharePage.response(
             title: title,
             body: """
-                <h1>\(SharePage.escape(title))</h1>
+                <h1>\(HTMLText.escaped(title))</h1>
                 <p><a href="\(link("/zip", sub))">Download all as a zip</a></p>
                 <ul>
                 \(rows)</ul>

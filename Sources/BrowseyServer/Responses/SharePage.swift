@@ -1,5 +1,6 @@
 import Hummingbird
 import NIOCore
+import Preview
 
 /// The plain page a share link shows (Assets/share.html, filled): no script, no style, nothing
 /// from elsewhere, and no `Referer` that would carry the link on.
@@ -12,7 +13,7 @@ enum SharePage {
     }()
 
     static func response(title: String, body: String, status: HTTPResponse.Status = .ok) -> Response {
-        let html = frame.replacing("{{title}}", with: escape(title)).replacing("{{body}}", with: body)
+        let html = frame.replacing("{{title}}", with: HTMLText.escaped(title)).replacing("{{body}}", with: body)
         return Response(
             status: status,
             headers: [
@@ -22,21 +23,5 @@ enum SharePage {
                 .referrerPolicy: "no-referrer", .xContentTypeOptions: "nosniff",
             ],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
-    }
-
-    /// Text made safe inside HTML.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }
