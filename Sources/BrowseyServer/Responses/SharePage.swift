@@ -13,7 +13,8 @@ enum SharePage {
     }()
 
     static func response(title: String, body: String, status: HTTPResponse.Status = .ok) -> Response {
-        let html = frame.replacing("{{title}}", with: HTMLText.escaped(title)).replacing("{{body}}", with: body)
+        let html = frame.replacing("{{title}}", with: HTMLText.escaped(title)).replacing(
+            "{{body}}", with: body)
         return Response(
             status: status,
             headers: [
