@@ -1,10 +1,11 @@
 import BrowseyAPI
-import BrowseyServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import TestSupport
 import Testing
+
+@testable import BrowseyServer
 
 /// What each person may do with each file of the people fixture, written out by hand (not
 /// computed by the policy under test): `r` read, `w` write (and read and upload), `u` upload only.
@@ -190,6 +191,47 @@ struct PeopleAccessTableTests {
             }
         }
         #expect(try String(contentsOfFile: fixture.folder.path("Drop/old.txt"), encoding: .utf8) == "dropped")
+    }
+
+    @Test(
+        "a folder holding items of other rights is never renamed, moved, copied or deleted whole, by the API or WebDAV"
+    )
+    func recursiveOperationsKeepInnerRights() async throws {
+        let fixture = try PeopleFixture.make()
+        var configuration = fixture.configuration()
+        configuration.davAllowsInsecureBasic = true
+        try await fixture.withClient(configuration) { client in
+            // bob writes /Team but only reads /Team/Private; carol reads /Team and writes /foo.
+            let bob = try await client.signIn("bob")
+            let carol = try await client.signIn("carol")
+            let attempts: [(String, HTTPFields, String, any Encodable & Sendable)] = [
+                ("bob", bob, "/api/delete", PathRequest(path: "/Team")),
+                ("bob", bob, "/api/rename", RenameRequest(path: "/Team", newName: "Shared")),
+                ("bob", bob, "/api/move", TransferRequest(path: "/Team", destination: "/Drop")),
+                ("carol", carol, "/api/copy", TransferRequest(path: "/Team", destination: "/foo")),
+            ]
+            for (who, headers, uri, body) in attempts {
+                let answer = try await client.post(uri, body, headers: headers)
+                #expect(answer.status == .forbidden, "\(who) \(uri): \(answer.text)")
+                #expect(answer.json["code"] as? String == "notAllowed", "\(who) \(uri)")
+            }
+            let token = String((bob[.authorization] ?? "").dropFirst("Bearer ".count))
+            let basic: HTTPFields = [
+                .authorization: "Basic " + Data("bob:\(token)".utf8).base64EncodedString()
+            ]
+            let deleted = try await client.dav("/dav/Team", .delete, headers: basic)
+            #expect(deleted.status == .forbidden, "WebDAV DELETE: \(deleted.text)")
+            var moving = basic
+            moving[.destination] = "/dav/Drop/Team"
+            let moved = try await client.dav("/dav/Team", DAVMethod.move, headers: moving)
+            #expect(moved.status == .forbidden, "WebDAV MOVE: \(moved.text)")
+            // A file inside is bob's to change as before.
+            let plan = try await client.post(
+                "/api/rename", RenameRequest(path: "/Team/plan.txt", newName: "plan2.txt"), headers: bob)
+            #expect(plan.status == .ok, "\(plan.text)")
+        }
+        #expect(FileManager.default.fileExists(atPath: fixture.folder.path("Team/Private/salary.txt")))
+        #expect(!FileManager.default.fileExists(atPath: fixture.folder.path("foo/Team")))
     }
 
     @Test("search leaves out what the user may not see, before the limit is applied")

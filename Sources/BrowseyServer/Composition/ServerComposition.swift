@@ -150,15 +150,14 @@ public struct ServerComposition: Sendable {
         if !configuration.corsOrigins.isEmpty {
             router.add(middleware: CORSPolicy(origins: configuration.corsOrigins))
         }
-        if let token = configuration.token {
-            if configuration.servesWebDAV {
-                router.add(
-                    middleware: DAVBasicAuthentication(
-                        token: token, overTLS: configuration.tls != nil,
-                        allowsInsecure: configuration.davAllowsInsecureBasic))
-            }
-            router.add(middleware: TokenAuthentication(token: token))
+        let accounts = configuration.accounts.flatMap { accounts in sessions.map { (accounts, $0) } }
+        if configuration.servesWebDAV, configuration.token != nil || accounts != nil {
+            router.add(
+                middleware: DAVBasicAuthentication(
+                    token: configuration.token, accounts: accounts, overTLS: configuration.tls != nil,
+                    allowsInsecure: configuration.davAllowsInsecureBasic))
         }
+        if let token = configuration.token { router.add(middleware: TokenAuthentication(token: token)) }
         if let accounts = configuration.accounts, let sessions {
             router.add(middleware: AccountAuthentication(accounts: accounts, sessions: sessions))
         }

@@ -97,6 +97,7 @@ struct WriteController: ServedFolderRoutes {
         try requireWritable(request, context)
         let body = try await decode(RenameRequest.self, from: request)
         let target = try resolveForWriting(body.path, context, notFound: "File not found")
+        try context.access.checkWhole(target)
         guard FileName.isValidComponent(body.newName), !body.newName.contains("\\") else {
             throw APIError(.badRequest, "Invalid name", code: .invalidName)
         }
@@ -137,6 +138,7 @@ struct WriteController: ServedFolderRoutes {
         try requireWritable(request, context)
         let body = try await decode(TransferRequest.self, from: request)
         let source = try resolveForWriting(body.path, context, notFound: "File not found", need: need)
+        try context.access.checkWhole(source)
         let folder = try destinationFolder(body.destination, context)
         let safePath = self.safePath
         let placed = try await offThread { () throws(FileTreeError) in
@@ -156,6 +158,7 @@ struct WriteController: ServedFolderRoutes {
             throw APIError(.badRequest, "Cannot delete the root folder", code: .isRoot)
         }
         let target = try resolveForWriting(raw, context, notFound: "File not found")
+        try context.access.checkWhole(target)
         // The item itself (a link, never its target), named in its folder held open.
         let (folder, name) = try writing("File not found") { () throws(FileTreeError) in
             try safePath.parent(forWriting: target)

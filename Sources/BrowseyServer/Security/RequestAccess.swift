@@ -123,6 +123,16 @@ public struct RequestAccess: Sendable {
         for place in places { try check(need, at: place, notFound: notFound) }
     }
 
+    /// Refuses an operation on the whole of `target` (renaming, moving, copying or deleting a
+    /// folder) when a rule below it grants other rights: the operation would carry, change or
+    /// delete items the check at `target` says nothing about. Such a folder is handled item by
+    /// item. Always passes without accounts.
+    func checkWhole(_ target: SafePath.Resolved) throws(APIError) {
+        guard !isUniform(below: target.relative) else { return }
+        throw APIError(
+            .forbidden, "Items inside have rights of their own: change them one by one", code: .notAllowed)
+    }
+
     private func check(_ need: Need, at place: String, notFound: String) throws(APIError) {
         let rights = rights(at: place)
         let granted: Bool

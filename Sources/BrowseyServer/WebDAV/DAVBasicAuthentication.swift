@@ -12,6 +12,11 @@ import NIOCore
 /// user name) proves the request holds it, and a refused request is challenged with
 /// `WWW-Authenticate: Basic` so the client asks its user.
 ///
+/// On a server with accounts, the password is one of the user's session tokens (what
+/// `POST /api/login` or `browsey login` gives: an app password), never the account's own: a
+/// client sends Basic with every request, and checking a slow password hash each time would
+/// make every request slow and skip the sign-in's backoff. The user name must be the token's.
+///
 /// Basic sends the token in clear on every request, so it is taken only over TLS, from the
 /// machine itself (loopback), or anywhere with `--dav-allow-insecure-basic`; elsewhere the
 /// header is ignored and only the bearer token works. Sits in front of
@@ -19,12 +24,16 @@ import NIOCore
 struct DAVBasicAuthentication: RouterMiddleware {
     typealias Context = FileServerContext
 
-    let token: [UInt8]
+    /// The server's token (`--token`), when it has one.
+    let token: [UInt8]?
+    /// The accounts and their sessions, when the server has accounts (`--config`).
+    let accounts: (Accounts, SessionStore)?
     let overTLS: Bool
     let allowsInsecure: Bool
 
-    init(token: String, overTLS: Bool, allowsInsecure: Bool) {
-        self.token = Array(token.utf8)
+    init(token: String?, accounts: (Accounts, SessionStore)? = nil, overTLS: Bool, allowsInsecure: Bool) {
+        self.token = token.map { Array($0.utf8) }
+        self.accounts = accounts
         self.overTLS = overTLS
         self.allowsInsecure = allowsInsecure
     }
@@ -38,10 +47,15 @@ struct DAVBasicAuthentication: RouterMiddleware {
         guard DAVPath.isDAV(request.uri.path) else { return try await next(request, context) }
         let permitted = overTLS || allowsInsecure || Self.isLoopback(context.connection?.remoteAddress)
         var proven = context
-        if permitted, let password = Self.password(request.headers[.authorization]),
-            TokenAuthentication<Context>.constantTimeEqual(Array(password.utf8), token)
-        {
-            proven.identity = .tokenHolder
+        if permitted, let (user, password) = Self.credentials(request.headers[.authorization]) {
+            if let token, TokenAuthentication<Context>.constantTimeEqual(Array(password.utf8), token) {
+                proven.identity = .tokenHolder
+            } else if let (accounts, sessions) = self.accounts,
+                let session = sessions.session(password, password: { accounts.users[$0]?.password }),
+                session.user == user
+            {
+                proven.identity = .user(session.user)
+            }
         }
         do {
             return try await next(request, proven)
@@ -52,13 +66,13 @@ struct DAVBasicAuthentication: RouterMiddleware {
         }
     }
 
-    /// The password of a `Basic` header, `nil` for anything else.
-    static func password(_ header: String?) -> String? {
+    /// The user name and password of a `Basic` header, `nil` for anything else.
+    static func credentials(_ header: String?) -> (user: String, password: String)? {
         guard let header, header.count > 6, header.prefix(6).lowercased() == "basic " else { return nil }
         guard let decoded = Data(base64Encoded: String(header.dropFirst(6).trimmingSpaces())),
             let text = String(validating: decoded, as: UTF8.self), let colon = text.firstIndex(of: ":")
         else { return nil }
-        return String(text[text.index(after: colon)...])
+        return (String(text[..<colon]), String(text[text.index(after: colon)...]))
     }
 
     /// Whether a client address is this machine's loopback.

@@ -21,7 +21,9 @@ extension DAVController {
         } catch {
             throw APIError.from(error, notFound: "Not found")
         }
+        // The same rights as /api/file and /api/list: a file is read, a folder seen.
         guard let status = Self.status(of: target, rules: rules) else { throw APIError.notFound }
+        try context.access.check(status.type == .directory ? .see : .read, target, notFound: "Not found")
         guard status.type == .directory else {
             return try await files.send(target, request, context: context, disposition: nil)
         }
@@ -58,6 +60,7 @@ extension DAVController {
             throw APIError.from(error, notFound: "Not found")
         }
         guard let status = Self.status(of: target, rules: rules) else { throw APIError.notFound }
+        try context.access.check(.see, target, notFound: "Not found")
         var writer = DAVPropertyWriter(request: asked, locks: locks, quota: nil)
         if writer.needsQuota {
             writer = DAVPropertyWriter(
@@ -67,7 +70,10 @@ extension DAVController {
         let top = DAVResource(
             path: target.relative, isFolder: isFolder, status: status,
             deadProperties: Self.deadProperties(of: target, rules: rules))
-        let members = depth == "1" && isFolder ? try await members(of: target, rules: rules) : []
+        let access = context.access
+        let members =
+            depth == "1" && isFolder
+            ? try await members(of: target, rules: rules).filter { access.maySee($0.path) } : []
         let finished = writer
         let body = ResponseBody { bodyWriter in
             var encoder = finished

@@ -31,8 +31,10 @@ extension DAVController {
         guard depth == "infinity" || (depth == "0" && !moves) else {
             throw APIError(.badRequest, "Depth must be infinity (or 0 for a COPY)", code: .invalidBody)
         }
-        let source = try resolveForWriting(path, context, notFound: "Not found")
+        let source = try resolveForWriting(path, context, notFound: "Not found", need: moves ? .write : .read)
         let destination = try resolveForWriting(destinationPath, context, notFound: "Not found")
+        try context.access.checkWhole(source)
+        try context.access.checkWhole(destination)
         guard source.relative != destination.relative else {
             throw APIError(.forbidden, "Source and destination are the same", code: .invalidPath)
         }

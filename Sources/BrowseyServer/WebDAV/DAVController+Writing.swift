@@ -88,6 +88,7 @@ extension DAVController {
             throw APIError(.forbidden, "Cannot delete the root folder", code: .isRoot)
         }
         let target = try resolveForWriting(path, context, notFound: "Not found")
+        try context.access.checkWhole(target)
         let (folder, name) = try parentFolder(target, rules: rules, missing: .notFound)
         guard folder.contains(name) else { throw APIError.notFound }
         try checkLocks(

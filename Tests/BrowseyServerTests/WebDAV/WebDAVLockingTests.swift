@@ -127,6 +127,34 @@ struct WebDAVLockingTests {
         }
     }
 
+    @Test("with accounts, Basic takes a user's session token as the password, only with that user's name")
+    func basicWithAccounts() async throws {
+        let fixture = try PeopleFixture.make()
+        var configuration = fixture.configuration()
+        configuration.davAllowsInsecureBasic = true
+        try await fixture.withClient(configuration) { client in
+            let bearer = try await client.signIn("bob")[.authorization] ?? ""
+            let token = String(bearer.dropFirst("Bearer ".count))
+            func basic(_ user: String, _ password: String) -> HTTPFields {
+                [.authorization: "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()]
+            }
+            let asBob = try await client.dav("/dav/Team/plan.txt", .get, headers: basic("bob", token))
+            #expect(asBob.status == .ok && asBob.text == "plan", "bob reads his team's file")
+            let written = try await client.dav(
+                "/dav/Team/notes.txt", .put, headers: basic("bob", token), body: "new")
+            #expect(written.status == .created, "and writes where he may")
+            for (user, password) in [
+                ("carol", token), ("bob", "bob-secret"), ("bob", String(repeating: "0", count: 64)),
+            ] {
+                let refused = try await client.dav("/dav/Team/plan.txt", .get, headers: basic(user, password))
+                #expect(refused.status == .unauthorized, "\(user) with \(password.prefix(8))…")
+                #expect(refused.headers[.wwwAuthenticate]?.hasPrefix("Basic ") == true)
+            }
+            let anonymous = try await client.dav("/dav/Public/readme.txt", .get)
+            #expect(anonymous.status == .ok, "what everyone may read needs no sign-in")
+        }
+    }
+
     @Test("--no-dav leaves /dav/ to the web UI's routes: nothing WebDAV answers")
     func turnedOff() async throws {
         let fixture = try ServerFixture.make()
