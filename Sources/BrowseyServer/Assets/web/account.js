@@ -44,7 +44,7 @@ export async function startAccount(writes) {
   button.textContent = session.username ? session.username : "Sign in";
   button.title = session.username ? "Signed in as " + session.username + ": sign out" : "Sign in";
   button.setAttribute("aria-label", button.title);
-  $("settings-open").before(button);
+  $("folder-more").before(button);
   button.addEventListener("click", () => (session.username ? signOut() : showForm()));
   await updateRights(state.folder || "/");
 }
