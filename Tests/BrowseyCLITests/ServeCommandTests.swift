@@ -200,18 +200,25 @@ struct AuthCommandTests {
 
 @Suite("browsey serve --https-cert")
 struct HTTPSCommandTests {
-    /// Runs a command and returns what it printed.
+    /// Runs a command and returns what it printed. Its output goes to a file, not a pipe: a
+    /// server another test starts meanwhile inherits a pipe's write end, and reading the pipe to
+    /// its end would then wait for that server (seen: a hang, with both of the test pool's
+    /// threads blocked).
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "browsey-run-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = Pipe()
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = handle
+        process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try handle.close()
+        return (process.terminationStatus, String(decoding: try Data(contentsOf: output), as: UTF8.self))
     }
 
     @Test("HTTPS with a PEM certificate and key: the banner says https, curl gets answers over TLS")
