@@ -91,6 +91,25 @@ class Server:
             return json.load(response)
 
 
+# The logs of the servers now running, so that a failing test's report ends with what they said.
+SERVER_LOGS = []
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    for path in SERVER_LOGS:
+        try:
+            with open(path, errors="replace") as handle:
+                tail = handle.readlines()[-40:]
+        except OSError:
+            continue
+        report.sections.append(("server log " + path, "".join(tail) or "(empty)\n"))
+
+
 def run_server(make, extra=()):
     """A `browsey serve` on a temp tree that `make` fills, until the session ends."""
     binary = os.environ.get("BROWSEY_BINARY", os.path.join(REPO, ".build", "debug", "browsey"))
@@ -108,6 +127,7 @@ def run_server(make, extra=()):
          "--index-dir", os.path.join(work, "index"), *[arg.replace("WORK", work) for arg in extra]],
         stdout=log, stderr=subprocess.STDOUT)
     served = Server(root, port, process)
+    SERVER_LOGS.append(log.name)
     try:
         for _ in range(300):
             try:
@@ -119,6 +139,7 @@ def run_server(make, extra=()):
             raise RuntimeError("browsey serve did not start; see %s" % log.name)
         yield served
     finally:
+        SERVER_LOGS.remove(log.name)
         process.kill()
         process.wait()
         log.close()

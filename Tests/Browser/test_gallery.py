@@ -179,8 +179,15 @@ def test_the_first_screen_of_thumbnails_shows_in_under_800_ms_at_20_mbit(browser
         problems = Problems(page)
         traffic = Traffic(page)
         traffic.throttle(20)
-        page.goto(photos.url("/Photos"))
-        page.wait_for_function(FIRST_SCREEN, timeout=15000)
+        # Not waiting for the page's load event: what is measured is the first screen, and a
+        # picture further down still arriving would only make the wait longer.
+        page.goto(photos.url("/Photos"), wait_until="commit")
+        try:
+            page.wait_for_function(FIRST_SCREEN, timeout=15000)
+        except Exception:
+            unfinished = [url for key, url in traffic.urls.items()
+                          if key not in traffic.bytes and key not in traffic.failed and "/api/events" not in url]
+            raise AssertionError("the first screen never completed; still loading: %s" % unfinished)
         first = page.evaluate("window.__firstScreen")
         thumbs = [url for url in traffic.requests("/api/thumb")]
         figures[run] = {"first_screen_ms": round(first["ms"]), "pictures_on_screen": first["pictures"],

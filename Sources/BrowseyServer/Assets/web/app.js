@@ -35,6 +35,7 @@ function toggleLayout() {
   const layout = state.layout === "grid" ? "list" : "grid";
   rememberLayout(state.folder, layout);
   showLayout(layout, { keepPlace: true });
+  rememberPlace(state.folder);
 }
 function start() {
   for (const button of all("[data-icon]")) { button.textContent = ""; button.append(svgIcon(button.dataset.icon)); }
@@ -240,6 +241,10 @@ function start() {
     if (where.file) loading.then(() => openFromLocation(where));
   });
   const where = readLocation();
-  load(where.folder, { place: placeFor(where.folder) }).then(() => { if (where.file) openFromLocation(where); });
+  // A reload or a return to this page: the tab's memory too, since a place saved on the way out
+  // (pagehide) may not have reached the history entry.
+  const entry = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType("navigation")[0]);
+  const returning = Boolean(entry) && (entry.type === "reload" || entry.type === "back_forward");
+  load(where.folder, { place: placeFor(where.folder, { fromMemory: returning }) }).then(() => { if (where.file) openFromLocation(where); });
 }
 start();
