@@ -59,29 +59,54 @@ def test_sign_in_browse_and_share(people_server, browser):
     expect(page.locator("#list .row", has_text="top secret.txt")).to_have_count(0)
     page.wait_for_selector("#new-folder", state="visible")
     shot(page, "people-signed-in")
+    # The info sheet makes a share link of the folder, for whoever bob sends it to.
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click("[aria-label='Info for plan.txt']")
+    page.click("#info-link")
+    page.wait_for_selector("#info-link-address", state="visible")
+    file_link = page.input_value("#info-link-address")
+    assert "/s/" in file_link and "Team" not in file_link, file_link
+    page.click("#info-close")
     made = page.evaluate("""async () => {
         const response = await fetch('/api/share', {method: 'POST', headers: {'Content-Type': 'application/json'},
-            body: JSON.stringify({path: '/Team/plan.txt'})});
+            body: JSON.stringify({path: '/Team'})});
         return {status: response.status, body: await response.json()};
     }""")
     assert made["status"] == 201, made
-    link = made["body"]["url"]
+    folder_link = made["body"]["url"]
     assert problems.items == [], "\n".join(problems.items)
     context.close()
 
-    # A fresh context, no cookie: the link shows the one file, and nothing else is reachable.
+    # A fresh context, no cookie: the file link opens that file in the viewer, nothing else.
     fresh = browser.new_context(**VIEWPORTS["phone"])
     visitor = fresh.new_page()
     visitor.kind = "phone"
-    visitor.goto(people_server.url(link))
-    text = visitor.locator("body").inner_text()
-    assert "plan.txt" in text
-    assert "budget" not in text and "Team" not in text and "secret" not in text
+    seen = Problems(visitor)
+    visitor.goto(file_link)
+    expect(visitor.locator("#viewer-body")).to_contain_text("the plan")
+    assert visitor.locator("#search-open").is_hidden(), "no search through a link"
+    assert visitor.locator("#account").count() == 0, "no account through a link"
+    visitor.click("#viewer-more")
     with visitor.expect_download() as download:
-        visitor.click("text=Download")
+        visitor.click("#viewer-download")
     with open(download.value.path()) as handle:
         assert handle.read() == "the plan"
-    assert fresh.request.get(people_server.url(link + "/file?path=../budget.txt")).status != 200
+    shot(visitor, "people-share-file")
+    assert fresh.request.get(file_link + "/file?path=../budget.txt").status != 200
     assert fresh.request.get(people_server.url("/api/file?path=/Team/budget.txt")).status == 401
-    shot(visitor, "people-share")
+    # The folder link: the web UI on Team alone, its name at the root of the breadcrumbs.
+    visitor.goto(people_server.url(folder_link))
+    expect(visitor.locator("#list .row")).to_have_count(2)
+    listed = visitor.locator("#list").inner_text()
+    assert "plan.txt" in listed and "budget.txt" in listed and "secret" not in listed, listed
+    expect(visitor.locator("#crumbs")).to_have_text("Team")
+    assert "Team" not in visitor.url.split("/s/")[1]
+    shot(visitor, "people-share-folder-list")
+    visitor.locator("#list .row", has_text="budget.txt").click()
+    expect(visitor.locator("#viewer-body")).to_contain_text("numbers")
+    assert "view=1" in visitor.url and "path=" in visitor.url
+    visitor.reload()
+    expect(visitor.locator("#viewer-body")).to_contain_text("numbers")
+    shot(visitor, "people-share-folder")
+    assert seen.items == [], "\n".join(seen.items)
     fresh.close()

@@ -10,7 +10,10 @@ struct OpenAPITests {
     @Test("every route the server registers is described, with its method")
     func everyRouteIsDescribed() async throws {
         let fixture = try ServerFixture.make()
-        let routes = ServerComposition(fixture.configuration()).documentedRoutes()
+        // The router's `:id` is OpenAPI's `{id}`.
+        let routes = ServerComposition(fixture.configuration()).documentedRoutes().map { route in
+            (method: route.method, path: route.path.replacing(":id", with: "{id}"))
+        }
         #expect(routes.count >= 13)
         try await fixture.withClient { client in
             let answer = try await client.ask("/api/openapi.json")

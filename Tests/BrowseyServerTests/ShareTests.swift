@@ -25,21 +25,39 @@ struct ShareTests {
             let id = try await client.makeShare("bob", ShareRequest(path: "/Team/plan.txt"))
             #expect(id.count == 32 && id.allSatisfy(\.isHexDigit))
             let page = try await client.ask("/s/\(id)")
-            #expect(page.status == .ok && page.text.contains("plan.txt"))
+            #expect(page.status == .ok && page.text.contains("/assets/app.js"), "the web UI opens it")
             #expect(page.headers[.setCookie] == nil, "a link signs nobody in")
-            #expect(!page.text.contains("/Team"), "the item's place is not shown")
+            #expect(page.headers[values: .init("Referrer-Policy")!] == ["no-referrer"])
+            let item = try await client.ask("/api/shared/\(id)").decode(SharedItemResponse.self)
+            #expect(item == SharedItemResponse(name: "plan.txt", folder: false, path: "/plan.txt"))
             #expect(try await client.ask("/s/\(id)/file").text == "plan")
+            #expect(try await client.ask("/api/shared/\(id)/file?path=/plan.txt").text == "plan")
+            let viewed = try await client.ask("/api/shared/\(id)/view?path=/plan.txt")
+            #expect(viewed.json["content"] as? String == "plan")
+            let stat = try await client.ask("/api/shared/\(id)/stat?path=/plan.txt")
+            #expect(stat.json["absolutePath"] as? String == "/plan.txt", "\(stat.text)")
+            // The file alone: not its folder, nor its siblings.
+            #expect(try await client.ask("/api/shared/\(id)/list?path=/").status == .notFound)
+            #expect(try await client.ask("/api/shared/\(id)/archive?path=/").status == .notFound)
             for sub in [
                 "../Private/salary.txt", "..%2FPrivate%2Fsalary.txt", "%2e%2e/Private/salary.txt",
-                "/Team/Private/salary.txt",
+                "/Team/Private/salary.txt", "Private/salary.txt", "/Private", "/", "",
                 "..\\Private\\salary.txt", "../../top.txt", "../", "..", fixture.folder.path + "/top.txt",
-                "/../top.txt", "x/../../top.txt",
+                fixture.folder.path + "/Team/Private/salary.txt", "/../top.txt", "x/../../top.txt",
             ] {
-                for endpoint in ["", "/file", "/zip"] {
-                    let answer = try await client.ask("/s/\(id)\(endpoint)?path=\(sub)")
-                    #expect(answer.status != .ok, "\(endpoint) \(sub)")
+                let endpoints = [
+                    "/s/\(id)/file", "/s/\(id)/zip", "/api/shared/\(id)/list",
+                    "/api/shared/\(id)/view", "/api/shared/\(id)/stat", "/api/shared/\(id)/file",
+                    "/api/shared/\(id)/archive", "/api/shared/\(id)/thumb",
+                ]
+                for endpoint in endpoints {
+                    let answer = try await client.ask("\(endpoint)?path=\(sub)")
                     #expect(
-                        !answer.text.contains("salary") && !answer.text.contains("top"), "\(endpoint) \(sub)")
+                        !answer.text.contains("salary") && !answer.text.contains("top")
+                            && !answer.text.contains("/Team"), "\(endpoint) \(sub)")
+                    if endpoint.hasPrefix("/api/") {
+                        #expect(answer.status != .ok, "\(endpoint) \(sub)")
+                    }
                 }
             }
             // A link is no session: the API stays closed to whoever holds it.
@@ -55,16 +73,30 @@ struct ShareTests {
         let fixture = try PeopleFixture.make()
         try await fixture.withClient { client in
             let bobs = try await client.makeShare("bob", ShareRequest(path: "/Team"))
-            let bobPage = try await client.ask("/s/\(bobs)")
-            #expect(bobPage.text.contains("plan.txt") && bobPage.text.contains("Private/"))
+            #expect(try await client.ask("/s/\(bobs)").text.contains("/assets/app.js"))
+            let bobList = try await client.ask("/api/shared/\(bobs)/list?path=/")
+            #expect(bobList.text.contains("plan.txt") && bobList.text.contains("Private"), "\(bobList.text)")
+            #expect(!bobList.text.contains(fixture.folder.path) && !bobList.text.contains("/Team"))
+            #expect(bobList.json["absolutePath"] as? String == "/", "the server's disk is not named")
+            #expect(
+                try await client.ask("/api/shared/\(bobs)/list?path=/Private").text.contains("salary.txt"))
             #expect(try await client.ask("/s/\(bobs)/file?path=Private/salary.txt").text == "salary")
+            #expect(
+                try await client.ask("/api/shared/\(bobs)/file?path=/Private/salary.txt").text == "salary")
             let carols = try await client.makeShare("carol", ShareRequest(path: "/Team"))
-            let carolPage = try await client.ask("/s/\(carols)")
-            #expect(carolPage.text.contains("plan.txt") && !carolPage.text.contains("Private"))
+            let carolList = try await client.ask("/api/shared/\(carols)/list?path=/")
+            #expect(carolList.text.contains("plan.txt") && !carolList.text.contains("Private"))
             #expect(try await client.ask("/s/\(carols)/file?path=Private/salary.txt").status == .notFound)
-            #expect(try await client.ask("/s/\(carols)?path=Private").status == .notFound)
+            for endpoint in ["list?path=/Private", "file?path=/Private/salary.txt", "stat?path=/Private"] {
+                #expect(try await client.ask("/api/shared/\(carols)/\(endpoint)").status == .notFound)
+            }
             let zip = try await client.ask("/s/\(carols)/zip")
             #expect(zip.status == .ok && zip.text.contains("plan.txt") && !zip.text.contains("salary"))
+            let apiZip = try await client.ask("/api/shared/\(carols)/archive?path=/")
+            #expect(
+                apiZip.status == .ok && apiZip.text.contains("plan.txt") && !apiZip.text.contains("salary"))
+            // Nothing through a link writes.
+            #expect(try await client.post("/api/shared/\(bobs)/list", ShareRequest(path: "/")).status != .ok)
         }
     }
 

@@ -231,7 +231,7 @@ public struct ServerComposition: Sendable {
         shareController(sendfile: sendfile).addRoutes(to: group)
     }
 
-    /// The thumbnail service for `configuration`, with its cache when there is a folder for one.
+    /// Share links: managing them, and what a link opens (in the web UI, with thumbnails).
     private func shareController(sendfile: Bool) -> ShareController {
         ShareController(
             configuration: configuration, safePath: safePath, accounts: configuration.accounts,
@@ -239,9 +239,11 @@ public struct ServerComposition: Sendable {
             files: FileController(
                 configuration: configuration, safePath: safePath, sendsFilesBySendfile: sendfile),
             uploads: UploadController(configuration: configuration, safePath: safePath, audit: audit),
-            audit: audit)
+            audit: audit, thumbnails: thumbnails,
+            marked: thumbnails.map { ThumbnailExtensions($0.extensions) } ?? .none, web: web)
     }
 
+    /// The thumbnail service for `configuration`, with its cache when there is a folder for one.
     private static func thumbnailService(
         _ configuration: ServerConfiguration, logger: Logger
     ) -> ThumbnailService? {

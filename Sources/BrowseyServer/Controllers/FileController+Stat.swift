@@ -27,7 +27,8 @@ extension FileController {
         let answer = StatResponse(
             name: entry.name, type: Self.itemType(type), size: status?.size ?? 0,
             modified: modified, created: (status?.created ?? status?.statusChanged)?.date ?? modified,
-            extension: type == .directory ? nil : entry.pathExtension, absolutePath: target.absolute,
+            extension: type == .directory ? nil : entry.pathExtension,
+            absolutePath: showsFilesystemPaths ? target.absolute : target.relative,
             path: target.relative,
             mimeType: type == .directory
                 ? nil

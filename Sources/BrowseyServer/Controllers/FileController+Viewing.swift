@@ -50,7 +50,7 @@ extension FileController {
         let mime =
             ContentTypeRegistry.standard.type(forFileName: name).preferredMIMEType
             ?? "application/octet-stream"
-        let url = "/api/file?path=\(Self.queryEscaped(target.relative))&download=false"
+        let url = "\(fileEndpoint)?path=\(Self.queryEscaped(target.relative))&download=false"
 
         if Self.textExtensions.contains(kindKey) {
             guard status.size <= Self.textLimit else {

@@ -21,6 +21,11 @@ struct FileController: ServedFolderRoutes {
     /// Whether downloads go by `sendfile` (only when the application's connections carry a
     /// ``FileRegionWriter``; never in-process tests or TLS).
     let sendsFilesBySendfile: Bool
+    /// Whether answers name where things are on the server's disk (`absolutePath`); not through
+    /// a share link.
+    var showsFilesystemPaths = true
+    /// Where the bytes of what `/api/view` describes are fetched (`url`).
+    var fileEndpoint = "/api/file"
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.get("/api/stat") { request, context in try stat(request, context: context) }

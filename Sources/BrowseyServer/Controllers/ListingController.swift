@@ -10,6 +10,9 @@ struct ListingController: ServedFolderRoutes {
     let listingCache: ListingCache?
     /// The extensions whose files are marked `"thumbnail": true`.
     var thumbnails = ThumbnailExtensions.none
+    /// Whether answers name where things are on the server's disk (`absolutePath`). Through a
+    /// share link they do not: `absolutePath` repeats `path`, and links are left out.
+    var showsFilesystemPaths = true
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.get("/api/list") { request, context in try await list(request, context: context) }
@@ -54,9 +57,10 @@ struct ListingController: ServedFolderRoutes {
                 return !access.maySee(real)
             }
         }
+        if !showsFilesystemPaths { listing.removeItems { $0.type == .symlink } }
         let buffer = ListingJSON.encode(
-            path: folder.relative, absolutePath: folder.absolute, listing: listing,
-            links: links(of: listing), thumbnails: thumbnails)
+            path: folder.relative, absolutePath: showsFilesystemPaths ? folder.absolute : folder.relative,
+            listing: listing, links: links(of: listing), thumbnails: thumbnails)
         if let generation { listingCache?.store(buffer, for: key, since: generation) }
         return JSONBody.response(buffer: buffer)
     }

@@ -16,11 +16,14 @@ import Preview
 ///
 /// A link opens exactly its item: every request through it runs on the owner's access narrowed
 /// to that item (``RequestAccess/scoped(to:rights:)``), so nothing outside it is reachable or even
-/// named, and never more than the owner may do there. Paths in a link's requests are relative to
-/// the shared item (`/s/ID?path=sub/folder`), so the item's place in the tree is never shown. A
-/// link's page is a plain HTML page of the item (a folder's list, its zip; a file's download;
-/// an upload share's form); its downloads and zips are the server's own endpoints, run on the
-/// narrowed access.
+/// named, and never more than the owner may do there.
+///
+/// A link opens in the web UI (`/s/ID`, a folder inside it `/s/ID?path=/sub`), which asks
+/// `/api/shared/ID/…` (list, view, stat, file, thumb, archive): the server's own controllers with
+/// their path rules rooted at the shared folder (at a shared file's folder, with only that file
+/// in reach), so the paths in requests and answers are the link's own and the item's place in
+/// the tree is never shown. `/s/ID/file` and `/s/ID/zip` download directly; an upload share's
+/// page is a plain form.
 struct ShareController: ServedFolderRoutes {
     let configuration: ServerConfiguration
     let safePath: SafePath
@@ -29,11 +32,45 @@ struct ShareController: ServedFolderRoutes {
     let files: FileController
     let uploads: UploadController
     let audit: AuditLog?
+    /// The thumbnails a link's grid shows, when the server makes them.
+    var thumbnails: ThumbnailService? = nil
+    /// The extensions whose files are marked `"thumbnail": true` in listings.
+    var marked = ThumbnailExtensions.none
+    /// The web UI, which a link opens in.
+    var web: WebAssets? = nil
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.post("/api/share") { request, context in try await share(request, context: context) }
         group.get("/api/shares") { request, context in try list(request, context: context) }
         group.post("/api/unshare") { request, context in try await unshare(request, context: context) }
+        group.get("/api/shared/:id") { request, context in try item(request, context: context) }
+        group.get("/api/shared/:id/list") { request, context in
+            let (_, inner, served) = try rooted(request, context)
+            return try await served.listing.list(request, context: inner)
+        }
+        group.get("/api/shared/:id/view") { request, context in
+            let (_, inner, served) = try rooted(request, context)
+            return try await served.files.view(request, context: inner)
+        }
+        group.get("/api/shared/:id/stat") { request, context in
+            let (_, inner, served) = try rooted(request, context)
+            return try served.files.stat(request, context: inner)
+        }
+        group.get("/api/shared/:id/file") { request, context in
+            let (share, inner, served) = try rooted(request, context)
+            return counted(try await served.files.file(request, context: inner), share, request)
+        }
+        group.get("/api/shared/:id/archive") { request, context in
+            let (share, inner, served) = try rooted(request, context)
+            return counted(try await served.files.archive(request, context: inner), share, request)
+        }
+        group.get("/api/shared/:id/thumb") { request, context in
+            let (_, inner, served) = try rooted(request, context)
+            guard let thumbnails = served.thumbnails else {
+                throw APIError(.notFound, "This server makes no thumbnails", code: .notFound)
+            }
+            return try await thumbnails.thumbnail(request, context: inner)
+        }
     }
 
     /// The links themselves, beside the web UI's pages rather than among the API's routes.
@@ -179,14 +216,88 @@ struct ShareController: ServedFolderRoutes {
         guard !share.upload else { throw APIError(.notFound, "No such share", code: .notFound) }
         let forwarded = Self.request(
             request, to: zip ? "/api/archive" : "/api/file", path: place(request, in: share))
-        let response =
+        return counted(
             zip
-            ? try await files.archive(forwarded, context: inner)
-            : try await files.file(forwarded, context: inner)
+                ? try await files.archive(forwarded, context: inner)
+                : try await files.file(forwarded, context: inner), share, request)
+    }
+
+    /// `response`, counted as one of the link's downloads when it sends the bytes.
+    private func counted(_ response: Response, _ share: Share, _ request: Request) -> Response {
         if response.status == .ok || response.status == .partialContent, request.method == .get {
             shares?.countDownload(share.id)
         }
         return response
+    }
+
+    // MARK: A link's requests to the API
+
+    /// The controllers a link's requests run on, rooted where the link opens.
+    struct Served {
+        let listing: ListingController
+        let files: FileController
+        let thumbnails: ThumbnailController?
+    }
+
+    /// A link's request to the API (`/api/shared/ID/…`): the share, checked as ``opened(_:_:)``
+    /// does, the context it runs in and the controllers that answer it, all rooted at the
+    /// shared folder, or for a file at its folder with only the file in reach. Nothing through
+    /// a link writes, shows hidden names or follows a link out of the shared folder.
+    private func rooted(
+        _ request: Request, _ context: FileServerContext
+    ) throws(APIError) -> (Share, FileServerContext, Served) {
+        let (share, inner, item, isFolder) = try sharedItem(request, context)
+        let rootPath = isFolder ? item.relative : Paths.parent(of: item.relative)
+        let root: SafePath.Resolved
+        do {
+            root = try safePath.resolve(rootPath)
+        } catch {
+            throw APIError(.notFound, "No such share", code: .notFound)
+        }
+        let paths = SafePath(root: root.absolute, ignored: safePath.ignored)
+        var rooted = inner
+        rooted.access = RequestAccess(
+            paths: paths, mayWrite: false, policy: inner.access.policy, user: share.owner,
+            scope: (isFolder ? "/" : "/" + FileName.lastComponent(of: item.relative), .read),
+            base: root.relative)
+        var listing = ListingController(
+            configuration: configuration, safePath: paths, listingCache: nil, thumbnails: marked)
+        listing.showsFilesystemPaths = false
+        var files = FileController(
+            configuration: configuration, safePath: paths,
+            sendsFilesBySendfile: self.files.sendsFilesBySendfile)
+        files.showsFilesystemPaths = false
+        files.fileEndpoint = "/api/shared/\(share.id)/file"
+        let thumbnails = self.thumbnails.map {
+            ThumbnailController(configuration: configuration, safePath: paths, thumbnails: $0)
+        }
+        return (share, rooted, Served(listing: listing, files: files, thumbnails: thumbnails))
+    }
+
+    /// The share a link names (not an upload share), checked, and its item: resolved, still
+    /// readable by its owner, and whether it is a folder.
+    private func sharedItem(
+        _ request: Request, _ context: FileServerContext
+    ) throws(APIError) -> (Share, FileServerContext, SafePath.Resolved, Bool) {
+        let (share, inner) = try opened(request, context)
+        guard !share.upload, let item = try? safePath.resolve(share.path), inner.access.mayRead(item.relative)
+        else {
+            throw APIError(.notFound, "No such share", code: .notFound)
+        }
+        try inner.access.check(.read, item, notFound: "No such share")
+        guard let type = Paths.type(at: item.absolute) else {
+            throw APIError(.notFound, "No such share", code: .notFound)
+        }
+        return (share, inner, item, type == .directory)
+    }
+
+    /// `GET /api/shared/ID`: what a link opens, in its own terms: its name, whether it is a
+    /// folder, and its path inside the link (`/` for a folder, `/NAME` for a file).
+    func item(_ request: Request, context: FileServerContext) throws -> Response {
+        let (_, _, item, isFolder) = try sharedItem(request, context)
+        let name = FileName.lastComponent(of: item.relative)
+        return JSONBody.response(
+            SharedItemResponse(name: name, folder: isFolder, path: isFolder ? "/" : "/" + name))
     }
 
     func upload(_ request: Request, context: FileServerContext) async throws -> Response {
@@ -206,7 +317,7 @@ struct ShareController: ServedFolderRoutes {
     }
 
     func page(_ request: Request, context: FileServerContext) async throws -> Response {
-        let (share, inner) = try opened(request, context)
+        let (share, _) = try opened(request, context)
         let id = share.id
         let name = FileName.lastComponent(of: share.path)
         if share.upload {
@@ -219,59 +330,13 @@ struct ShareController: ServedFolderRoutes {
                     <p>You can add files here; you cannot see what is there.</p>
                     """)
         }
-        let here = place(request, in: share)
-        let target: SafePath.Resolved
-        do {
-            target = try safePath.resolve(here)
-        } catch {
-            throw APIError(.notFound, "Not found", code: .notFound)
-        }
-        try inner.access.check(.read, target, notFound: "Not found")
-        let sub = String(here.dropFirst(share.path == "/" ? 1 : share.path.count + 1))
-        func link(_ kind: String, _ path: String) -> String {
-            "/s/\(id)\(kind)?path=\(PercentEncoding.queryValue(path))"
-        }
-        guard let folder = try? safePath.folder(target) else {
-            guard Paths.type(at: target.absolute) != nil else {
-                throw APIError(.notFound, "Not found", code: .notFound)
-            }
-            return SharePage.response(
-                title: FileName.lastComponent(of: here),
-                body:
-                    "<h1>\(HTMLText.escaped(FileName.lastComponent(of: here)))</h1><p><a href=\"\(link("/file", sub))\">Download</a></p>"
-            )
-        }
-        let reader = DirectoryReader(
-            filter: EntryFilter(includesHidden: false, excludedNames: safePath.ignored), order: .browsey)
-        let listing = try await reader.listing(in: folder)
-        var rows = ""
-        if !sub.isEmpty {
-            let parent = sub.split(separator: "/").dropLast().joined(separator: "/")
-            rows += "<li><a href=\"\(link("", parent))\">..</a></li>\n"
-        }
-        for item in listing.items {
-            let itemName = listing.name(of: item)
-            let relative = Paths.join(here, itemName)
-            guard inner.access.mayRead(relative) else { continue }
-            let resolved = SafePath.Resolved(absolute: listing.path(of: item), relative: relative)
-            guard let real = safePath.realRelative(of: resolved), inner.access.mayRead(real) else { continue }
-            let inside = sub.isEmpty ? itemName : sub + "/" + itemName
-            if item.type == .directory {
-                rows += "<li><a href=\"\(link("", inside))\">\(HTMLText.escaped(itemName))/</a></li>\n"
-            } else {
-                rows +=
-                    "<li><a href=\"\(link("/file", inside))\">\(HTMLText.escaped(itemName))</a> \(item.size) bytes</li>\n"
-            }
-        }
-        let title = sub.isEmpty ? name : FileName.lastComponent(of: here)
-        return SharePage.response(
-            title: title,
-            body: """
-                <h1>\(HTMLText.escaped(title))</h1>
-                <p><a href="\(link("/zip", sub))">Download all as a zip</a></p>
-                <ul>
-                \(rows)</ul>
-                """)
+        _ = try sharedItem(request, context)
+        // The web UI, which asks `/api/shared/ID/…` for the rest; no referrer carries the link on.
+        guard let web else { throw APIError(.notFound, "No such share", code: .notFound) }
+        var response = web.response(to: request)
+        response.headers[.referrerPolicy] = "no-referrer"
+        response.headers[.cacheControl] = "no-store"
+        return response
     }
 
     /// `request` sent on to one of the server's own endpoints with `path` as its path parameter.

@@ -32,25 +32,44 @@ public struct RequestAccess: Sendable {
     /// For a share link: the one item it opens (a resolved path) and what it allows there. Nothing
     /// outside it is reachable, nor even seen, whatever the owner may do elsewhere.
     let scope: (path: String, rights: Rights)?
+    /// Where `paths`' root lies in the served folder, as the folder rules name it: `/` but for a
+    /// share link's requests, whose root is the shared folder.
+    let base: String
 
     /// Nothing reachable: what a context holds until the decision runs.
     static let nothing = RequestAccess(paths: nil, mayWrite: false)
 
     init(
         paths: SafePath?, mayWrite: Bool, policy: AccessPolicy? = nil, user: String? = nil,
-        scope: (path: String, rights: Rights)? = nil
+        scope: (path: String, rights: Rights)? = nil, base: String = "/"
     ) {
         self.paths = paths
         self.mayWrite = mayWrite
         self.policy = policy
         self.user = user
         self.scope = scope
+        self.base = base
     }
 
     /// This access narrowed to one item, as a share link of `user` opens it: `rights` there and
     /// below (never more than the owner has), nothing elsewhere.
     func scoped(to path: String, rights: Rights) -> RequestAccess {
-        RequestAccess(paths: paths, mayWrite: mayWrite, policy: policy, user: user, scope: (path, rights))
+        RequestAccess(
+            paths: paths, mayWrite: mayWrite, policy: policy, user: user, scope: (path, rights), base: base)
+    }
+
+    /// This access with `paths` rooted at a folder inside the served one, `base` (a resolved
+    /// path of the served folder): paths resolve below it, and the folder rules are asked about
+    /// where they really are.
+    func rerooted(at base: String, paths: SafePath) -> RequestAccess {
+        RequestAccess(
+            paths: paths, mayWrite: mayWrite, policy: policy, user: user, scope: scope,
+            base: ruled(base))
+    }
+
+    /// `relative` (under `paths`) as the folder rules name it.
+    private func ruled(_ relative: String) -> String {
+        base == "/" ? relative : relative == "/" ? base : base + relative
     }
 
     /// Whether `relative` is the scope's item or lies below it (always, without a scope).
@@ -76,7 +95,7 @@ public struct RequestAccess: Sendable {
             cap.formIntersection(scope.rights)
         }
         guard let policy else { return cap }
-        return policy.rights(of: user, at: relative).intersection(cap)
+        return policy.rights(of: user, at: ruled(relative)).intersection(cap)
     }
 
     /// Whether this request may know that `relative` exists.
@@ -86,7 +105,7 @@ public struct RequestAccess: Sendable {
             return rights(at: relative).contains(.read)
         }
         guard let policy else { return true }
-        return policy.maySee(user, relative)
+        return policy.maySee(user, ruled(relative))
     }
 
     /// Whether what this request reaches depends on who asks (a server with accounts, or a share
@@ -104,7 +123,7 @@ public struct RequestAccess: Sendable {
         {
             return false
         }
-        return policy?.isUniform(below: relative, for: user) ?? true
+        return policy?.isUniform(below: ruled(relative), for: user) ?? true
     }
 
     /// Refuses `target` unless this request may do `need` there, both at the path asked for and

@@ -5,10 +5,31 @@
 import { post } from "./api.js";
 import { $ } from "./dom.js";
 import { state } from "./state.js";
+import { toast } from "./toast.js";
 import { showWrites } from "./writes.js";
 
-/** What the server said at start: whether it writes at all, and whether it has accounts. */
-const server = { writes: false, accounts: false };
+/** What the server said at start: whether it writes at all, whether it has accounts, who is signed in. */
+const server = { writes: false, accounts: false, user: "" };
+
+/** Whether someone is signed in (on a server with accounts): they may make share links. */
+export function isSignedIn() { return Boolean(server.user); }
+
+/**
+ * Makes a read-only share link to `path` (`POST /api/share`) and shows its address in the info
+ * sheet, copied when the browser allows it.
+ *
+ * @param {string} path
+ */
+export async function makeLink(path) {
+  const answer = await post("share", { path });
+  if (!answer.ok) { toast(answer.message); return; }
+  const address = location.origin + answer.body.url;
+  const field = $("info-link-address", HTMLInputElement);
+  field.value = address;
+  field.hidden = false;
+  field.select();
+  try { await navigator.clipboard.writeText(address); toast("Share link copied"); } catch { toast("Share link made: copy it from the box"); }
+}
 
 /**
  * Asks who is signed in and what they may do in `folder`, then shows the writes allowed there.
@@ -38,6 +59,7 @@ export async function startAccount(writes) {
   } catch { return; }
   if (!session || !session.accounts) return;
   server.accounts = true;
+  server.user = session.username || "";
   const button = document.createElement("button");
   button.id = "account";
   button.className = "small-button";

@@ -2,11 +2,13 @@
 
 import { isNetworkError, unreachableText, wentOffline } from "./offline.js";
 import { prefs } from "./prefs.js";
+import { shared } from "./shared.js";
 import { state } from "./state.js";
 
 // encodeURIComponent, not URLSearchParams: the server reads `+` as a plus sign, as RFC 3986 has it.
 export function apiURL(name, params) {
-  return "/api/" + name + "?" + Object.entries(params).map(([key, value]) => key + "=" + encodeURIComponent(value)).join("&");
+  // Through a share link, the link's own endpoints: paths are the link's, nothing else is reachable.
+  return (shared ? "/api/shared/" + shared.id + "/" : "/api/") + name + "?" + Object.entries(params).map(([key, value]) => key + "=" + encodeURIComponent(value)).join("&");
 }
 export async function api(name, params) {
   return readAnswer(await reach(fetch(apiURL(name, params), { headers: { Accept: "application/json" } })));

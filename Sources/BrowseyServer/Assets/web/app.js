@@ -8,7 +8,7 @@ import { listen } from "./events.js";
 import { listenFastScroll, showFastScroll } from "./fastscroll.js";
 import { moveFocus, rememberLayout } from "./gallery.js";
 import { openInfo } from "./info.js";
-import { clearRows, drawRows, load, navigate, renderCrumbs, showLayout, sortItems } from "./listing.js";
+import { clearRows, drawRows, load, navigate, renderCrumbs, showLayout, showState, sortItems } from "./listing.js";
 import { closeMenus, listenMenus, openMenuButton } from "./menu.js";
 import { onRecovery } from "./offline.js";
 import { parentOf, readLocation } from "./paths.js";
@@ -17,6 +17,7 @@ import { showOriginal, zoomed } from "./picture.js";
 import { prefs } from "./prefs.js";
 import { markSelected, openResult, openSearch, runSearch } from "./search.js";
 import { anyOverlay, applySettings, closeOverlays } from "./settings.js";
+import { readShared, shared } from "./shared.js";
 import { state } from "./state.js";
 import { clearUploads, upload } from "./uploads.js";
 import { closeViewer, onEditedFileChanged, openFromLocation, openViewer, setTextSize, step, viewer } from "./viewer.js";
@@ -139,7 +140,9 @@ function start() {
     event.preventDefault();
     upload([...event.dataTransfer.files]);
   });
-  fetch("/api/health").then((response) => response.json()).then((health) => {
+  // Through a share link: nothing writes, searches or signs in, and the server says nothing of itself.
+  if (shared) document.body.classList.add("shared");
+  else fetch("/api/health").then((response) => response.json()).then((health) => {
     state.writable = health.readonly === false;
     state.hiddenAllowed = health.hidden === true;
     showWrites();
@@ -150,7 +153,7 @@ function start() {
     $("setting-hidden").closest("label").hidden = health.hidden !== true;
   }).catch(() => { /* read-only it is */ });
   // WebDAV, when the server serves it: the address to mount, and where each system takes it.
-  fetch("/dav/", { method: "OPTIONS" }).then((response) => {
+  if (!shared) fetch("/dav/", { method: "OPTIONS" }).then((response) => {
     if (!response.headers.get("DAV")) return;
     const address = `${location.origin}/dav/`;
     $("dav-address").textContent = `Mount as a drive (WebDAV): ${address} — Finder: Go › Connect to Server; ` +
@@ -235,16 +238,33 @@ function start() {
     if (distance > 90) load(state.folder, { keepScroll: true });
   });
   window.addEventListener("popstate", () => {
-    const where = readLocation();
+    if (shared) { openShared(); return; }
+  const where = readLocation();
     if (!where.file) closeViewer({ fromHistory: true });
     const loading = where.folder !== state.folder ? load(where.folder, { place: placeFor(where.folder, { fromMemory: true }) }) : Promise.resolve();
     if (where.file) loading.then(() => openFromLocation(where));
   });
+  if (shared) { openShared(); return; }
   const where = readLocation();
   // A reload or a return to this page: the tab's memory too, since a place saved on the way out
   // (pagehide) may not have reached the history entry.
   const entry = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType("navigation")[0]);
   const returning = Boolean(entry) && (entry.type === "reload" || entry.type === "back_forward");
   load(where.folder, { place: placeFor(where.folder, { fromMemory: returning }) }).then(() => { if (where.file) openFromLocation(where); });
+}
+/** A share link's page: its folder, or its one file in the viewer. */
+async function openShared() {
+  let item;
+  try { item = await readShared(); } catch (error) { showState(error.message, { error: true }); return; }
+  const where = readLocation();
+  if (item.folder) {
+    load(where.folder, { place: placeFor(where.folder) }).then(() => { if (where.file) openFromLocation(where); });
+    return;
+  }
+  // One file: the viewer, over a list that holds only it.
+  state.folder = "/";
+  state.items = [{ name: item.name, type: "file", path: item.path, extension: item.name.includes(".") ? item.name.slice(item.name.lastIndexOf(".") + 1) : null }];
+  sortItems(); clearRows(); drawRows(); renderCrumbs();
+  openFromLocation({ folder: "/", file: item.path });
 }
 start();

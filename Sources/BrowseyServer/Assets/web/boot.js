@@ -4,12 +4,16 @@
 
 import { apiURL, withHidden } from "./api.js";
 import { readLocation } from "./paths.js";
+import { shared } from "./shared.js";
 
 /** The listing asked for at start: its address, and the answer on its way until it is taken. */
 const early = { url: apiURL("list", withHidden({ path: readLocation().folder })), response: /** @type {Promise<Response> | null} */ (null) };
-early.response = fetch(early.url, { headers: { Accept: "application/json" } });
-// Nobody may ever take it (an address the page does not list): a failure then is nobody's error.
-early.response.catch(() => { /* the listing asks again and reports */ });
+// Not through a share link: it may open one file, with no folder to list.
+if (!shared) {
+  early.response = fetch(early.url, { headers: { Accept: "application/json" } });
+  // Nobody may ever take it (an address the page does not list): a failure then is nobody's error.
+  early.response.catch(() => { /* the listing asks again and reports */ });
+}
 
 /**
  * The answer to the listing asked for at start, once, when `url` is that listing's address;

@@ -140,7 +140,7 @@ function makeTile(item, index) {
   tile.setAttribute("role", "listitem");
   tile.dataset.index = String(index);
   const path = item.parent ? item.path : join(state.folder, item.name);
-  tile.href = isFolder(item) ? pageURL(path) : pageURL(path) + "?view=1";
+  tile.href = pageURL(path, { view: !isFolder(item) });
   tile.title = item.parent ? "Parent folder" : item.name;
   const icon = document.createElement("span");
   icon.className = "icon"; icon.setAttribute("aria-hidden", "true");

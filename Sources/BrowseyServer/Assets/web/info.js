@@ -1,5 +1,6 @@
 // The info sheet of an item.
 
+import { isSignedIn, makeLink } from "./account.js";
 import { api, apiURL } from "./api.js";
 import { $ } from "./dom.js";
 import { formatDate, formatSize, isFolder, kindOf } from "./format.js";
@@ -33,7 +34,11 @@ export async function openInfo(item) {
   $("action-form").hidden = true;
   $("action-error").hidden = true;
   $("info").hidden = false;
-  $("info-copy").onclick = () => copy(location.origin + pageURL(path) + (isFolder(item) ? "" : "?view=1"), "Link copied");
+  $("info-copy").onclick = () => copy(location.origin + pageURL(path, { view: !isFolder(item) }), "Link copied");
+  // Signed in: a share link, which opens this item alone for whoever has it.
+  $("info-link").hidden = !isSignedIn();
+  $("info-link-address").hidden = true;
+  $("info-link").onclick = () => makeLink(path);
   const download = $("info-download", HTMLAnchorElement);
   download.href = apiURL(isFolder(item) ? "archive" : "file", { path });
   download.download = isFolder(item) ? item.name + ".zip" : item.name;

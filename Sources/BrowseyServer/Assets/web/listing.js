@@ -14,6 +14,7 @@ import { itemTop, placeFor, rememberPlace, restorePlace } from "./place.js";
 import { prefs } from "./prefs.js";
 import { stopSelecting, toggleSelected } from "./selection.js";
 import { closeOverlays } from "./settings.js";
+import { shared } from "./shared.js";
 import { state } from "./state.js";
 import { openViewer } from "./viewer.js";
 
@@ -95,7 +96,7 @@ export function makeRow(item, index) {
     row.append(box);
   }
   const path = item.parent ? item.path : join(state.folder, item.name);
-  row.href = isFolder(item) ? pageURL(path) : pageURL(path) + "?view=1";
+  row.href = pageURL(path, { view: !isFolder(item) });
   const icon = document.createElement("span");
   icon.className = "icon"; icon.setAttribute("aria-hidden", "true");
   icon.append(svgIcon(item.parent ? "parent" : item.type === "symlink" ? "link" : kindOf(item)));
@@ -165,7 +166,7 @@ export function renderCrumbs() {
   /** Draws them with the first `folded` folders folded into one "…". */
   const draw = (folded) => {
     nav.textContent = "";
-    add("Home", "/", parts.length === 0);
+    add(shared ? shared.name : "Home", "/", parts.length === 0);
     parts.forEach((part, index) => {
       if (index < folded) {
         if (index === folded - 1) { separator(); add("…", pathTo(index), false, "Up to " + parts.slice(0, folded).join(" › ")); }
@@ -186,7 +187,7 @@ export function renderCrumbs() {
   };
   while (folded < parts.length - 1 && crowded()) { folded += 1; draw(folded); }
   $("back", HTMLButtonElement).disabled = state.folder === "/";
-  document.title = (parts.length ? parts[parts.length - 1] : "Home") + " — Browsey";
+  document.title = (parts.length ? parts[parts.length - 1] : shared ? shared.name : "Home") + " — Browsey";
 }
 /**
  * Shows a folder: asks for its listing and draws it. `keepScroll` keeps the offset (a refresh,
@@ -219,7 +220,7 @@ export async function load(folder, { keepScroll = false, place = null } = {}) {
     if (keepScroll) $("list").scrollTop = scroll;
     else restorePlace(place, (index) => itemTop(index, rowHeight()), state.layout === "grid" ? grid.pitch : rowHeight());
     drawRows();
-    updateRights(folder);
+    if (!shared) updateRights(folder);
     $("count").textContent = formatCount(state.items.length);
     showState(state.items.length ? "" : "This folder is empty.");
     if (performance.getEntriesByName("browsey:navigate").length) {
@@ -234,7 +235,7 @@ export async function load(folder, { keepScroll = false, place = null } = {}) {
     $("count").textContent = "";
     showState(error.message, { error: true, retry: error.name !== "Unreachable" });
   }
-  if (changed || !state.events) listen(folder);
+  if (!shared && (changed || !state.events)) listen(folder);
 }
 /**
  * Goes to a folder with a new history entry. The folder left keeps its place (and, when the

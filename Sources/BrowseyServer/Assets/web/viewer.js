@@ -23,7 +23,7 @@ export async function openViewer(item, { push = true } = {}) {
   $("viewer-title").textContent = item.name;
   $("viewer-download", HTMLAnchorElement).href = apiURL("file", { path: item.path });
   $("viewer-download").setAttribute("download", item.name);
-  if (push) { history.pushState(null, "", pageURL(item.path) + "?view=1"); state.viewerPushed = true; }
+  if (push) { history.pushState(null, "", pageURL(item.path, { view: true })); state.viewerPushed = true; }
   const kind = kindOf(item);
   const imageIndex = state.images.findIndex((image) => image.name === item.name);
   $("viewer-prev").hidden = $("viewer-next").hidden = !(kind === "image" && state.images.length > 1 && imageIndex >= 0);
@@ -116,7 +116,7 @@ function linkRelative(article, folder) {
     const address = link.getAttribute("href");
     if (relative(address)) {
       const path = resolve(address);
-      link.href = pageURL(path) + (/\.[a-z0-9]+$/i.test(path) ? "?view=1" : "");
+      link.href = pageURL(path, { view: /\.[a-z0-9]+$/i.test(path) });
     } else if (!address.startsWith("#")) {
       link.target = "_blank"; link.rel = "noopener noreferrer";
     }
@@ -210,7 +210,7 @@ export function step(offset) {
   if (index < 0) return;
   const next = state.images[(index + offset + state.images.length) % state.images.length];
   const path = join(state.folder, next.name);
-  history.replaceState(null, "", pageURL(path) + "?view=1");
+  history.replaceState(null, "", pageURL(path, { view: true }));
   openViewer({ ...next, path }, { push: false });
 }
 export function closeViewer({ fromHistory = false } = {}) {

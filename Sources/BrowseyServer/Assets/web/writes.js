@@ -95,7 +95,7 @@ export function download(items) {
   }, index * 400));
 }
 /** A link to an item on this server: its folder, or its file opened in the viewer. */
-export function linkTo(item, path) { return location.origin + pageURL(path) + (isFolder(item) ? "" : "?view=1"); }
+export function linkTo(item, path) { return location.origin + pageURL(path, { view: !isFolder(item) }); }
 /** Shares an item's link through the system's share sheet where the browser has one, else copies it. */
 export async function share(item, path) {
   const url = linkTo(item, path);
