@@ -47,6 +47,23 @@ struct AccessPolicyTests {
         #expect(policy.rights(of: nil, at: "/Publicity") == [])
     }
 
+    @Test("a name spelled in another Unicode form is the same name to the rules (é as one code point or e + ◌́)")
+    func unicodeForms() throws {
+        let json = """
+            {
+              "users": { "bob": { "password": "\(PeopleFixture.hashes.bob)" } },
+              "folders": { "/": { "bob": "read" }, "/Caf\u{E9}": { "bob": "write" }, "/Cafe\u{301}/Private": {} }
+            }
+            """
+        let policy = try Accounts(json: Array(json.utf8)).policy
+        for spelling in ["/Caf\u{E9}/menu.txt", "/Cafe\u{301}/menu.txt"] {
+            #expect(policy.rights(of: "bob", at: spelling).contains(.write), "\(Array(spelling.unicodeScalars))")
+        }
+        for spelling in ["/Caf\u{E9}/Private/x", "/Cafe\u{301}/Private/x"] {
+            #expect(policy.rights(of: "bob", at: spelling) == [], "\(Array(spelling.unicodeScalars))")
+        }
+    }
+
     @Test("nobody signed in gets only what * grants, and sees only the way there")
     func anonymous() {
         #expect(policy.rights(of: nil, at: "/Public/readme.txt") == .read)

@@ -58,15 +58,6 @@ public struct RequestAccess: Sendable {
             paths: paths, mayWrite: mayWrite, policy: policy, user: user, scope: (path, rights), base: base)
     }
 
-    /// This access with `paths` rooted at a folder inside the served one, `base` (a resolved
-    /// path of the served folder): paths resolve below it, and the folder rules are asked about
-    /// where they really are.
-    func rerooted(at base: String, paths: SafePath) -> RequestAccess {
-        RequestAccess(
-            paths: paths, mayWrite: mayWrite, policy: policy, user: user, scope: scope,
-            base: ruled(base))
-    }
-
     /// `relative` (under `paths`) as the folder rules name it.
     private func ruled(_ relative: String) -> String {
         base == "/" ? relative : relative == "/" ? base : base + relative
