@@ -47,7 +47,8 @@ struct AccessPolicyTests {
         #expect(policy.rights(of: nil, at: "/Publicity") == [])
     }
 
-    @Test("a name spelled in another Unicode form is the same name to the rules (é as one code point or e + ◌́)")
+    @Test(
+        "a name spelled in another Unicode form is the same name to the rules (é as one code point or e + ◌́)")
     func unicodeForms() throws {
         let json = """
             {
@@ -57,7 +58,8 @@ struct AccessPolicyTests {
             """
         let policy = try Accounts(json: Array(json.utf8)).policy
         for spelling in ["/Caf\u{E9}/menu.txt", "/Cafe\u{301}/menu.txt"] {
-            #expect(policy.rights(of: "bob", at: spelling).contains(.write), "\(Array(spelling.unicodeScalars))")
+            #expect(
+                policy.rights(of: "bob", at: spelling).contains(.write), "\(Array(spelling.unicodeScalars))")
         }
         for spelling in ["/Caf\u{E9}/Private/x", "/Cafe\u{301}/Private/x"] {
             #expect(policy.rights(of: "bob", at: spelling) == [], "\(Array(spelling.unicodeScalars))")
