@@ -195,6 +195,10 @@ def test_empty_folders_errors_sorting_and_compact_rows(page, server):
     open_folder(page, server)
     page.locator(".row", has_text="empty folder").click()
     page.wait_for_selector("#state >> text=This folder is empty.")
+    # The message comes under the way back up, not above it.
+    parent = page.locator(".row", has_text="..").first.bounding_box()
+    message = page.locator("#state").bounding_box()
+    assert message["y"] >= parent["y"] + parent["height"] - 1, (parent, message)
     page.allow_problem("status of 404")
     page.goto(server.url("/no%20such%20folder"))
     page.wait_for_selector("#state.error >> text=Directory not found")

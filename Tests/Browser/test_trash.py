@@ -53,6 +53,10 @@ def test_delete_asks_in_words_then_the_trash_restores_and_empties(page, writable
     assert not os.path.exists(os.path.join(root, folder, "keep me #1.txt"))
     # The Trash screen lists it, newest first, with where it came from and the retention.
     open_trash(page)
+    # The Undo message still showing covers none of the sheet's buttons.
+    assert page.locator("#toast").is_visible()
+    toast, empty = page.locator("#toast").bounding_box(), page.locator("#trash-empty").bounding_box()
+    assert toast["y"] + toast["height"] <= empty["y"] or toast["y"] >= empty["y"] + empty["height"], (toast, empty)
     first = page.locator(".trash-item").first
     assert first.locator(".name").text_content() == "keep me #1.txt"
     assert "From /" + folder in first.locator(".detail").text_content()
