@@ -8,6 +8,7 @@ import time
 import urllib.parse
 
 import pytest
+from playwright.sync_api import expect
 from PIL import Image, ImageDraw
 
 from conftest import SCREENSHOTS, VIEWPORTS, Problems, run_server, shot, write
@@ -458,3 +459,21 @@ def test_the_page_asks_for_every_module_and_the_listing_at_once(page, photos):
     open_photos(page, photos)
     traffic.settle(page)
     assert len(traffic.requests("/api/list")) == 1, traffic.requests("/api/list")
+
+
+def test_selection_works_in_the_grid_too(page, photos):
+    open_photos(page, photos)
+    page.click("#folder-more")
+    page.click("#select-start")
+    for name in ["IMG_0001.jpg", "IMG_0002.jpg"]:
+        page.click(".tile[title='%s']" % name)
+    assert page.text_content("#selection-count") == "2 selected"
+    assert page.locator("#viewer").is_hidden(), "a tap selects, it does not open"
+    assert page.locator(".tile.selected").count() == 2
+    assert page.locator(".tile[title='IMG_0001.jpg'] input.check").is_checked()
+    shot(page, "gallery-selecting")
+    with page.expect_download() as download:
+        page.click("#bulk-download")
+    assert download.value.suggested_filename in ("IMG_0001.jpg", "IMG_0002.jpg")
+    # Downloading ends the selection, as in the list.
+    expect(page.locator(".tile input.check")).to_have_count(0)

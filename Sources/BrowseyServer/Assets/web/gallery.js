@@ -10,6 +10,7 @@ import { join, pageURL } from "./paths.js";
 import { watchImage } from "./offline.js";
 import { noteAspect } from "./picture.js";
 import { prefs } from "./prefs.js";
+import { toggleSelected } from "./selection.js";
 import { state } from "./state.js";
 import { hasThumbnail, isVisual, thumbURL, tileClass } from "./thumbnails.js";
 
@@ -142,6 +143,16 @@ function makeTile(item, index) {
   const path = item.parent ? item.path : join(state.folder, item.name);
   tile.href = pageURL(path, { view: !isFolder(item) });
   tile.title = item.parent ? "Parent folder" : item.name;
+  if (!item.parent) tile.dataset.name = item.name;
+  if (state.selecting && !item.parent) {
+    // As in the list: a real checkbox, announced; the tile's tap is what toggles it.
+    const box = document.createElement("input");
+    box.type = "checkbox"; box.className = "check"; box.tabIndex = -1;
+    box.checked = state.selected.has(item.name);
+    box.setAttribute("aria-label", "Select " + item.name);
+    if (box.checked) tile.classList.add("selected");
+    tile.append(box);
+  }
   const icon = document.createElement("span");
   icon.className = "icon"; icon.setAttribute("aria-hidden", "true");
   icon.append(svgIcon(item.parent ? "parent" : item.type === "symlink" ? "link" : kind));
@@ -171,7 +182,7 @@ function makeTile(item, index) {
   tile.addEventListener("click", (event) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    activate(item);
+    if (state.selecting && !item.parent) toggleSelected(item); else activate(item);
   });
   return tile;
 }

@@ -1,4 +1,4 @@
-// Selection mode: rows get checkboxes, a tap selects instead of opening, and a bar at the bottom
+// Selection mode: rows and tiles get checkboxes, a tap selects instead of opening, and a bar at the bottom
 // moves, copies, downloads or deletes everything selected at once.
 
 import { $, all } from "./dom.js";
@@ -48,7 +48,7 @@ export function showSelection() {
   $("selection-count").textContent = count === 1 ? "1 selected" : count + " selected";
   $("select-all").textContent = count && count === state.items.length ? "Select none" : "Select all";
   for (const id of ["bulk-move", "bulk-copy", "bulk-download", "bulk-delete"]) $(id, HTMLButtonElement).disabled = count === 0;
-  for (const row of all(".row[data-name]")) {
+  for (const row of all(".row[data-name], .tile[data-name]")) {
     const chosen = state.selecting && state.selected.has(row.dataset.name || "");
     row.classList.toggle("selected", chosen);
     const box = /** @type {HTMLInputElement | null} */ (row.querySelector("input.check"));
