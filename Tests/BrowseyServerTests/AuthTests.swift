@@ -69,6 +69,23 @@ struct AuthTests {
         }
     }
 
+    @Test("the token is told only to a request that holds it and asks for it, for a link that carries it")
+    func tokenForALink() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient(configuration(fixture)) { client in
+            let holder: HTTPFields = [.cookie: "browsey_token=\(Self.token)"]
+            let asked = try await client.ask("/api/session?include=token", headers: holder)
+            #expect(try asked.decode(SessionResponse.self).token == Self.token)
+            let notAsked = try await client.ask("/api/session", headers: holder)
+            #expect(try notAsked.decode(SessionResponse.self).token == nil)
+            #expect(try await client.ask("/api/session?include=token").status == .unauthorized)
+        }
+        try await fixture.withClient { client in
+            let open = try await client.ask("/api/session?include=token")
+            #expect(try open.decode(SessionResponse.self).token == nil, "a server without a token has none to tell")
+        }
+    }
+
     @Test("tokens are compared whole, whatever their lengths")
     func comparison() {
         let equal = TokenAuthentication<FileServerContext>.constantTimeEqual

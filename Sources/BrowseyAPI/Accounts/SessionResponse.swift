@@ -8,12 +8,17 @@ public struct SessionResponse: Codable, Sendable, Hashable {
     public var admin: Bool
     /// What the request may do at the root: some of `read`, `write`, `upload`, `admin`.
     public var rights: [String]
+    /// On a server with one access token (`--token`), the token itself: only to a request that
+    /// holds it and asks (`include=token`), for a link that carries it (the web UI's "Copy link
+    /// with access").
+    public var token: String?
 
     /// Makes an answer.
-    public init(accounts: Bool, username: String?, admin: Bool, rights: [String]) {
+    public init(accounts: Bool, username: String?, admin: Bool, rights: [String], token: String? = nil) {
         self.accounts = accounts
         self.username = username
         self.admin = admin
         self.rights = rights
+        self.token = token
     }
 }

@@ -100,10 +100,13 @@ struct LoginController: ServedFolderRoutes {
             names.append(name)
         }
         let user = context.identity.user
+        let asksForToken = request.uri.queryParameters.get("include") == "token"
+        let token = asksForToken && context.identity == .tokenHolder ? configuration.token : nil
         return JSONBody.response(
             SessionResponse(
                 accounts: accounts != nil, username: user,
-                admin: user.map { accounts?.users[$0]?.isAdministrator ?? false } ?? false, rights: names))
+                admin: user.map { accounts?.users[$0]?.isAdministrator ?? false } ?? false, rights: names,
+                token: token))
     }
 
     /// The address a request came from, as the throttle and the audit log know it.

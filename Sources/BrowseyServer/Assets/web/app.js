@@ -145,6 +145,7 @@ function start() {
   else fetch("/api/health").then((response) => response.json()).then((health) => {
     state.writable = health.readonly === false;
     state.hiddenAllowed = health.hidden === true;
+    state.tokenServer = health.auth === true;
     showWrites();
     if (state.writable) readRetention();
     startAccount(health.readonly === false);

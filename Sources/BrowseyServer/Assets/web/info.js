@@ -35,6 +35,15 @@ export async function openInfo(item) {
   $("action-error").hidden = true;
   $("info").hidden = false;
   $("info-copy").onclick = () => copy(location.origin + pageURL(path, { view: !isFolder(item) }), "Link copied");
+  // On a server with one access token: a link that carries it, only when asked for by name.
+  $("info-copy-access").hidden = !state.tokenServer;
+  $("info-copy-access").onclick = async () => {
+    const session = await api("session", { include: "token" }).catch(() => null);
+    if (!session || !session.token) { toast("The server did not give its access token"); return; }
+    const url = new URL(location.origin + pageURL(path, { view: !isFolder(item) }));
+    url.searchParams.set("token", session.token);
+    copy(url.toString(), "Link with access copied: whoever has it can open everything here");
+  };
   // Signed in: a share link, which opens this item alone for whoever has it.
   $("info-link").hidden = !isSignedIn();
   $("info-link-address").hidden = true;

@@ -5,5 +5,5 @@ export const state = {
   viewing: null, viewerPushed: false, images: [], events: null, reloadTimer: 0,
   searchSerial: 0, searchTimer: 0, searchResults: [], searchIndex: -1, loadSerial: 0,
   writable: false, infoItem: null, action: null, editing: null, cameFrom: -1,
-  selecting: false, selected: new Set(),
+  selecting: false, selected: new Set(), tokenServer: false,
 };
