@@ -82,7 +82,9 @@ struct AuthTests {
         }
         try await fixture.withClient { client in
             let open = try await client.ask("/api/session?include=token")
-            #expect(try open.decode(SessionResponse.self).token == nil, "a server without a token has none to tell")
+            #expect(
+                try open.decode(SessionResponse.self).token == nil,
+                "a server without a token has none to tell")
         }
     }
 
