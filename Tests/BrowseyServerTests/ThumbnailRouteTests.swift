@@ -182,9 +182,19 @@ struct ThumbnailRouteTests {
             try fixture.folder.file("photos/new.jpg", try Self.jpeg(width: 320, height: 200, seed: 5))
             let second = try await cached(4)
             #expect(second.count == 4, "the new picture's two classes follow: \(second)")
+            /// The cache files' inodes: a decode writes its file anew (a new inode), a hit reads it.
+            func inodes() throws -> [String: Int] {
+                var found: [String: Int] = [:]
+                for name in second {
+                    let attributes = try FileManager.default.attributesOfItem(atPath: cache.path + "/" + name)
+                    found[name] = (attributes[.systemFileNumber] as? NSNumber)?.intValue
+                }
+                return found
+            }
+            let before = try inodes()
             let answer = try await client.ask("/api/thumb?path=/photos/new.jpg&size=256")
             #expect(answer.status == .ok)
-            #expect(try await cached(4).count == 4, "served from what was made ahead")
+            #expect(try inodes() == before, "served from what was made ahead, not decoded again")
         }
     }
 
