@@ -100,6 +100,27 @@ struct ShareTests {
         }
     }
 
+    @Test("a share made through a link shares the folder it leads to, and meets the rules deeper inside it")
+    func throughALink() async throws {
+        let fixture = try PeopleFixture.make()
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.folder.path("Way to Team"), withDestinationPath: "Team")
+        try await fixture.withClient { client in
+            let carols = try await client.makeShare("carol", ShareRequest(path: "/Way to Team"))
+            let item = try await client.ask("/api/shared/\(carols)").decode(SharedItemResponse.self)
+            #expect(
+                item == SharedItemResponse(name: "Team", folder: true, path: "/"),
+                "shared as what it leads to")
+            let listed = try await client.ask("/api/shared/\(carols)/list?path=/")
+            #expect(listed.status == .ok, "\(listed.status) \(listed.text)")
+            #expect(listed.text.contains("plan.txt") && !listed.text.contains("Private"), "\(listed.text)")
+            for endpoint in ["list?path=/Private", "file?path=/Private/salary.txt", "archive?path=/"] {
+                let answer = try await client.ask("/api/shared/\(carols)/\(endpoint)")
+                #expect(!answer.text.contains("salary"), "\(endpoint)")
+            }
+        }
+    }
+
     @Test("an expired link answers 410, a revoked one 404")
     func expiryAndRevocation() async throws {
         let fixture = try PeopleFixture.make()

@@ -109,7 +109,10 @@ struct ShareController: ServedFolderRoutes {
             password = try await NIOThreadPool.singleton.runIfActive { try PasswordHash.make(password: text) }
         }
         let made = shares.make(
-            owner: user, path: target.relative, upload: upload, password: password, expires: expires, now: now
+            // The item where it really is: a link's requests are held to that place, so a path
+            // through a link inside the root is shared as the folder or file it leads to.
+            owner: user, path: safePath.realRelative(of: target) ?? target.relative, upload: upload,
+            password: password, expires: expires, now: now
         )
         _ = accounts
         record("share", made.path, context, detail: made.id)
@@ -254,12 +257,16 @@ struct ShareController: ServedFolderRoutes {
         } catch {
             throw APIError(.notFound, "No such share", code: .notFound)
         }
-        let paths = SafePath(root: root.absolute, ignored: safePath.ignored)
+        // Rooted where the folder really is (a root that is itself a link would not open).
+        let paths = SafePath(
+            root: SafePath.realPath(root.absolute) ?? root.absolute, ignored: safePath.ignored)
         var rooted = inner
         rooted.access = RequestAccess(
             paths: paths, mayWrite: false, policy: inner.access.policy, user: share.owner,
             scope: (isFolder ? "/" : "/" + FileName.lastComponent(of: item.relative), .read),
-            base: root.relative)
+            // Where the root really is: the rules deeper down are asked about the real places,
+            // as every other request's are (a share through a link to a folder meets them too).
+            base: safePath.realRelative(of: root) ?? root.relative)
         var listing = ListingController(
             configuration: configuration, safePath: paths, listingCache: nil, thumbnails: marked)
         listing.showsFilesystemPaths = false
@@ -285,10 +292,11 @@ struct ShareController: ServedFolderRoutes {
             throw APIError(.notFound, "No such share", code: .notFound)
         }
         try inner.access.check(.read, item, notFound: "No such share")
-        guard let type = Paths.type(at: item.absolute) else {
+        guard Paths.type(at: item.absolute) != nil else {
             throw APIError(.notFound, "No such share", code: .notFound)
         }
-        return (share, inner, item, type == .directory)
+        // A folder, or a link inside the root to one: opened as the routes open it.
+        return (share, inner, item, (try? safePath.folder(item)) != nil)
     }
 
     /// `GET /api/shared/ID`: what a link opens, in its own terms: its name, whether it is a
