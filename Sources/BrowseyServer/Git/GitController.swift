@@ -47,9 +47,10 @@ struct GitController: ServedFolderRoutes {
 
     /// The request's folder (its `path`, resolved and allowed) and the repository it lies in.
     func repository(
-        _ request: Request, _ context: FileServerContext
+        _ request: Request, _ context: FileServerContext, need: RequestAccess.Need = .read
     ) async throws -> GitRepository.Lookup {
-        let folder = try resolve(request, context, required: false, notFound: "Directory not found")
+        let folder = try resolve(
+            request, context, required: false, notFound: "Directory not found", need: need)
         return try await repository(for: folder, context)
     }
 
@@ -105,9 +106,12 @@ struct GitController: ServedFolderRoutes {
 
     // MARK: Status
 
-    /// `GET /api/git?path=`: the repository's branch, counts, last commit and remote.
+    /// `GET /api/git?path=`: the repository's branch, counts, last commit and remote. The
+    /// repository's root must be readable by the request (checked in ``repository(for:_:)``).
     func status(_ request: Request, context: FileServerContext) async throws -> Response {
-        guard case .found(let repository) = try await repository(request, context) else {
+        // Asked wherever a listing is (the web UI asks on every folder): a folder the request
+        // may only see is answered as no repository, never as an error.
+        guard case .found(let repository) = try await repository(request, context, need: .see) else {
             return JSONBody.response(GitStatusResponse.notARepository)
         }
         let answer = try await blocking { () -> (GitStatusEntries?, GitRunner.Output, GitRunner.Output) in

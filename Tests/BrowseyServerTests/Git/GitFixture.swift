@@ -25,31 +25,8 @@ struct GitFixture {
     /// dates; its standard output. A failure fails the test that called it.
     @discardableResult
     func git(_ arguments: [String], in directory: String = "", date: Int = 1_700_000_000) throws -> String {
-        let place = directory.hasPrefix("/") ? directory : folder.path(directory)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("git-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-        process.arguments = ["-C", place, "-c", "protocol.file.allow=always"] + arguments
-        process.environment = [
-            "GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "ada@example.com", "GIT_COMMITTER_NAME": "Bob",
-            "GIT_COMMITTER_EMAIL": "bob@example.com", "GIT_AUTHOR_DATE": "\(date) +0300",
-            "GIT_COMMITTER_DATE": "\(date) +0300", "HOME": "/nonexistent", "GIT_CONFIG_NOSYSTEM": "1",
-            "GIT_CONFIG_GLOBAL": "/dev/null", "PATH": "/usr/bin:/bin",
-        ]
-        process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw GitFixtureError("git \(arguments.joined(separator: " ")) failed: \(text)")
-        }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        try GitCommand.run(
+            arguments, in: directory.hasPrefix("/") ? directory : folder.path(directory), date: date)
     }
 
     /// A new repository at `directory` with its default branch `main`.
@@ -82,9 +59,4 @@ struct GitFixture {
         let app = try FileServer.application(configuration ?? self.configuration())
         try await app.test(.router, body)
     }
-}
-
-struct GitFixtureError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
