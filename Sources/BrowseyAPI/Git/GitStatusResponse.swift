@@ -23,7 +23,8 @@ public struct GitStatusResponse: Codable, Sendable, Hashable {
     /// The work tree's root as a served path (additive); `nil` when not a repository.
     public var repoPath: String?
     /// Why the status may be incomplete (additive): `"timeout"` when git took too long,
-    /// `"gitMissing"` never (that is a 501); absent when everything was read.
+    /// `"status"` when `git status` failed otherwise (the counts then read 0); absent when
+    /// everything was read.
     public var error: String?
 
     /// The answer for a folder that is not in a repository.

@@ -114,7 +114,8 @@ struct GitController: ServedFolderRoutes {
         guard case .found(let repository) = try await repository(request, context, need: .see) else {
             return JSONBody.response(GitStatusResponse.notARepository)
         }
-        let answer = try await blocking { () -> (GitStatusEntries?, GitRunner.Output, GitRunner.Output) in
+        let answer = try await blocking {
+            () -> (GitStatusEntries?, GitRunner.Output, GitRunner.Output, Bool) in
             let status = repository.run([
                 "status", "--porcelain=v2", "--branch", "-z", "--untracked-files=normal",
             ])
@@ -122,9 +123,12 @@ struct GitController: ServedFolderRoutes {
                 "log", "-1", "-z", "--no-textconv", GitCommitRecords.infoFormat, "HEAD", "--",
             ])
             let remote = repository.run(["remote", "get-url", "origin"])
-            return (status.succeeded ? GitStatusEntries(status.bytes) : nil, last, remote)
+            return (
+                status.succeeded ? GitStatusEntries(status.bytes) : nil, last, remote,
+                status.ending == .timedOut
+            )
         }
-        let (entries, last, remote) = answer
+        let (entries, last, remote, statusTimedOut) = answer
         var response = GitStatusResponse(
             isRepo: true, repoRoot: repository.root, repoPath: repository.servedPath)
         if let entries {
@@ -135,7 +139,7 @@ struct GitController: ServedFolderRoutes {
             response.untracked = GitStatusEntries.untracked(shown).count
             response.isDirty = response.staged + response.unstaged + response.untracked > 0
         } else {
-            response.error = "status"
+            response.error = statusTimedOut ? "timeout" : "status"
         }
         response.lastCommit = last.succeeded ? GitCommitRecords.infos(last.bytes).first : nil
         response.remoteUrl = remote.succeeded ? Self.withoutUserInfo(remote.text) : nil

@@ -37,6 +37,8 @@ struct GitRepository: Sendable {
         guard let realStart = SafePath.realPath(directory), inside(realStart, safePath.realRoot) else {
             return .none
         }
+        var runner = runner
+        if safePath.realRoot != "/" { runner.ceiling = Paths.parent(of: safePath.realRoot) }
         let found = runner.run(["rev-parse", "--show-toplevel", "--absolute-git-dir"], in: realStart)
         if found.ending == .timedOut { return .timedOut }
         guard found.succeeded else { return .none }

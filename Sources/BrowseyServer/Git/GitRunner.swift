@@ -51,6 +51,9 @@ struct GitRunner: Sendable {
     var timeout: Duration = .seconds(5)
     /// The most one command may write.
     var outputLimit = 8 << 20
+    /// A folder git may not look into or above for a repository (`GIT_CEILING_DIRECTORIES`):
+    /// the served root's parent, so that discovery stops at the root.
+    var ceiling: String?
 
     /// The environment every command gets, and nothing else: no system or global configuration
     /// (only the repository's own, overridden where it could run commands), no pager, no
@@ -93,7 +96,9 @@ struct GitRunner: Sendable {
         guard let executable else { return Output(bytes: [], ending: .notStarted) }
         let limit = limit ?? outputLimit
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { return Output(bytes: [], ending: .notStarted) }
+        // Close-on-exec from the start: a child another thread spawns meanwhile must not inherit
+        // the write end, or reading to its end would wait for that child too.
+        guard Self.makePipe(&pipeEnds) else { return Output(bytes: [], ending: .notStarted) }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -105,7 +110,8 @@ struct GitRunner: Sendable {
         posix_spawn_file_actions_addclose(&actions, writeEnd)
         let all = ["git", "-C", directory] + Self.globalOptions + overrides + arguments
         let argv: [UnsafeMutablePointer<CChar>?] = all.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = Self.environment.map { strdup($0) } + [nil]
+        let environment = Self.environment + (ceiling.map { ["GIT_CEILING_DIRECTORIES=" + $0] } ?? [])
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
         defer {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }
@@ -151,5 +157,14 @@ struct GitRunner: Sendable {
         // Killed by a signal counts as a failure (status 128 + signal, as a shell says it).
         let exit = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Output(bytes: output, ending: .exited(exit))
+    }
+
+    /// A pipe whose ends close on exec (the spawned child gets its own copy through `dup2`).
+    /// Set right after `pipe` (Swift's Glibc module does not offer `pipe2`): the window in which
+    /// another thread's spawn could inherit them is a few instructions wide.
+    private static func makePipe(_ ends: inout [Int32]) -> Bool {
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return true
     }
 }

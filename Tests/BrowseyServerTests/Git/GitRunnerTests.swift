@@ -36,7 +36,9 @@ struct GitRunnerTests {
 
     @Test("git gets argv as given, stdin /dev/null, and a fixed environment with no pager or prompts")
     func environmentAndArguments() throws {
-        let (folder, runner) = try fakeGit(#"printf '%s\n' "$@"; env | sort; cat"#)
+        let (folder, found) = try fakeGit(#"printf '%s\n' "$@"; env | sort; cat"#)
+        var runner = found
+        runner.ceiling = "/srv"
         let output = runner.run(["log", "--format=%s", "; rm -rf /"], in: folder.path)
         #expect(output.succeeded)
         let lines = output.text.split(separator: "\n").map(String.init)
@@ -50,6 +52,7 @@ struct GitRunnerTests {
         #expect(lines.contains("GIT_TERMINAL_PROMPT=0"))
         #expect(lines.contains("LC_ALL=C"))
         #expect(lines.contains("HOME=/nonexistent"))
+        #expect(lines.contains("GIT_CEILING_DIRECTORIES=/srv"))
         #expect(!lines.contains { $0.hasPrefix("USER=") || $0.hasPrefix("SSH_AUTH_SOCK=") })
     }
 
