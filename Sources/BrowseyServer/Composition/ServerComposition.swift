@@ -28,6 +28,8 @@ public struct ServerComposition: Sendable {
     let web: WebAssets
     /// Thumbnails and their cache; `nil` with `--no-thumbs`.
     let thumbnails: ThumbnailService?
+    /// How the git routes run `git` (found on `PATH` once, at start).
+    let git: GitRunner
     /// WebDAV's locks, in memory for the server's life.
     let davLocks = DAVLockTable()
     /// The long-lived work: the watcher, the index, the sweep of upload leftovers.
@@ -48,6 +50,7 @@ public struct ServerComposition: Sendable {
         self.configuration = configuration
         self.logger = logger
         safePath = SafePath(configuration)
+        git = GitRunner.find(path: configuration.gitSearchPath)
         trash = configuration.trashFolder.map {
             Trash(
                 folder: $0, maximumBytes: configuration.trashMaximumBytes,
@@ -217,6 +220,10 @@ public struct ServerComposition: Sendable {
         TrashController(configuration: configuration, safePath: safePath, trash: trash, audit: audit)
             .addRoutes(to: group)
         UploadController(configuration: configuration, safePath: safePath, audit: audit).addRoutes(to: group)
+        GitController(
+            configuration: configuration, safePath: safePath, runner: git, trash: trash, audit: audit
+        )
+        .addRoutes(to: group)
         if let thumbnails {
             ThumbnailController(configuration: configuration, safePath: safePath, thumbnails: thumbnails)
                 .addRoutes(to: group)

@@ -108,6 +108,9 @@ public struct ServerConfiguration: Sendable {
     /// Where thumbnails of videos and PDFs come from: `ffmpeg` and `pdftoppm` paths, found on
     /// `PATH` by the command line; `nil` (the default): none.
     public var posterTools: (ffmpeg: String?, pdftoppm: String?) = (nil, nil)
+    /// Where the git routes look for `git`: a `PATH`-style list; `nil` (the default): the
+    /// server's own `PATH`. No `git` found: those routes answer 501 `gitMissing`.
+    public var gitSearchPath: String?
 
     /// Whether WebDAV is served at `/dav/` (the default; `--no-dav` turns it off), with the
     /// server's own mode, root and rules.

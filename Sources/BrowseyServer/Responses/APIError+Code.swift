@@ -5,14 +5,17 @@ extension APIError {
     /// change here.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Wrapped: String, CaseIterable, Sendable {
-            case alreadyExists, badFilter, basesRequired, conflict, crossSite, expired, hiddenName,
-                hostNotAllowed
+            case alreadyExists, badFilter, basesRequired, conflict, crossSite, expired, gitMissing,
+                gitTimeout,
+                hiddenName, hostNotAllowed
             case internalError = "internal"
             case imageTooLarge
-            case intoItself, invalidBody, invalidMultipart, invalidName, invalidPath, invalidRange,
+            case intoItself, invalidBody, invalidCommit, invalidFilePath, invalidMultipart, invalidName,
+                invalidPath, invalidRange,
                 invalidSize, isADirectory
-            case isRoot, jsonRequired, lengthMismatch, methodNotAllowed, multipartRequired, noIndex, noSpace
-            case noTrash, notADirectory, notAllowed, notEditable, notFound
+            case isRoot, jsonRequired, lengthMismatch, methodNotAllowed, multipartRequired, nestedRepository,
+                noChanges, noIndex, noSpace
+            case noTrash, notADirectory, notARepository, notAllowed, notEditable, notFound
             case notThumbnailable
             case notViewable, partInTheWay, pathRequired
             case permissionDenied, rangeNotSatisfiable, readOnly, signInRequired, sizeRequired, slowDown,
@@ -42,6 +45,20 @@ extension APIError {
         public static var crossSite: Self { Self(.crossSite) }
         /// 410: a share link past its expiry.
         public static var expired: Self { Self(.expired) }
+        /// 501: the server has no `git` executable (the git routes only).
+        public static var gitMissing: Self { Self(.gitMissing) }
+        /// 504: git took longer than its time limit to answer a commit or diff request.
+        public static var gitTimeout: Self { Self(.gitTimeout) }
+        /// 400: a commit hash that is missing or not 7 to 64 hex digits.
+        public static var invalidCommit: Self { Self(.invalidCommit) }
+        /// 400: a path inside a repository that is absolute, empty or climbs out with `..`.
+        public static var invalidFilePath: Self { Self(.invalidFilePath) }
+        /// 409: a revert of an untracked folder that holds a git repository of its own.
+        public static var nestedRepository: Self { Self(.nestedRepository) }
+        /// 404: a revert of a file git reports no change for.
+        public static var noChanges: Self { Self(.noChanges) }
+        /// 404: a commit, diff or revert asked of a folder in no repository inside the root.
+        public static var notARepository: Self { Self(.notARepository) }
         /// 400: a write that would create a hidden name on a server that hides them.
         public static var hiddenName: Self { Self(.hiddenName) }
         /// 403: a `Host` that is not the server's own name or address.

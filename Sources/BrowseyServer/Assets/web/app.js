@@ -7,6 +7,7 @@ import { svgIcon } from "./icons.js";
 import { listen } from "./events.js";
 import { listenFastScroll, showFastScroll } from "./fastscroll.js";
 import { moveFocus, rememberLayout } from "./gallery.js";
+import { listenGit } from "./git.js";
 import { openInfo } from "./info.js";
 import { clearRows, drawRows, load, navigate, renderCrumbs, showLayout, showState, sortItems } from "./listing.js";
 import { closeMenus, listenMenus, openMenuButton } from "./menu.js";
@@ -46,6 +47,7 @@ function start() {
   history.scrollRestoration = "manual";
   $("list").addEventListener("scroll", () => { requestAnimationFrame(() => { drawRows(); showFastScroll(); }); scrolled(); }, { passive: true });
   listenFastScroll();
+  listenGit();
   // The server back after being away: the folder, live updates and an unfinished view catch up.
   onRecovery(() => {
     load(state.folder, { keepScroll: true });
@@ -181,7 +183,7 @@ function start() {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s" && state.editing && state.editing.active) { event.preventDefault(); save(); return; }
     if (event.key === "Tab") {
       // Keyboard focus stays inside an open dialog.
-      const open = ["picker", "search", "info", "settings", "trash", "viewer"].map((id) => $(id)).find((overlay) => !overlay.hidden);
+      const open = ["picker", "search", "info", "settings", "trash", "git", "viewer"].map((id) => $(id)).find((overlay) => !overlay.hidden);
       if (open) {
         const focusable = all("button, a[href], input, select, textarea, [tabindex]", open)
           .filter((element) => !(/** @type {HTMLButtonElement} */ (element).disabled) && element.offsetParent !== null && element.tabIndex >= 0);
@@ -199,7 +201,7 @@ function start() {
     if (event.key === "Escape" && !$("picker").hidden) { finishPicking(false); return; }
     if (event.key === "Escape" && state.selecting && !anyOverlay()) { stopSelecting(); return; }
     if (event.key === "Escape") {
-      if (!$("search").hidden || !$("info").hidden || !$("settings").hidden || !$("trash").hidden) closeOverlays(); else closeViewer();
+      if (!$("search").hidden || !$("info").hidden || !$("settings").hidden || !$("trash").hidden || !$("git").hidden) closeOverlays(); else closeViewer();
       return;
     }
     if (!$("viewer").hidden) {

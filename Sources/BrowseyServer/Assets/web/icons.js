@@ -28,6 +28,7 @@ const iconPaths = {
   trash: "M4 7h16 M9 7v-2.5h6v2.5 M6 7l1 13h10l1-13 M10 11v6 M14 11v6",
   "new-folder": "M3 6.5a1.5 1.5 0 0 1 1.5-1.5h4.5l2 2h8.5a1.5 1.5 0 0 1 1.5 1.5v9a1.5 1.5 0 0 1-1.5 1.5h-15a1.5 1.5 0 0 1-1.5-1.5z M12 10v6 M9 13h6",
   upload: "M12 16v-11 M7 9l5-5 5 5 M5 20h14",
+  branch: "M6 3v12 M6 15a3 3 0 1 0 0.01 0 M18 3a3 3 0 1 0 0.01 0 M18 6c0 5-12 4-12 9",
 };
 export function svgIcon(name) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");

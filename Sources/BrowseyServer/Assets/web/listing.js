@@ -6,6 +6,7 @@ import { takeEarlyListing } from "./boot.js";
 import { $ } from "./dom.js";
 import { listen } from "./events.js";
 import { formatCount, formatDate, formatSize, isFolder, kindOf } from "./format.js";
+import { showGitBar } from "./git.js";
 import { drawGrid, firstVisibleTile, grid, layoutFor, tileTop } from "./gallery.js";
 import { svgIcon } from "./icons.js";
 import { openInfo } from "./info.js";
@@ -220,7 +221,7 @@ export async function load(folder, { keepScroll = false, place = null } = {}) {
     if (keepScroll) $("list").scrollTop = scroll;
     else restorePlace(place, (index) => itemTop(index, rowHeight()), state.layout === "grid" ? grid.pitch : rowHeight());
     drawRows();
-    if (!shared) updateRights(folder);
+    if (!shared) { updateRights(folder); showGitBar(folder); }
     $("count").textContent = formatCount(state.items.length);
     showState(state.items.length ? "" : "This folder is empty.");
     if (performance.getEntriesByName("browsey:navigate").length) {

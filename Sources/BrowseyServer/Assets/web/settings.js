@@ -10,6 +10,6 @@ export function applySettings() {
   $("sort", HTMLSelectElement).value = prefs.get("sort", "name");
 }
 export function closeOverlays() {
-  for (const id of ["info", "search", "settings", "trash"]) $(id).hidden = true;
+  for (const id of ["info", "search", "settings", "trash", "git"]) $(id).hidden = true;
 }
-export function anyOverlay() { return ["viewer", "info", "search", "settings", "trash", "picker"].some((id) => !$(id).hidden); }
+export function anyOverlay() { return ["viewer", "info", "search", "settings", "trash", "picker", "git"].some((id) => !$(id).hidden); }

@@ -1,0 +1,111 @@
+import FileTree
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A git work tree found for a served folder, and the way every later command runs in it.
+///
+/// Found only inside the served root: git is told not to look above the root's parent
+/// (`GIT_CEILING_DIRECTORIES`), and the work tree's root and its git directory, symlinks
+/// resolved, must both lie inside the root's real path. A repository above the root, a `.git`
+/// link or file leading out, or a `core.worktree` set elsewhere is no repository at all.
+struct GitRepository: Sendable {
+    /// What looking for a repository found.
+    enum Lookup: Sendable {
+        /// A repository inside the served root.
+        case found(GitRepository)
+        /// No repository (or one the rules refuse).
+        case none
+        /// git took too long to say.
+        case timedOut
+    }
+
+    /// The work tree's root, symlinks resolved.
+    let root: String
+    /// The work tree's root as a served path (`/` for the served root).
+    let servedPath: String
+    /// The runner, with the repository's own filter drivers turned off.
+    let runner: GitRunner
+    /// The `-c` settings that turn off the repository's filter drivers.
+    let overrides: [String]
+
+    /// Looks for the repository `directory` (an absolute path under the served root) lies in.
+    static func find(from directory: String, safePath: SafePath, runner: GitRunner) -> Lookup {
+        guard let realStart = SafePath.realPath(directory), inside(realStart, safePath.realRoot) else {
+            return .none
+        }
+        var runner = runner
+        if safePath.realRoot != "/" { runner.ceiling = Paths.parent(of: safePath.realRoot) }
+        let found = runner.run(["rev-parse", "--show-toplevel", "--absolute-git-dir"], in: realStart)
+        if found.ending == .timedOut { return .timedOut }
+        guard found.succeeded else { return .none }
+        let lines = found.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.count == 2, let root = SafePath.realPath(lines[0]),
+            let gitDirectory = SafePath.realPath(lines[1]),
+            inside(root, safePath.realRoot), inside(gitDirectory, safePath.realRoot),
+            let servedPath = served(root, realRoot: safePath.realRoot)
+        else { return .none }
+        // Filter drivers named in the repository's configuration would run on `status` and
+        // `restore`: each is set to nothing for every command.
+        let drivers = runner.run(["config", "-z", "--name-only", "--get-regexp", "^filter\\."], in: root)
+        if drivers.ending == .timedOut { return .timedOut }
+        var overrides: [String] = []
+        var seen: Set<String> = []
+        for key in drivers.bytes.split(separator: 0).map({ String(decoding: $0, as: UTF8.self) }) {
+            guard let dot = key.lastIndex(of: "."), key.hasPrefix("filter.") else { continue }
+            let name = String(key[key.index(key.startIndex, offsetBy: 7)..<dot])
+            // A name `-c` cannot say exactly: the repository is not read.
+            if name.contains("=") || name.contains("\n") { return .none }
+            if seen.insert(name).inserted {
+                for setting in ["clean", "smudge", "process"] {
+                    overrides += ["-c", "filter.\(name).\(setting)="]
+                }
+                overrides += ["-c", "filter.\(name).required=false"]
+            }
+        }
+        return .found(GitRepository(root: root, servedPath: servedPath, runner: runner, overrides: overrides))
+    }
+
+    /// Runs a git command in the work tree's root.
+    func run(_ arguments: [String], limit: Int? = nil) -> GitRunner.Output {
+        runner.run(arguments, in: root, overrides: overrides, limit: limit)
+    }
+
+    /// The served path of a path relative to the work tree's root.
+    func servedPath(of path: String) -> String {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return servedPath == "/" ? "/" + trimmed : servedPath + "/" + trimmed
+    }
+
+    /// The absolute path of a path relative to the work tree's root.
+    func absolutePath(of path: String) -> String {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return root == "/" ? "/" + trimmed : root + "/" + trimmed
+    }
+
+    /// Whether a path a client names inside the repository is acceptable: not empty, no NUL, not
+    /// absolute, no `.` or `..` component and no empty one (a trailing `/` aside, as git writes
+    /// an untracked folder). Pathspecs are literal, so no character is special beyond these.
+    static func isValidFilePath(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.utf8.contains(0), !path.hasPrefix("/"), !path.contains("\\") else {
+            return false
+        }
+        let body = path.hasSuffix("/") ? path.dropLast() : Substring(path)
+        let components = body.split(separator: "/", omittingEmptySubsequences: false)
+        return !components.contains { $0.isEmpty || $0 == "." || $0 == ".." }
+    }
+
+    static func inside(_ path: String, _ folder: String) -> Bool {
+        SafePath.isInside(path, folder)
+    }
+
+    private static func served(_ real: String, realRoot: String) -> String? {
+        if real == realRoot { return "/" }
+        if realRoot == "/" { return real }
+        guard real.hasPrefix(realRoot + "/") else { return nil }
+        return String(real.dropFirst(realRoot.count))
+    }
+}
