@@ -125,6 +125,21 @@ struct SyncManifestTests {
         }
     }
 
+    @Test("a folder without links is kept by its own place: a change inside it moves its revision")
+    func folderWithoutLinks() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let uri = "/api/sync/manifest?path=%2Fcode"
+            let revision = try #require(try await client.ask(uri).json["revision"] as? String)
+            #expect(try await client.ask(uri + "&revision=\(revision)").json["unchanged"] as? Bool == true)
+            try fixture.folder.file("code/main.swift", "print(\"changed\")\n")
+            let answer = try await eventually(client, uri + "&revision=\(revision)") {
+                $0.json["unchanged"] as? Bool == false
+            }
+            #expect(answer.json["unchanged"] as? Bool == false)
+        }
+    }
+
     @Test("a link's target going elsewhere in the tree changes the revision of a folder listing the link")
     func linkTargetsAreCovered() async throws {
         let fixture = try ServerFixture.make()

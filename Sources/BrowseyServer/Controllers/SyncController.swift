@@ -27,7 +27,12 @@ struct SyncController: ServedFolderRoutes {
         // What one reader may have is theirs alone: with accounts every manifest is walked.
         let filters = access.dependsOnWhoAsks
         // Kept by the folder's real place, as the watcher names what changes there.
-        let key = filters ? nil : safePath.realRelative(of: folder).map { Paths.join(configuration.root, $0) }
+        let key =
+            filters
+            ? nil
+            : safePath.realRelative(of: folder).map { real in
+                real == "/" ? configuration.root : Paths.join(configuration.root, real.dropFirst())
+            }
         var generation: UInt64?
         if let key, let revisions {
             let (kept, since) = revisions.lookup(key)
