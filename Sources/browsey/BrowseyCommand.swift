@@ -15,7 +15,7 @@ struct BrowseyCommand: AsyncParsableCommand {
             Serve.self, Discover.self, List.self, Stat.self, Cat.self, Get.self, Put.self, Find.self,
             Remove.self, Move.self,
             Copy.self, MakeFolder.self, Passwd.self, Login.self, ShareLink.self, Shares.self, Unshare.self,
-            Git.self,
+            Git.self, Sync.self,
         ],
         defaultSubcommand: Serve.self
     )

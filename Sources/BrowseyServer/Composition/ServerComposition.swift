@@ -20,6 +20,9 @@ public struct ServerComposition: Sendable {
     let startedAt = ContinuousClock.now
     /// Encoded listings, kept until the watcher says a folder changed; `nil` with `--no-cache`.
     let listingCache: ListingCache?
+    /// Sync manifests' revisions, kept until the watcher says their folder changed; `nil` with
+    /// `--no-listing-cache`.
+    let manifestRevisions: ManifestRevisions?
     /// The search index and its change feed; `nil` with `--no-index`.
     let searchIndex: NameIndex?
     /// Where deletes go; `nil` deletes for good.
@@ -73,11 +76,13 @@ public struct ServerComposition: Sendable {
         // One watcher for both: the cache hears of each change at once, the index gets the batches.
         let filter = EntryFilter(includesHidden: configuration.showsHidden, excludedNames: safePath.ignored)
         let cache = configuration.cachesListings ? ListingCache() : nil
+        let revisions = configuration.cachesListings ? ManifestRevisions() : nil
         var watcher: DirectoryWatcher?
         if configuration.cachesListings || configuration.indexesSearch || thumbnails?.cache != nil {
             let options = DirectoryWatcher.Options(coalescing: .milliseconds(50), filter: filter) {
-                [weak cache] path, everything in
+                [weak cache, weak revisions] path, everything in
                 cache?.invalidate(path, everything: everything)
+                revisions?.invalidate(path, everything: everything)
                 // A thumbnail's key holds its picture's version: dropping it only frees space early.
                 if !everything { thumbnails?.invalidate(path) }
             }
@@ -91,6 +96,8 @@ public struct ServerComposition: Sendable {
         }
         cache?.attach(watcher)
         listingCache = cache
+        revisions?.attach(watcher)
+        manifestRevisions = revisions
         if configuration.indexesSearch {
             let index = NameIndex(
                 options: .init(root: configuration.root, filter: filter, storePath: configuration.indexPath),
@@ -207,6 +214,10 @@ public struct ServerComposition: Sendable {
         .addRoutes(to: group)
         FileController(configuration: configuration, safePath: safePath, sendsFilesBySendfile: sendfile)
             .addRoutes(to: group)
+        SyncController(
+            configuration: configuration, safePath: safePath, revisions: manifestRevisions, thumbnails: marked
+        )
+        .addRoutes(to: group)
         SearchController(
             configuration: configuration, safePath: safePath, searchIndex: searchIndex, thumbnails: marked
         )

@@ -112,6 +112,10 @@ public struct ServerConfiguration: Sendable {
     /// server's own `PATH`. No `git` found: those routes answer 501 `gitMissing`.
     public var gitSearchPath: String?
 
+    /// How large one sync manifest may grow before it is refused with 413 (Browsey's has no
+    /// bound): 250,000 entries and 96 MiB of JSON by default.
+    public var syncManifestLimits = SyncManifestLimits()
+
     /// Whether WebDAV is served at `/dav/` (the default; `--no-dav` turns it off), with the
     /// server's own mode, root and rules.
     public var servesWebDAV = true

@@ -42,33 +42,41 @@ struct ListingController: ServedFolderRoutes {
             }
             throw APIError.from(error, notFound: "Directory not found")
         }
-        if filters {
-            let safePath = self.safePath
-            let whole = listing
-            listing.removeItems { item in
-                let child = SafePath.Resolved(
-                    absolute: whole.path(of: item),
-                    relative: Paths.join(folder.relative, whole.name(of: item)))
-                guard access.maySee(child.relative) else { return true }
-                // A link is shown only where the place it leads to may be seen too.
-                guard let real = safePath.realRelative(of: child), real != child.relative else {
-                    return false
-                }
-                return !access.maySee(real)
-            }
-        }
+        if filters { Self.keepVisible(&listing, in: folder, access: access, safePath: safePath) }
         if !showsFilesystemPaths { listing.removeItems { $0.type == .symlink } }
         let buffer = ListingJSON.encode(
             path: folder.relative, absolutePath: showsFilesystemPaths ? folder.absolute : folder.relative,
-            listing: listing, links: links(of: listing), thumbnails: thumbnails)
+            listing: listing, links: Self.links(of: listing, safePath: safePath), thumbnails: thumbnails)
         if let generation { listingCache?.store(buffer, for: key, since: generation) }
         return JSONBody.response(buffer: buffer)
+    }
+
+    /// Leaves in a listing of `folder` only what this request may see (one reader's listing,
+    /// on a server with accounts or through a share): an item must be seen at its own path, and
+    /// a link also where it leads. With `readable`, everything but folders must also be
+    /// readable (what a sync manifest lists is what its client downloads).
+    static func keepVisible(
+        _ listing: inout FolderListing, in folder: SafePath.Resolved, access: RequestAccess,
+        safePath: SafePath, readable: Bool = false
+    ) {
+        let whole = listing
+        listing.removeItems { item in
+            let child = SafePath.Resolved(
+                absolute: whole.path(of: item), relative: Paths.join(folder.relative, whole.name(of: item)))
+            guard access.maySee(child.relative) else { return true }
+            if readable, item.type != .directory, !access.mayRead(child.relative) { return true }
+            // A link is shown only where the place it leads to may be seen too.
+            guard let real = safePath.realRelative(of: child), real != child.relative else {
+                return false
+            }
+            return !access.maySee(real)
+        }
     }
 
     /// The listing's links, decided before encoding: each read again as a full entry (for its
     /// target) and made the contract's item under the path rules (a target outside the root is
     /// not revealed). A link gone meanwhile is left out (the encoder writes it as broken).
-    private func links(of listing: FolderListing) -> [Int: ListItem] {
+    static func links(of listing: FolderListing, safePath: SafePath) -> [Int: ListItem] {
         var links: [Int: ListItem] = [:]
         for (index, item) in listing.items.enumerated() where item.type == .symlink {
             if let entry = try? listing.entry(of: item) { links[index] = ListItem(entry, under: safePath) }
