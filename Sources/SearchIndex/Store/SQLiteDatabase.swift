@@ -55,6 +55,9 @@ final class SQLiteDatabase {
         }
     }
 
+    /// The rowid of the last row inserted on this connection.
+    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
     /// An integer pragma's value.
     func pragma(_ name: String) throws(SearchIndexError) -> Int64 {
         let statement = try prepare("PRAGMA \(name)")
