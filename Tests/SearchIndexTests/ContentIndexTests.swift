@@ -92,6 +92,21 @@ struct ContentIndexTests {
         await second.stop()
     }
 
+    @Test("the indexer holds no read transaction open, so the write-ahead log can be checkpointed")
+    func checkpoints() async throws {
+        let fixture = try IndexFixture()
+        try fixture.folder.file("docs/a.txt", "alpha apple")
+        let running = await Running(fixture)
+        let other = try SQLiteDatabase(path: fixture.cache.path("content.sqlite"))
+        let checkpoint = try other.prepare("PRAGMA wal_checkpoint(PASSIVE)")
+        #expect(try checkpoint.step())
+        // busy, frames in the log, frames moved into the database: all of them.
+        #expect(checkpoint.int64(0) == 0)
+        #expect(checkpoint.int64(1) > 0 && checkpoint.int64(2) == checkpoint.int64(1))
+        checkpoint.reset()
+        await running.stop()
+    }
+
     @Test("a query without a word of three characters is refused")
     func shortQueries() {
         #expect(throws: SearchIndexError.self) { try ContentPattern(text: "a b") }

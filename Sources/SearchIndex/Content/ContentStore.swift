@@ -25,6 +25,7 @@ final class ContentStore: @unchecked Sendable {
         try ContentMigrator.migrate(database)
         let stored = try statement("SELECT value FROM info WHERE key = 'root'")
         stored.bind()
+        defer { stored.reset() }
         if try stored.step(), stored.text(0) != root {
             try database.execute("DELETE FROM body; DELETE FROM file")
         }
@@ -77,6 +78,7 @@ final class ContentStore: @unchecked Sendable {
     func remove(_ path: String) throws(SearchIndexError) {
         let find = try statement("SELECT id FROM file WHERE path = ?1")
         find.bind(.text(path))
+        defer { find.reset() }
         guard try find.step() else { return }
         let id = find.int64(0)
         let body = try statement("DELETE FROM body WHERE rowid = ?1")
@@ -130,6 +132,7 @@ final class ContentStore: @unchecked Sendable {
     func textFileCount() throws(SearchIndexError) -> Int {
         let rows = try statement("SELECT count(*) FROM file WHERE indexed = 1")
         rows.bind()
+        defer { rows.reset() }
         return try rows.step() ? Int(rows.int64(0)) : 0
     }
 }

@@ -115,6 +115,10 @@ final class SQLiteDatabase {
             }
         }
 
+        /// Ends a statement read before its last row: until then its connection holds a read
+        /// transaction, and no checkpoint can move the write-ahead log past it.
+        func reset() { sqlite3_reset(statement) }
+
         func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
 
         func text(_ column: Int32) -> String {
