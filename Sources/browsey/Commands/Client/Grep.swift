@@ -8,7 +8,7 @@ struct Grep: AsyncParsableCommand {
         abstract:
             "Find lines in text files under a folder: browsey grep http://host:8080/docs 'quarterly report'",
         discussion: """
-            Prints path:line: text for each matching line, like grep. The pattern is taken literally \
+            Prints path:line: text for each matching line and exits 1 when nothing matched, like grep. The pattern is taken literally \
             and case matters, unless -e makes it a regular expression and -i ignores case. The server \
             answers from its content index (it runs without --no-content-index).
             """)
@@ -22,7 +22,9 @@ struct Grep: AsyncParsableCommand {
     @Flag(name: .short, help: "Ignore case.")
     var ignoreCase = false
 
-    @Flag(name: .short, help: "Read the pattern as a regular expression (Swift Regex syntax, like PCRE).")
+    @Flag(
+        name: .customShort("e"),
+        help: "Read the pattern as a regular expression (Swift Regex syntax, like PCRE).")
     var regex = false
 
     @Option(help: "At most this many files (1 to 200).")
@@ -55,6 +57,8 @@ struct Grep: AsyncParsableCommand {
                 "browsey grep: there may be more matches (the server's index is still being built, or it stopped at its time limit)\n"
             )
         }
+        // Like grep: status 1 when nothing matched.
+        if found.results.isEmpty { throw ExitCode(1) }
     }
 
     /// `text` as a regular expression that matches it literally.
