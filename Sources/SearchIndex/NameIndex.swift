@@ -111,6 +111,13 @@ public final class NameIndex: Sendable {
     /// Where the index is in its life.
     public var phase: Phase { state.withLock { $0.phase } }
 
+    /// The current catalog, once the index can answer (the content index reads it).
+    var catalogSnapshot: Catalog? {
+        state.withLock { state in
+            state.phase == .ready || state.phase == .reconciling ? state.catalog : nil
+        }
+    }
+
     /// How many entries it holds.
     public var entryCount: Int { state.withLock { $0.catalog }.entryCount }
 

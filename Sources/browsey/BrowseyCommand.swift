@@ -13,6 +13,7 @@ struct BrowseyCommand: AsyncParsableCommand {
         version: BrowseyVersion.current,
         subcommands: [
             Serve.self, Discover.self, List.self, Stat.self, Cat.self, Get.self, Put.self, Find.self,
+            Grep.self,
             Remove.self, Move.self,
             Copy.self, MakeFolder.self, Passwd.self, Login.self, ShareLink.self, Shares.self, Unshare.self,
             Git.self, Sync.self,

@@ -43,9 +43,12 @@ public struct HealthResponse: Codable, Sendable, Hashable {
     /// Whether hidden (dot) names are listed when a request asks with `hidden=1` (the server
     /// runs with `--hidden`; additive, absent from older servers).
     public var hidden: Bool?
+    /// How far the index of what text files say is (additive; absent when the server runs
+    /// without it).
+    public var contentIndex: ContentIndex?
 
     private enum CodingKeys: String, CodingKey {
-        case ok, readonly, host, auth, hidden
+        case ok, readonly, host, auth, hidden, contentIndex
     }
 
     /// Reads a health answer. A server with `--auth` asked without the token answers only `ok`
@@ -61,6 +64,7 @@ public struct HealthResponse: Codable, Sendable, Hashable {
                 uptimeSeconds: 0)
         auth = try container.decodeIfPresent(Bool.self, forKey: .auth)
         hidden = try container.decodeIfPresent(Bool.self, forKey: .hidden)
+        contentIndex = try container.decodeIfPresent(ContentIndex.self, forKey: .contentIndex)
     }
 
     /// Makes a health answer.

@@ -47,6 +47,11 @@ public final class DirectoryBrowserModel {
     public var searchText = ""
     /// The results of the last search, best first.
     public private(set) var searchResults: [SearchResponse.Result] = []
+    /// What ``search()`` looks in: names (the default) or what text files say.
+    public var searchScope = SearchScope.names
+    /// The results of the last search inside files (``SearchScope/contents``), best first,
+    /// each with its matching lines.
+    public private(set) var contentResults: [ContentSearchResponse.Result] = []
 
     private var items: [ListItem] = []
     private var liveTask: Task<Void, Never>?
@@ -89,6 +94,7 @@ public final class DirectoryBrowserModel {
         stopLiveUpdates()
         path = Self.normalized(folder)
         searchResults = []
+        contentResults = []
         await load()
     }
 
@@ -114,13 +120,21 @@ public final class DirectoryBrowserModel {
         let text = searchText
         guard !text.allSatisfy({ $0 == " " }) else {
             searchResults = []
+            contentResults = []
             return
         }
         do {
-            let found = try await client.search(text, in: path)
-            if text == searchText { searchResults = found.results }
+            switch searchScope {
+            case .names:
+                let found = try await client.search(text, in: path)
+                if text == searchText { searchResults = found.results }
+            case .contents:
+                let found = try await client.searchContent(text, in: path)
+                if text == searchText { contentResults = found.results }
+            }
         } catch {
             searchResults = []
+            contentResults = []
         }
     }
 

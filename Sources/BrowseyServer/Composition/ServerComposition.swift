@@ -25,6 +25,8 @@ public struct ServerComposition: Sendable {
     let manifestRevisions: ManifestRevisions?
     /// The search index and its change feed; `nil` with `--no-index`.
     let searchIndex: NameIndex?
+    /// The index of what text files say; `nil` with `--no-content-index` or `--no-index`.
+    let contentIndex: ContentIndex?
     /// Where deletes go; `nil` deletes for good.
     let trash: Trash?
     /// The web UI's files: built in, or read from `--web-root`.
@@ -104,8 +106,11 @@ public struct ServerComposition: Sendable {
                 watcher: watcher, logger: logger)
             searchIndex = index
             services.append(SearchIndexing(index: index))
+            contentIndex = Self.contentIndex(configuration, names: index, logger: logger)
+            if let contentIndex { services.append(ContentIndexing(index: contentIndex)) }
         } else {
             searchIndex = nil
+            contentIndex = nil
         }
         if configuration.makesThumbnailsAhead, let thumbnails, thumbnails.cache != nil {
             services.append(
@@ -219,7 +224,9 @@ public struct ServerComposition: Sendable {
         )
         .addRoutes(to: group)
         SearchController(
-            configuration: configuration, safePath: safePath, searchIndex: searchIndex, thumbnails: marked
+            configuration: configuration, safePath: safePath, searchIndex: searchIndex,
+            contentIndex: contentIndex,
+            thumbnails: marked
         )
         .addRoutes(to: group)
         EventsController(
@@ -239,7 +246,8 @@ public struct ServerComposition: Sendable {
             ThumbnailController(configuration: configuration, safePath: safePath, thumbnails: thumbnails)
                 .addRoutes(to: group)
         }
-        ServerInfoController(configuration: configuration, startedAt: startedAt).addRoutes(to: group)
+        ServerInfoController(configuration: configuration, startedAt: startedAt, contentIndex: contentIndex)
+            .addRoutes(to: group)
         LoginController(
             configuration: configuration, safePath: safePath, accounts: configuration.accounts,
             sessions: sessions,

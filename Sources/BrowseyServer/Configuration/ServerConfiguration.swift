@@ -68,6 +68,9 @@ public struct ServerConfiguration: Sendable {
     /// The index file (`IndexLocation.defaultPath(forRoot:)` picks one); `nil` keeps the index
     /// in memory only, built again at each start.
     public var indexPath: String?
+    /// Whether what text files say is indexed too, for `GET /api/search?in=content` (the
+    /// default; needs ``indexesSearch``); `false` with `--no-content-index`.
+    public var indexesContent = true
     /// A folder the web UI's files are read from at each request (`--web-root`), for working
     /// on the UI without rebuilding: it holds what `Sources/BrowseyServer/Assets/web/` holds.
     /// `nil` (the default) serves the files built into the binary.

@@ -17,6 +17,8 @@ struct SearchController: ServedFolderRoutes {
     let safePath: SafePath
     /// The index; `nil` with `--no-index` (searches walk the tree).
     let searchIndex: NameIndex?
+    /// The index of what text files say; `nil` with `--no-content-index` or `--no-index`.
+    var contentIndex: ContentIndex? = nil
     /// The extensions whose files are marked `"thumbnail": true`.
     var thumbnails = ThumbnailExtensions.none
 
@@ -29,6 +31,11 @@ struct SearchController: ServedFolderRoutes {
     /// names under `path` matching `q`, best first. Answered from the index when it is ready,
     /// by walking the tree before (and with `--no-index`).
     func search(_ request: Request, context: FileServerContext) async throws -> Response {
+        switch request.uri.queryParameters.get("in") ?? "" {
+        case "", "names", "name": break
+        case "content": return try await searchContent(request, context: context)
+        default: throw APIError(.badRequest, "in must be names or content", code: .badFilter)
+        }
         let folder = try resolve(
             request, context, required: false, notFound: "Directory not found", need: .see)
         let access = context.access

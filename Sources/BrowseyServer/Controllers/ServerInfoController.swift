@@ -1,11 +1,14 @@
 import BrowseyAPI
 import Hummingbird
+import SearchIndex
 
 /// What the server says about itself: `GET /api/health` and `GET /api/openapi.json`.
 struct ServerInfoController {
     let configuration: ServerConfiguration
     /// When the server started (its uptime is reported from it).
     let startedAt: ContinuousClock.Instant
+    /// The content index, whose progress the health check reports.
+    var contentIndex: ContentIndex? = nil
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.get("/api/health") { _, _ in health() }
@@ -14,11 +17,12 @@ struct ServerInfoController {
 
     /// `GET /api/health`.
     func health() -> Response {
-        JSONBody.response(
-            HealthResponse(
-                readonly: configuration.readOnly, host: HostInfo.current(since: startedAt),
-                auth: configuration.token != nil,
-                hidden: configuration.showsHidden))
+        var health = HealthResponse(
+            readonly: configuration.readOnly, host: HostInfo.current(since: startedAt),
+            auth: configuration.token != nil,
+            hidden: configuration.showsHidden)
+        health.contentIndex = contentIndex.map { HealthResponse.ContentIndex($0.progress) }
+        return JSONBody.response(health)
     }
 
 }

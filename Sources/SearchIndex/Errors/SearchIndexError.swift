@@ -20,6 +20,8 @@ public struct SearchIndexError: CodedError {
         public static let query = Code(.query)
         /// The index file was written by a newer Browsey.
         public static let newerVersion = Code(.newerVersion)
+        /// A content search's pattern cannot be used (too short to narrow, or not a valid regular expression).
+        public static let badPattern = Code(.badPattern)
 
         /// The code's stable name.
         public var description: String { wrapped.rawValue }
@@ -27,7 +29,7 @@ public struct SearchIndexError: CodedError {
         public static var allCases: [Code] { Wrapped.allCases.map(Code.init) }
 
         private enum Wrapped: String, CaseIterable {
-            case cannotOpen, corrupt, storage, query, newerVersion
+            case cannotOpen, corrupt, storage, query, newerVersion, badPattern
         }
         private let wrapped: Wrapped
         private init(_ wrapped: Wrapped) { self.wrapped = wrapped }

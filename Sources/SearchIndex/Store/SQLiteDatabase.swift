@@ -55,6 +55,9 @@ final class SQLiteDatabase {
         }
     }
 
+    /// The rowid of the last row inserted on this connection.
+    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
     /// An integer pragma's value.
     func pragma(_ name: String) throws(SearchIndexError) -> Int64 {
         let statement = try prepare("PRAGMA \(name)")
@@ -111,6 +114,10 @@ final class SQLiteDatabase {
             default: throw database.failure(status, String(cString: sqlite3_sql(statement)))
             }
         }
+
+        /// Ends a statement read before its last row: until then its connection holds a read
+        /// transaction, and no checkpoint can move the write-ahead log past it.
+        func reset() { sqlite3_reset(statement) }
 
         func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
 

@@ -151,6 +151,13 @@ struct Serve: AsyncParsableCommand {
     )
     var index = true
 
+    @Flag(
+        name: .customLong("content-index"), inversion: .prefixedNo,
+        help:
+            "Index what text files say, in the background after the names, for searches inside files (GET /api/search?in=content); --no-content-index turns it off."
+    )
+    var contentIndex = true
+
     @Option(
         help: ArgumentHelp(
             "Keep the search index in this folder (default: ~/.cache/browsey/index).", valueName: "folder"))
@@ -327,6 +334,7 @@ struct Serve: AsyncParsableCommand {
         if let httpsCert, let httpsKey { configuration.tls = (httpsCert, httpsKey) }
         configuration.allowedHosts = allowedHost
         configuration.indexesSearch = index
+        configuration.indexesContent = index && contentIndex
         if index {
             if let indexDir {
                 let folder = indexDir.hasPrefix("/") ? indexDir : Self.currentFolder() + "/" + indexDir

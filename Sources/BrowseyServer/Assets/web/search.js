@@ -1,6 +1,7 @@
 // Search, from the folder shown down.
 
 import { api, withHidden } from "./api.js";
+import { contentRow } from "./contentsearch.js";
 import { $ } from "./dom.js";
 import { kindOf } from "./format.js";
 import { svgIcon } from "./icons.js";
@@ -9,7 +10,26 @@ import { parentOf } from "./paths.js";
 import { state } from "./state.js";
 import { openViewer } from "./viewer.js";
 
+/** Names or Contents: the switch above the results. */
+function setScope(scope) {
+  state.searchScope = scope;
+  for (const button of $("search-scope").querySelectorAll("button")) {
+    button.setAttribute("aria-checked", String(button.dataset.scope === scope));
+  }
+  $("search-input").setAttribute("placeholder", scope === "content" ? "Search inside text files here and below" : "Search this folder and below");
+}
+let scopeWired = false;
 export function openSearch() {
+  if (!scopeWired) {
+    scopeWired = true;
+    for (const button of $("search-scope").querySelectorAll("button")) {
+      button.addEventListener("click", () => {
+        // The other scope's results go at once: they would answer a question no longer asked.
+        state.searchSerial++;
+        setScope(button.dataset.scope || "names"); showResults([], ""); runSearch(); $("search-input").focus();
+      });
+    }
+  }
   $("search").hidden = false;
   const input = $("search-input", HTMLInputElement);
   input.focus(); input.select();
@@ -23,7 +43,9 @@ export function runSearch() {
     if (!text) { showResults([], ""); return; }
     $("search-state").textContent = "Searching…";
     try {
-      const body = await api("search", withHidden({ path: state.folder, q: text, limit: "50" }));
+      const content = state.searchScope === "content";
+      const query = withHidden({ path: state.folder, q: text, limit: "50" });
+      const body = await api("search", content ? { ...query, in: "content" } : query);
       if (serial === state.searchSerial) showResults(body.results || [], text);
     } catch (error) {
       if (serial === state.searchSerial) { showResults([], text); $("search-state").textContent = error.message; }
@@ -36,6 +58,12 @@ function showResults(results, text) {
   const list = $("search-results");
   list.textContent = "";
   results.forEach((result, index) => {
+    if (Array.isArray(result.lines)) {
+      const row = contentRow(result, openResult);
+      row.id = "result-" + index;
+      list.append(row);
+      return;
+    }
     const item = document.createElement("li");
     item.setAttribute("role", "option");
     item.id = "result-" + index;
@@ -59,10 +87,17 @@ export function markSelected() {
   const current = $("result-" + state.searchIndex);
   if (current) { current.scrollIntoView({ block: "nearest" }); $("search-input").setAttribute("aria-activedescendant", current.id); }
 }
-export async function openResult(result) {
+/**
+ * Opens a result: a folder is browsed, a file viewed (a file found by its text at `line`, its
+ * first matching line by default).
+ * @param {any} result
+ * @param {number} [line]
+ */
+export async function openResult(result, line) {
   $("search").hidden = true;
   if (result.type === "directory") return navigate(result.path);
   await navigate(parentOf(result.path));
   const item = state.items.find((entry) => entry.name === result.name) || { name: result.name, extension: result.extension, type: result.type };
-  openViewer({ ...item, path: result.path });
+  const at = line || (Array.isArray(result.lines) && result.lines.length ? result.lines[0].line : 0);
+  openViewer({ ...item, path: result.path }, { line: at });
 }

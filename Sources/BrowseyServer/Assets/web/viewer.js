@@ -16,7 +16,7 @@ export function setTextSize(size) {
   prefs.set("textSize", viewer.textSize);
   $("viewer-body").style.setProperty("--text-size", viewer.textSize + "px");
 }
-export async function openViewer(item, { push = true } = {}) {
+export async function openViewer(item, { push = true, line = 0 } = {}) {
   state.viewing = item;
   const overlay = $("viewer");
   overlay.hidden = false;
@@ -76,12 +76,13 @@ export async function openViewer(item, { push = true } = {}) {
           numberLines(pre);
           if (view.language) pre.dataset.language = view.language;
           body.append(pre);
+          if (line) showLine(pre, line);
         }
         $("text-smaller").hidden = $("text-larger").hidden = false;
         state.editing = { item, content: view.content, base: { modified: view.modified, size: view.size }, active: false };
         $("viewer-edit").hidden = !state.writable;
       } else {
-        openViewer({ ...item, extension: view.extension }, { push: false });
+        openViewer({ ...item, extension: view.extension }, { push: false, line });
       }
     } catch (error) {
       if (state.viewing !== item) return;
@@ -149,6 +150,18 @@ function addContents(article) {
     const target = article.querySelector("#" + CSS.escape(decodeURIComponent(link.getAttribute("href").slice(1))));
     if (target) { event.preventDefault(); target.scrollIntoView({ block: "start" }); }
   });
+}
+
+/**
+ * Scrolls a numbered code view to line `line` (from 1) and marks it.
+ * @param {HTMLElement} pre
+ * @param {number} line
+ */
+function showLine(pre, line) {
+  const target = pre.querySelectorAll(".line")[line - 1];
+  if (!target) return;
+  target.classList.add("target");
+  target.scrollIntoView({ block: "center" });
 }
 
 /** Files longer than this many lines are shown without numbers (the page stays quick). */

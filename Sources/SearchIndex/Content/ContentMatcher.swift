@@ -1,0 +1,130 @@
+/// Finds a ``ContentPattern`` in a file's text, line by line. Made by
+/// ``ContentPattern/matcher()`` for use on one thread.
+public struct ContentMatcher {
+    /// The pattern it finds.
+    public let pattern: ContentPattern
+    private let regex: Regex<AnyRegexOutput>?
+
+    /// The longest line a regular expression is tried on, in bytes (longer lines are skipped:
+    /// the engine backtracks, and its time grows with the line).
+    public static let regexLineLimit = 16 * 1024
+    /// The longest snippet, in UTF-16 units.
+    public static let snippetLength = 240
+    /// The most match ranges given for one line.
+    static let rangesPerLine = 16
+
+    init(_ pattern: ContentPattern) {
+        self.pattern = pattern
+        switch pattern.kind {
+        case .words: regex = nil
+        case .regex(let ignoresCase):
+            let compiled = try? Regex(pattern.source)
+            regex = ignoresCase ? compiled?.ignoresCase() : compiled
+        }
+    }
+
+    /// The best `limit` matching lines of `text`, in line order, and the file's score (its best
+    /// line's); `nil` when nothing matches (for words: unless every word is in the file).
+    public func lines(in text: String, limit: Int) -> (score: Int, lines: [ContentLine])? {
+        var found: [ContentLine] = []
+        var wordsSeen = Set<Int>()
+        var number = 0
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            while start <= bytes.count {
+                number += 1
+                var end = start
+                while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                var lineEnd = end
+                if lineEnd > start && bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<lineEnd])
+                if let match = match(line, number: number, wordsSeen: &wordsSeen) {
+                    found.append(match)
+                    // Enough lines of the best kind: no later line can displace them.
+                    if found.count >= limit * 4 {
+                        found.sort { $0.score != $1.score ? $0.score > $1.score : $0.number < $1.number }
+                        found.removeLast(found.count - limit)
+                        if found.allSatisfy({ $0.score == found[0].score }) && found[0].score == topScore {
+                            break
+                        }
+                    }
+                }
+                start = end + 1
+            }
+        }
+        if case .words = pattern.kind, wordsSeen.count < pattern.words.count { return nil }
+        guard !found.isEmpty else { return nil }
+        found.sort { $0.score != $1.score ? $0.score > $1.score : $0.number < $1.number }
+        let best = found[0].score
+        return (best, found.prefix(limit).sorted { $0.number < $1.number })
+    }
+
+    private var topScore: Int {
+        if case .words = pattern.kind { return 4 }
+        return 1
+    }
+
+    private func match(
+        _ line: UnsafeBufferPointer<UInt8>, number: Int, wordsSeen: inout Set<Int>
+    ) -> ContentLine? {
+        if let regex {
+            guard line.count <= Self.regexLineLimit else { return nil }
+            let text = String(decoding: line, as: UTF8.self)
+            var ranges: [Range<Int>] = []
+            for found in text.matches(of: regex).prefix(Self.rangesPerLine) where !found.range.isEmpty {
+                let start = text.utf16.distance(from: text.startIndex, to: found.range.lowerBound)
+                let end = text.utf16.distance(from: text.startIndex, to: found.range.upperBound)
+                ranges.append(start..<end)
+            }
+            guard !ranges.isEmpty else { return nil }
+            return Self.snippet(text, ranges: ranges, number: number, score: 1)
+        }
+        let folded = FoldedLine(line)
+        var score = 0
+        var ranges = folded.occurrences(of: pattern.phrase)
+        if !ranges.isEmpty {
+            score = ranges.contains { folded.isWholeWord($0) } ? 4 : 3
+            for index in pattern.words.indices { wordsSeen.insert(index) }
+        } else {
+            var all = true
+            var whole = true
+            for (index, word) in pattern.words.enumerated() {
+                let found = folded.occurrences(of: word)
+                if found.isEmpty {
+                    all = false
+                    continue
+                }
+                wordsSeen.insert(index)
+                if !found.contains(where: { folded.isWholeWord($0) }) { whole = false }
+                ranges += found
+            }
+            guard !ranges.isEmpty else { return nil }
+            score = all ? (whole ? 2 : 1) : 0
+            ranges.sort { $0.lowerBound < $1.lowerBound }
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        let original = ranges.prefix(Self.rangesPerLine).map { folded.originalRange($0) }
+        return Self.snippet(text, ranges: original, number: number, score: score)
+    }
+
+    /// The line cut to ``snippetLength`` around its first match, with the ranges moved along.
+    static func snippet(_ text: String, ranges: [Range<Int>], number: Int, score: Int) -> ContentLine {
+        let units = Array(text.utf16)
+        guard units.count > snippetLength, let first = ranges.first else {
+            return ContentLine(number: number, text: text, matches: ranges, score: score)
+        }
+        var start = max(0, min(first.lowerBound - snippetLength / 3, units.count - snippetLength))
+        if start > 0 && UTF16.isTrailSurrogate(units[start]) { start += 1 }
+        var end = min(units.count, start + snippetLength)
+        if end < units.count && UTF16.isTrailSurrogate(units[end]) { end -= 1 }
+        let kept = ranges.compactMap { range -> Range<Int>? in
+            let lower = max(range.lowerBound, start)
+            let upper = min(range.upperBound, end)
+            return lower < upper ? (lower - start)..<(upper - start) : nil
+        }
+        return ContentLine(
+            number: number, text: String(decoding: units[start..<end], as: UTF16.self), matches: kept,
+            score: score)
+    }
+}

@@ -1,0 +1,67 @@
+/// A line folded as names are (lowercase, accents dropped), with the way back from each folded
+/// byte to the UTF-16 offset of the character it came from.
+struct FoldedLine {
+    /// The folded bytes.
+    let folded: [UInt8]
+    /// For each folded byte, its character's UTF-16 offset in the line, and one more entry for
+    /// the end; `nil` for an ASCII line, where both are the same.
+    private let offsets: [Int]?
+
+    init(_ line: UnsafeBufferPointer<UInt8>) {
+        if line.allSatisfy({ $0 < 0x80 }) {
+            folded = line.map { $0 &+ ($0 >= 65 && $0 <= 90 ? 32 : 0) }
+            offsets = nil
+            return
+        }
+        var folded: [UInt8] = []
+        var offsets: [Int] = []
+        var offset = 0
+        for character in String(decoding: line, as: UTF8.self) {
+            let bytes = NameFolding.fold(String(character))
+            folded += bytes
+            offsets += repeatElement(offset, count: bytes.count)
+            offset += character.utf16.count
+        }
+        offsets.append(offset)
+        self.folded = folded
+        self.offsets = offsets
+    }
+
+    /// Where `needle` occurs, in folded bytes, without overlaps.
+    func occurrences(of needle: [UInt8]) -> [Range<Int>] {
+        guard !needle.isEmpty, needle.count <= folded.count else { return [] }
+        var found: [Range<Int>] = []
+        let first = needle[0]
+        var index = 0
+        let last = folded.count - needle.count
+        while index <= last {
+            if folded[index] == first && folded[index..<index + needle.count].elementsEqual(needle) {
+                found.append(index..<index + needle.count)
+                index += needle.count
+            } else {
+                index += 1
+            }
+        }
+        return found
+    }
+
+    /// Whether the folded range neither starts nor ends inside a word.
+    func isWholeWord(_ range: Range<Int>) -> Bool {
+        func isWord(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 95
+        }
+        let before = range.lowerBound == 0 || !isWord(folded[range.lowerBound - 1])
+        let after = range.upperBound == folded.count || !isWord(folded[range.upperBound])
+        return before && after
+    }
+
+    /// The UTF-16 range in the line of a folded range.
+    func originalRange(_ range: Range<Int>) -> Range<Int> {
+        guard let offsets else { return range }
+        let start = offsets[range.lowerBound]
+        // The end is the start of the character after the range's last byte.
+        var end = range.upperBound
+        while end < offsets.count - 1 && offsets[end] == offsets[range.upperBound - 1] { end += 1 }
+        return start..<max(start, offsets[end])
+    }
+}

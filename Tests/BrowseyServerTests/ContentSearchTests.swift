@@ -1,0 +1,114 @@
+import BrowseyAPI
+import BrowseyServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+
+@Suite("Searching inside files over HTTP")
+struct ContentSearchTests {
+    static func search(
+        _ client: some TestClientProtocol, _ query: String
+    ) async throws -> ContentSearchResponse {
+        let answer = try await client.ask("/api/search?in=content&" + query)
+        #expect(answer.status == .ok, "\(query): \(answer.text)")
+        return try answer.decode(ContentSearchResponse.self)
+    }
+
+    /// Waits until `/api/health` says the content index is ready.
+    static func waitUntilReady(_ client: some TestClientProtocol) async throws {
+        for _ in 0..<500 {
+            let health = try await client.ask("/api/health").decode(HealthResponse.self)
+            if health.contentIndex?.phase == "ready" { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("the content index never became ready")
+    }
+
+    @Test(
+        "hits carry the file's item and its matching lines with the match's place, filtered like name search")
+    func answersLines() async throws {
+        let fixture = try ServerFixture.make()
+        try fixture.folder.file(
+            "docs/plans.md", "# Plans\n\nThe Quarterly Report is late.\nreport quarterly\n")
+        try fixture.folder.file("code/report.swift", "let quarterly = report()\n")
+        try fixture.folder.file(".hidden.md", "quarterly report hidden")
+        try await fixture.withClient { client in
+            try await Self.waitUntilReady(client)
+            let answer = try await Self.search(client, "q=\(q("quarterly report"))")
+            #expect(answer.complete)
+            #expect(answer.results.map(\.path) == ["/docs/plans.md", "/code/report.swift"])
+            let best = try #require(answer.results.first)
+            #expect(best.item.name == "plans.md" && best.item.size > 0 && best.type == .file)
+            #expect(best.lines.map(\.line) == [3, 4])
+            #expect(best.lines[0].text == "The Quarterly Report is late.")
+            #expect(best.lines[0].matches == [[4, 20]])
+            let markdown = try await Self.search(client, "q=quarterly&ext=swift")
+            #expect(markdown.results.map(\.path) == ["/code/report.swift"])
+            let below = try await Self.search(client, "q=quarterly&path=/docs")
+            #expect(below.results.map(\.path) == ["/docs/plans.md"])
+            let regex = try await Self.search(client, "q=\(q(#"report\(\)"#))&re=1")
+            #expect(regex.results.map(\.path) == ["/code/report.swift"])
+            #expect(regex.results.first?.lines.first?.matches == [[16, 24]])
+            for bad in ["q=ab", "q=\(q("(unclosed"))&re=1", "q=report&limit=many", "q=report&after=soon"] {
+                let refused = try await client.ask("/api/search?in=content&" + bad)
+                #expect(refused.status == .badRequest, "\(bad): \(refused.text)")
+                #expect(refused.error?.isEmpty == false)
+            }
+            #expect(try await client.ask("/api/search?in=songs&q=report").status == .badRequest)
+        }
+    }
+
+    @Test(
+        "a file saved through the API or written on disk is found by its new text within 1 s, its old text no longer",
+        .enabled(if: TimingSensitive.runsHere, "timing tests run apart: Scripts/test, BROWSEY_TIMING_TESTS=1")
+    )
+    func freshAfterSaves() async throws {
+        let fixture = try WritableFixture.make()
+        try fixture.folder.file("docs/plan.txt", "the old walrus plan")
+        try await fixture.withClient { client in
+            try await Self.waitUntilReady(client)
+            #expect(try await Self.search(client, "q=walrus").results.map(\.path) == ["/docs/plan.txt"])
+            let (modified, size) = try await SaveTests.bases(client, "/docs/plan.txt")
+            let saved = try await client.post(
+                "/api/save",
+                SaveRequest(
+                    path: "/docs/plan.txt", content: "the new pelican plan", baseModified: modified,
+                    baseSize: size))
+            #expect(saved.status == .ok)
+            // Stale lines are never sent: the old text is gone at once, the file is read again.
+            #expect(try await Self.search(client, "q=walrus").results.isEmpty)
+            #expect(try await Self.fresh(client, "pelican", "/docs/plan.txt"), "saved through the API")
+            try fixture.folder.file("docs/plan.txt", "the newer heron plan")
+            #expect(try await Self.fresh(client, "heron", "/docs/plan.txt"), "written on disk")
+            #expect(try await Self.search(client, "q=pelican").results.isEmpty)
+        }
+    }
+
+    /// Whether `word` finds `path` within a second.
+    static func fresh(_ client: some TestClientProtocol, _ word: String, _ path: String) async throws -> Bool
+    {
+        let clock = ContinuousClock()
+        let start = clock.now
+        while clock.now - start < .seconds(1) {
+            if try await search(client, "q=\(word)").results.map(\.path) == [path] { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
+    @Test("with --no-content-index a content search is a 503 that says why, and health says nothing of it")
+    func turnedOff() async throws {
+        let fixture = try ServerFixture.make()
+        var configuration = fixture.configuration()
+        configuration.indexesContent = false
+        try await fixture.withClient(configuration) { client in
+            let answer = try await client.ask("/api/search?in=content&q=notes")
+            #expect(
+                answer.status == .serviceUnavailable && answer.error?.contains("--no-content-index") == true)
+            let health = try await client.ask("/api/health").decode(HealthResponse.self)
+            #expect(health.contentIndex == nil)
+        }
+    }
+}

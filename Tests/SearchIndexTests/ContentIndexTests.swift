@@ -1,0 +1,186 @@
+import FileTree
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SearchIndex
+
+@Suite("Searching inside files")
+struct ContentIndexTests {
+    /// A name index and a content index over the fixture, both running.
+    final class Running {
+        let fixture: IndexFixture
+        let names: NameIndex
+        let content: ContentIndex
+        let task: Task<Void, Never>
+
+        init(_ fixture: IndexFixture, maximumFileSize: Int64 = 4 << 20) async {
+            self.fixture = fixture
+            names = fixture.start()
+            content = ContentIndex(
+                options: .init(
+                    root: fixture.folder.path, storePath: fixture.cache.path("content.sqlite"),
+                    textExtensions: ["txt", "md", "swift"], maximumFileSize: maximumFileSize),
+                names: names)
+            let content = content
+            task = Task { await content.run() }
+            await content.waitUntilIdle()
+        }
+
+        func stop() async {
+            task.cancel()
+            await task.value
+            await names.stopAndWait()
+        }
+
+        func paths(_ text: String) throws -> [String] {
+            try content.candidates(ContentPattern(text: text))?.map(\.path) ?? []
+        }
+    }
+
+    @Test("a word is found in a file's text whatever its case and accents, and only in text files")
+    func findsText() async throws {
+        let fixture = try IndexFixture()
+        try fixture.folder.file("docs/café.md", "Menu\nThe CAFÉ opens at nine\n")
+        try fixture.folder.file("docs/binary.txt", Data([0x61, 0x62, 0x63, 0x00, 0x63, 0x61, 0x66, 0x65]))
+        try fixture.folder.file("docs/large.txt", String(repeating: "cafe ", count: 400))
+        try fixture.folder.file(".hidden/cafe.txt", "cafe")
+        try fixture.folder.file("docs/photo.jpg", "cafe")
+        var utf16 = Data([0xFF, 0xFE])
+        utf16.append("Ünïcode café sixteen".data(using: .utf16LittleEndian)!)
+        try fixture.folder.file("docs/wide.txt", utf16)
+        let running = await Running(fixture, maximumFileSize: 1024)
+        #expect(try running.paths("cafe").sorted() == ["/docs/café.md", "/docs/wide.txt"])
+        #expect(try running.paths("opens AT") == ["/docs/café.md"])
+        #expect(try running.paths("unicode") == ["/docs/wide.txt"])
+        #expect(try running.paths("nowhere") == [])
+        #expect(running.content.progress.phase == .ready)
+        await running.stop()
+    }
+
+    @Test(
+        "a file written on disk is found by its new text within a second, and no longer by its old",
+        .enabled(if: TimingSensitive.runsHere, "timing tests run apart: Scripts/test, BROWSEY_TIMING_TESTS=1")
+    )
+    func followsChanges() async throws {
+        let fixture = try IndexFixture()
+        try fixture.folder.file("docs/plan.txt", "the old walrus plan")
+        let running = await Running(fixture)
+        #expect(try running.paths("walrus") == ["/docs/plan.txt"])
+        try fixture.folder.file("docs/plan.txt", "the new pelican plan")
+        let swapped = await IndexFixture.eventually(within: 1) {
+            (try? running.paths("pelican")) == ["/docs/plan.txt"] && (try? running.paths("walrus")) == []
+        }
+        #expect(swapped != nil, "the new text is found and the old is not, within 1 s")
+        try FileManager.default.removeItem(atPath: fixture.folder.path("docs/plan.txt"))
+        let gone = await IndexFixture.eventually { (try? running.paths("pelican")) == [] }
+        #expect(gone != nil, "a deleted file's text is gone")
+        await running.stop()
+    }
+
+    @Test("a restart reads again only the files that changed meanwhile")
+    func reconcilesOnRestart() async throws {
+        let fixture = try IndexFixture()
+        try fixture.folder.file("docs/a.txt", "alpha apple")
+        try fixture.folder.file("docs/b.txt", "bravo banana")
+        let first = await Running(fixture)
+        #expect(first.content.progress.textFiles >= 2)
+        await first.stop()
+        try fixture.folder.file("docs/b.txt", "bravo cherry, longer now")
+        let second = await Running(fixture)
+        #expect(second.content.progress.filesToRead == 1)
+        #expect(try second.paths("apple") == ["/docs/a.txt"])
+        #expect(try second.paths("cherry") == ["/docs/b.txt"])
+        #expect(try second.paths("banana") == [])
+        await second.stop()
+    }
+
+    @Test("the indexer holds no read transaction open, so the write-ahead log can be checkpointed")
+    func checkpoints() async throws {
+        let fixture = try IndexFixture()
+        try fixture.folder.file("docs/a.txt", "alpha apple")
+        let running = await Running(fixture)
+        let other = try SQLiteDatabase(path: fixture.cache.path("content.sqlite"))
+        let checkpoint = try other.prepare("PRAGMA wal_checkpoint(PASSIVE)")
+        #expect(try checkpoint.step())
+        // busy, frames in the log, frames moved into the database: all of them.
+        #expect(checkpoint.int64(0) == 0)
+        #expect(checkpoint.int64(1) > 0 && checkpoint.int64(2) == checkpoint.int64(1))
+        checkpoint.reset()
+        await running.stop()
+    }
+
+    @Test("a query without a word of three characters is refused")
+    func shortQueries() {
+        #expect(throws: SearchIndexError.self) { try ContentPattern(text: "a b") }
+        #expect(throws: SearchIndexError.self) { try ContentPattern(regex: "([a", ignoresCase: false) }
+    }
+}
+
+@Suite("Lines that match")
+struct ContentMatcherTests {
+    @Test("lines holding the phrase come with its place, marked in the original text")
+    func phraseLines() throws {
+        let matcher = try ContentPattern(text: "quarterly report").matcher()
+        let text = "intro\nthe reports are quarterly\nThe Quarterly Report is due\nquarterly reporting"
+        let found = try #require(matcher.lines(in: text, limit: 2))
+        #expect(found.score == 4)
+        #expect(found.lines.map(\.number) == [3, 4])
+        let line = found.lines[0]
+        #expect(line.matches == [4..<20])
+        #expect(found.lines[1].score == 3)
+    }
+
+    @Test("accents and case are folded, and offsets count UTF-16 units of the original")
+    func foldedOffsets() throws {
+        let matcher = try ContentPattern(text: "resume").matcher()
+        let found = try #require(matcher.lines(in: "😀 My RÉSUMÉ here", limit: 3))
+        let line = found.lines[0]
+        let units = Array(line.text.utf16)
+        let marked = String(decoding: units[line.matches[0]], as: UTF16.self)
+        #expect(marked == "RÉSUMÉ")
+    }
+
+    @Test("a file without every word does not match")
+    func everyWord() throws {
+        let matcher = try ContentPattern(text: "alpha omega").matcher()
+        #expect(matcher.lines(in: "alpha\nbeta", limit: 3) == nil)
+        let apart = try #require(matcher.lines(in: "alpha\nomega", limit: 3))
+        #expect(apart.score == 0, "the words on different lines")
+        let together = try #require(matcher.lines(in: "omega, alpha", limit: 3))
+        #expect(together.score == 2, "every word as a whole word on one line")
+    }
+
+    @Test("a long line is cut around its match")
+    func snippets() throws {
+        let matcher = try ContentPattern(text: "needle").matcher()
+        let line = String(repeating: "x", count: 1000) + "needle" + String(repeating: "y", count: 1000)
+        let found = try #require(matcher.lines(in: line, limit: 1))
+        let snippet = found.lines[0]
+        #expect(snippet.text.utf16.count == ContentMatcher.snippetLength)
+        let units = Array(snippet.text.utf16)
+        #expect(String(decoding: units[snippet.matches[0]], as: UTF16.self) == "needle")
+    }
+
+    @Test("a regular expression is narrowed by its literal runs and confirmed line by line")
+    func regex() throws {
+        #expect(RegexLiterals.required(in: #"func\s+load(Data)?\("#) == ["func", "load", "("])
+        #expect(RegexLiterals.required(in: "colou?r") == ["colo", "r"])
+        #expect(RegexLiterals.required(in: "cat|dog") == [])
+        #expect(RegexLiterals.required(in: #"a\.b[xyz]+cde{2}"#) == ["a.b", "cd"])
+        let pattern = try ContentPattern(regex: #"load\w*\(\d+\)"#, ignoresCase: false)
+        #expect(pattern.indexQuery == #""load""#)
+        let found = try #require(pattern.matcher().lines(in: "x\nloadAll(42) and load(7)\nLOAD(1)", limit: 5))
+        #expect(found.lines.map(\.number) == [2])
+        #expect(found.lines[0].matches == [0..<11, 16..<23])
+        let folded = try ContentPattern(regex: #"load\(\d\)"#, ignoresCase: true)
+        #expect(folded.matcher().lines(in: "LOAD(1)", limit: 5)?.lines.count == 1)
+    }
+
+    @Test("UTF-16 with a byte order mark is text, NUL bytes are not")
+    func decoding() {
+        #expect(TextDecoding.text(of: [0xFE, 0xFF, 0x00, 0x41, 0x00, 0xE9]) == "Aé")
+        #expect(TextDecoding.text(of: [0xEF, 0xBB, 0xBF, 0x41]) == "A")
+        #expect(TextDecoding.text(of: [0x41, 0x00, 0x42]) == nil)
+    }
+}
