@@ -26,6 +26,30 @@ struct ContentSearchTests {
         Issue.record("the content index never became ready")
     }
 
+    @Test("with accounts, a user finds inside only what they may read, by no path and through no link")
+    func rights() async throws {
+        let fixture = try PeopleFixture.make()
+        try fixture.folder.file("Team/walrus.txt", "the walrus of the team")
+        try fixture.folder.file("Team/Private/walrus.txt", "the walrus of the payroll")
+        try fixture.folder.file("Public/walrus.txt", "a public walrus")
+        try await fixture.withClient(fixture.configuration(index: true)) { client in
+            try await Self.waitUntilReady(client)
+            func found(_ user: String?) async throws -> Set<String> {
+                let answer = try await client.ask(
+                    "/api/search?in=content&q=walrus&limit=50", headers: try await client.signIn(user))
+                #expect(answer.status == .ok, "\(user ?? "nobody"): \(answer.text)")
+                #expect(!answer.text.contains("payroll") || user == "bob" || user == "alice")
+                return Set(try answer.decode(ContentSearchResponse.self).results.map(\.path))
+            }
+            #expect(
+                try await found("bob") == [
+                    "/Team/walrus.txt", "/Team/Private/walrus.txt", "/Public/walrus.txt",
+                ])
+            #expect(try await found("carol") == ["/Team/walrus.txt", "/Public/walrus.txt"])
+            #expect(try await found(nil) == ["/Public/walrus.txt"])
+        }
+    }
+
     @Test(
         "hits carry the file's item and its matching lines with the match's place, filtered like name search")
     func answersLines() async throws {
