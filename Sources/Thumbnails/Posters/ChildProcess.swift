@@ -31,6 +31,9 @@ enum ChildProcess {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw ThumbnailError(.posterFailed, "\(name): no pipe") }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
+        // Neither end may leak into a process another request spawns meanwhile: one holding
+        // the write end would keep this read waiting until it exits.
+        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

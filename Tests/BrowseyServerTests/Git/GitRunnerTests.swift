@@ -15,7 +15,7 @@ struct GitRunnerTests {
 
     @Test("a command past its time limit is killed and said to have timed out")
     func timeout() throws {
-        let (folder, found) = try fakeGit("sleep 30")
+        let (folder, found) = try fakeGit("exec sleep 30")
         var runner = found
         runner.timeout = .milliseconds(300)
         let started = ContinuousClock.now
@@ -26,7 +26,7 @@ struct GitRunnerTests {
 
     @Test("output past the cap is cut at the cap and said to be too large")
     func outputCap() throws {
-        let (folder, found) = try fakeGit("yes line")
+        let (folder, found) = try fakeGit("exec yes line")
         var runner = found
         runner.outputLimit = 100_000
         let output = runner.run(["log"], in: folder.path)
