@@ -88,7 +88,11 @@ private func files(in folder: String) throws -> [String: [UInt8]] {
     return found
 }
 
-@Suite("Pinned folders: a local mirror kept from the sync manifest", .serialized)
+@Suite(
+    "Pinned folders: a local mirror kept from the sync manifest", .serialized,
+    // Thousands of local file operations beside an in-process server: in the parallel run one of
+    // these took 211 s and held up every other suite, so they run apart.
+    .enabled(if: TimingSensitive.runsHere, "heavy tests run apart: Scripts/test, BROWSEY_TIMING_TESTS=1"))
 struct FolderMirrorTests {
     @Test(
         "a second sync of a 10,000-file tree transfers only the manifest's unchanged answer; one changed file is one download",
