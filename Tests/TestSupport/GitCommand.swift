@@ -3,11 +3,17 @@ import Foundation
 /// The `git` executable, run to make the real repositories git tests serve: fixed identities
 /// (author Ada, committer Bob) and dates, no system or user configuration.
 public enum GitCommand {
+    /// One git at a time in this process: Foundation's `Process.run()` on Linux crashed (a bad
+    /// copy inside it) when the parallel suite's git fixtures started processes at once.
+    private static let oneAtATime = NSLock()
+
     /// Runs `git -C directory arguments`; its standard output, trimmed. A failure throws.
     @discardableResult
     public static func run(
         _ arguments: [String], in directory: String, date: Int = 1_700_000_000
     ) throws -> String {
+        oneAtATime.lock()
+        defer { oneAtATime.unlock() }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("git-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
