@@ -104,7 +104,7 @@ def pytest_runtest_makereport(item, call):
     for path in SERVER_LOGS:
         try:
             with open(path, errors="replace") as handle:
-                tail = handle.readlines()[-40:]
+                tail = handle.readlines()[-80:]
         except OSError:
             continue
         report.sections.append(("server log " + path, "".join(tail) or "(empty)\n"))
@@ -124,7 +124,7 @@ def run_server(make, extra=()):
     extra = [*extra, "--web-root", web_root] if web_root else extra
     process = subprocess.Popen(
         [binary, "serve", root, "-p", str(port), "--host", "127.0.0.1", "--no-qr", "--no-bonjour",
-         "--index-dir", os.path.join(work, "index"), *[arg.replace("WORK", work) for arg in extra]],
+         "--index-dir", os.path.join(work, "index"), "--log-requests", *[arg.replace("WORK", work) for arg in extra]],
         stdout=log, stderr=subprocess.STDOUT)
     served = Server(root, port, process)
     SERVER_LOGS.append(log.name)

@@ -6,6 +6,7 @@ import os
 import random
 import time
 import urllib.parse
+import urllib.request
 
 import pytest
 from playwright.sync_api import expect
@@ -168,14 +169,24 @@ def open_photos(page, photos):
     page.wait_for_function(FIRST_SCREEN)
 
 
-def test_the_first_screen_of_thumbnails_shows_in_under_800_ms_at_20_mbit(browser, photos):
-    """Measured from navigation (performance.now() is relative to it) to the frame in which every
-    picture tile on the phone's screen has its thumbnail decoded, with Chromium throttled to
-    20 Mbit/s: first on a server that has made no thumbnail yet (this runs first in the module),
-    then again in a fresh browser with the server's cache warm."""
-    figures = {}
-    for run in ["server_cold", "server_warm"]:
-        context = browser.new_context(**VIEWPORTS["phone"])
+def direct_answer_ms(server, path):
+    """How long the server takes to answer `path` on a connection of its own (outside Chromium),
+    or why it did not."""
+    started = time.monotonic()
+    try:
+        with urllib.request.urlopen(server.url(path), timeout=5) as response:
+            response.read()
+        return "%d ms" % ((time.monotonic() - started) * 1000)
+    except OSError as error:
+        return "no answer: %s" % error
+
+
+def first_screen(browser, photos, run):
+    """One visit to /Photos in a fresh phone context throttled to 20 Mbit/s: its figures, or an
+    AssertionError naming what never arrived, whether the server answers outside Chromium, and
+    whether the page's renderer still runs script."""
+    context = browser.new_context(**VIEWPORTS["phone"])
+    try:
         page = context.new_page()
         problems = Problems(page)
         traffic = Traffic(page)
@@ -188,18 +199,47 @@ def test_the_first_screen_of_thumbnails_shows_in_under_800_ms_at_20_mbit(browser
         except Exception:
             unfinished = [url for key, url in traffic.urls.items()
                           if key not in traffic.bytes and key not in traffic.failed and "/api/events" not in url]
-            raise AssertionError("the first screen never completed; still loading: %s" % unfinished)
+            try:
+                renderer = "runs script: %s" % page.evaluate("document.readyState", timeout=3000)
+            except Exception as error:  # noqa: BLE001 -- what is reported is whatever happened
+                renderer = "does not answer: %s" % error
+            raise AssertionError("the first screen never completed (%s); the server answers /assets/app.js "
+                                 "directly in %s; the page %s; still loading: %s"
+                                 % (run, direct_answer_ms(photos, "/assets/app.js"), renderer, unfinished))
         first = page.evaluate("window.__firstScreen")
         thumbs = [url for url in traffic.requests("/api/thumb")]
-        figures[run] = {"first_screen_ms": round(first["ms"]), "pictures_on_screen": first["pictures"],
-                        "thumbnails_requested": len(thumbs), "thumbnail_bytes": traffic.total("/api/thumb"),
-                        "all_bytes": traffic.total(), "originals_requested": len(traffic.requests("/api/file"))}
+        figures = {"first_screen_ms": round(first["ms"]), "pictures_on_screen": first["pictures"],
+                   "thumbnails_requested": len(thumbs), "thumbnail_bytes": traffic.total("/api/thumb"),
+                   "all_bytes": traffic.total(), "originals_requested": len(traffic.requests("/api/file"))}
         assert not traffic.requests("/api/file"), "the grid never loads an original"
         assert all("size=256" in url for url in thumbs), thumbs[:3]
         if run == "server_cold":
             page.screenshot(path=os.path.join(SCREENSHOTS, "gallery-first-screen-phone.png"))
-        context.close()
         assert problems.items == [], problems.items
+        return figures
+    finally:
+        context.close()
+
+
+def test_the_first_screen_of_thumbnails_shows_in_under_800_ms_at_20_mbit(browser, photos):
+    """Measured from navigation (performance.now() is relative to it) to the frame in which every
+    picture tile on the phone's screen has its thumbnail decoded, with Chromium throttled to
+    20 Mbit/s: first on a server that has made no thumbnail yet (this runs first in the module),
+    then again in a fresh browser with the server's cache warm."""
+    figures, stalls = {}, []
+    for run in ["server_cold", "server_warm"]:
+        try:
+            figures[run] = first_screen(browser, photos, run)
+        except AssertionError as stall:
+            # Twice in CI (never in dozens of local runs) the first visit's requests all stayed
+            # pending in Chromium. One more visit is allowed when the server itself answers at
+            # once, so a stall in the browser is told from one in the server; the stall is kept
+            # in the figures, and a second one fails.
+            if "never completed" not in str(stall) or "no answer" in str(stall) or stalls:
+                raise
+            stalls.append(str(stall))
+            figures[run] = first_screen(browser, photos, run + "_again")
+    figures["stalls"] = stalls
     save_figures("first-screen", figures)
     # The target holds for thumbnails the server has (a second visit, or `--thumbs eager`); the
     # very first look also waits for 18 decodes on two cores, bounded looser (see Docs/Design.md).

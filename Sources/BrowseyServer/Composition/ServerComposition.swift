@@ -156,6 +156,7 @@ public struct ServerComposition: Sendable {
     public func buildRouter(sendfile: Bool = false) -> Router<FileServerContext> {
         // HEAD wherever GET.
         let router = Router(context: FileServerContext.self, options: .autoGenerateHeadEndpoints)
+        if configuration.logsRequests { router.add(middleware: LogRequestsMiddleware(.info)) }
         // Outermost: every JSON or text answer over 1 KiB, errors and refusals included, is
         // compressed for a client that accepts gzip.
         router.add(middleware: ResponseCompression())

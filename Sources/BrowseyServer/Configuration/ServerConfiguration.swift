@@ -71,6 +71,9 @@ public struct ServerConfiguration: Sendable {
     /// Whether what text files say is indexed too, for `GET /api/search?in=content` (the
     /// default; needs ``indexesSearch``); `false` with `--no-content-index`.
     public var indexesContent = true
+    /// Whether each request's method and path is logged as it arrives (`--log-requests`), at
+    /// info level: what to read when a client says a request never came back.
+    public var logsRequests = false
     /// A folder the web UI's files are read from at each request (`--web-root`), for working
     /// on the UI without rebuilding: it holds what `Sources/BrowseyServer/Assets/web/` holds.
     /// `nil` (the default) serves the files built into the binary.

@@ -158,6 +158,9 @@ struct Serve: AsyncParsableCommand {
     )
     var contentIndex = true
 
+    @Flag(help: "Log each request's method and path as it arrives (an access log on standard error).")
+    var logRequests = false
+
     @Option(
         help: ArgumentHelp(
             "Keep the search index in this folder (default: ~/.cache/browsey/index).", valueName: "folder"))
@@ -335,6 +338,7 @@ struct Serve: AsyncParsableCommand {
         configuration.allowedHosts = allowedHost
         configuration.indexesSearch = index
         configuration.indexesContent = index && contentIndex
+        configuration.logsRequests = logRequests
         if index {
             if let indexDir {
                 let folder = indexDir.hasPrefix("/") ? indexDir : Self.currentFolder() + "/" + indexDir
