@@ -52,6 +52,32 @@ struct DirectoryBrowserModelTests {
         }
     }
 
+    @Test("a search of the contents lists the files whose text holds the words, with the lines; names are not searched")
+    func searchInsideFiles() async throws {
+        let tree = try LiveServer.makeTree()
+        try tree.file("docs/menu.txt", "starter\ncrème brûlée for two\n")
+        let index = try TemporaryFolder(prefix: "browsey-index")
+        try await LiveServer.with(tree, index: index) { @MainActor _, client in
+            let model = DirectoryBrowserModel(client: client, path: "/docs")
+            await model.load()
+            model.searchScope = .contents
+            model.searchText = "creme brulee"
+            // The content index is built in the background after the names.
+            for _ in 0..<50 where model.contentResults.isEmpty {
+                await model.search()
+                if model.contentResults.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            let menu = try #require(model.contentResults.first)
+            #expect(menu.path == "/docs/menu.txt" && model.searchResults.isEmpty)
+            #expect(menu.lines.map(\.line) == [2] && menu.lines.first?.text == "crème brûlée for two")
+            model.searchText = "menu"
+            await model.search()
+            #expect(model.contentResults.isEmpty, "a file's name is not its content")
+            await model.go(to: "/")
+            #expect(model.contentResults.isEmpty, "going elsewhere clears the results")
+        }
+    }
+
     @Test("a missing folder is an error to retry; a server gone is offline")
     func errorStates() async throws {
         let tree = try LiveServer.makeTree()

@@ -57,8 +57,12 @@ struct Grep: AsyncParsableCommand {
                 "browsey grep: there may be more matches (the server's index is still being built, or it stopped at its time limit)\n"
             )
         }
-        // Like grep: status 1 when nothing matched.
-        if found.results.isEmpty { throw ExitCode(1) }
+        // Like grep: status 1 when nothing matched; a folder that is not there is an error
+        // (the search itself answers an empty list for it).
+        if found.results.isEmpty {
+            _ = try await ClientExit.run { () async throws(BrowseyClientError) in try await client.stat(path) }
+            throw ExitCode(1)
+        }
     }
 
     /// `text` as a regular expression that matches it literally.

@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("browsey grep against a real server", .serialized)
+struct GrepCommandTests {
+    /// Runs the real executable; its exit status and what it printed.
+    private func browsey(_ arguments: [String]) async throws -> (status: Int32?, output: String) {
+        let command = try ExternalCommand(RunningBrowsey.executable.path, arguments)
+        let status = await command.wait(timeout: .seconds(60))
+        return (status, command.output)
+    }
+
+    @Test("grep prints path:line: text for each matching line, literally unless -e, with case unless -i; no match exits 1")
+    func grepPrintsMatchingLines() async throws {
+        let served = try TemporaryFolder()
+        let index = try TemporaryFolder(prefix: "browsey-index")
+        try served.file("docs/plan.md", "# Plan\n\nThe quarterly report is due Friday.\nNothing else.\n")
+        try served.file("docs/dots.txt", "a.b on this line\naxb on this one\n")
+        try served.file("other/elsewhere.txt", "the quarterly report, outside docs\n")
+        let server = try ExternalCommand(
+            RunningBrowsey.executable.path,
+            [
+                "serve", served.path, "-p", "0", "--host", "127.0.0.1", "--no-qr", "--no-bonjour",
+                "--index-dir", index.path,
+            ])
+        defer { server.terminate() }
+        let banner = await server.waitFor("Mode:")
+        let local = try #require(banner.components(separatedBy: "\n").first { $0.contains("Local:") })
+        let base = try #require(local.split(separator: " ").last.map(String.init)).trimmingCharacters(
+            in: CharacterSet(charactersIn: "/"))
+
+        // The content index is built in the background after the names: asked until it answers.
+        var found = try await browsey(["grep", "\(base)/docs", "quarterly report"])
+        for _ in 0..<50 where found.status != 0 {
+            try await Task.sleep(for: .milliseconds(200))
+            found = try await browsey(["grep", "\(base)/docs", "quarterly report"])
+        }
+        #expect(found.status == 0, "\(found.output)")
+        #expect(found.output == "/docs/plan.md:3: The quarterly report is due Friday.\n", "\(found.output)")
+
+        let cased = try await browsey(["grep", "\(base)/docs", "QUARTERLY"])
+        #expect(cased.status == 1 && cased.output.isEmpty, "\(cased.output)")
+        let ignoringCase = try await browsey(["grep", "\(base)/docs", "QUARTERLY", "-i"])
+        #expect(ignoringCase.status == 0 && ignoringCase.output.contains("/docs/plan.md:3:"))
+
+        let literal = try await browsey(["grep", "\(base)/docs", "a.b"])
+        #expect(literal.output == "/docs/dots.txt:1: a.b on this line\n", "a dot is a dot without -e")
+        let pattern = try await browsey(["grep", "\(base)/docs", "a.b on", "-e"])
+        #expect(pattern.status == 0 && pattern.output.contains("/docs/dots.txt:1:"))
+        let alternatives = try await browsey(["grep", "\(base)/docs", "due (Monday|Friday)", "-e"])
+        #expect(alternatives.output == "/docs/plan.md:3: The quarterly report is due Friday.\n")
+
+        let nothing = try await browsey(["grep", "\(base)/docs", "zebracorn"])
+        #expect(nothing.status == 1 && nothing.output.isEmpty, "\(nothing.output)")
+        let missing = try await browsey(["grep", "\(base)/nowhere", "report"])
+        #expect(missing.status == 1 && missing.output.contains("Error:"), "\(missing.output)")
+        let usage = try await browsey(["grep", "\(base)/docs", "report", "--limit", "0"])
+        #expect(usage.status == 2, "\(usage.output)")
+    }
+}
