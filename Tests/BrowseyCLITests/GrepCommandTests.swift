@@ -11,7 +11,9 @@ struct GrepCommandTests {
         return (status, command.output)
     }
 
-    @Test("grep prints path:line: text for each matching line, literally unless -e, with case unless -i; no match exits 1")
+    @Test(
+        "grep prints path:line: text for each matching line, literally unless -e, with case unless -i; no match exits 1"
+    )
     func grepPrintsMatchingLines() async throws {
         let served = try TemporaryFolder()
         let index = try TemporaryFolder(prefix: "browsey-index")

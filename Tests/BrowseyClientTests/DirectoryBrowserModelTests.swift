@@ -52,7 +52,9 @@ struct DirectoryBrowserModelTests {
         }
     }
 
-    @Test("a search of the contents lists the files whose text holds the words, with the lines; names are not searched")
+    @Test(
+        "a search of the contents lists the files whose text holds the words, with the lines; names are not searched"
+    )
     func searchInsideFiles() async throws {
         let tree = try LiveServer.makeTree()
         try tree.file("docs/menu.txt", "starter\ncrème brûlée for two\n")

@@ -60,7 +60,9 @@ struct Grep: AsyncParsableCommand {
         // Like grep: status 1 when nothing matched; a folder that is not there is an error
         // (the search itself answers an empty list for it).
         if found.results.isEmpty {
-            _ = try await ClientExit.run { () async throws(BrowseyClientError) in try await client.stat(path) }
+            _ = try await ClientExit.run { () async throws(BrowseyClientError) in
+                try await client.stat(path)
+            }
             throw ExitCode(1)
         }
     }
