@@ -117,7 +117,7 @@ public final class ContentIndex: Sendable {
             finish()
             return
         }
-        BackgroundThread.start { [self] in work() }
+        DetachedThread.start(name: "Index.Content", nice: 10) { [self] in work() }
         var subscription = names.feed.subscribe(buffer: 4096)
         enqueue([.everything])
         while !Task.isCancelled {
