@@ -127,6 +127,7 @@ def run_server(make, extra=()):
          "--index-dir", os.path.join(work, "index"), "--log-requests", *[arg.replace("WORK", work) for arg in extra]],
         stdout=log, stderr=subprocess.STDOUT)
     served = Server(root, port, process)
+    served.log_path = log.name
     SERVER_LOGS.append(log.name)
     try:
         for _ in range(300):
