@@ -60,8 +60,9 @@ public final class NameIndex: Sendable {
         var catalog = Catalog()
         /// Counts the catalogs published, so that a name order is used only with its own.
         var generation = 0
-        /// The names of catalog `generation` in order, once built (see ``NameOrder``).
-        var nameOrder: (generation: Int, order: NameOrder)?
+        /// The names of catalog `generation` in order and by trigram, once built (see
+        /// ``NameOrder`` and ``NameGrams``).
+        var nameOrder: (generation: Int, order: NameOrder, grams: NameGrams)?
         var phase = Phase.building
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
@@ -162,9 +163,12 @@ public final class NameIndex: Sendable {
             guard let catalog else { return }  // a later catalog has its own turn
             let started = ContinuousClock.now
             let order = NameOrder(catalog.folders)
-            self.logger.debug("Names in order: \(catalog.entryCount) in \(ContinuousClock.now - started)")
+            let grams = NameGrams(catalog.folders)
+            self.logger.debug(
+                "Names in order and by trigram (\(grams.byteCount) bytes): \(catalog.entryCount) in \(ContinuousClock.now - started)"
+            )
             self.state.withLock { state in
-                if state.generation == scheduled { state.nameOrder = (scheduled, order) }
+                if state.generation == scheduled { state.nameOrder = (scheduled, order, grams) }
             }
             FreeHeap.release()  // the burst of building is over
         }
@@ -177,24 +181,30 @@ public final class NameIndex: Sendable {
     /// the tree instead). Hits are what the index saw last: a caller serving them checks each
     /// path again.
     public func search(_ query: SearchQuery) -> [SearchHit]? {
-        let current: (Catalog, NameOrder?)? = state.withLock { state in
+        let current: (Catalog, NameOrder?, NameGrams?)? = state.withLock { state in
             guard state.phase == .ready || state.phase == .reconciling else { return nil }
-            return (
-                state.catalog, state.nameOrder?.generation == state.generation ? state.nameOrder?.order : nil
-            )
+            let built = state.nameOrder?.generation == state.generation ? state.nameOrder : nil
+            return (state.catalog, built?.order, built?.grams)
         }
-        guard let (catalog, order) = current else { return nil }
-        return Self.search(query, in: catalog, order: order)
+        guard let (catalog, order, grams) = current else { return nil }
+        return Self.search(query, in: catalog, order: order, grams: grams)
     }
 
     /// The best hits for `query` in `catalog`: from `order` (the same catalog's names in order)
-    /// when they are all prefix matches, else by scanning every name.
-    static func search(_ query: SearchQuery, in catalog: Catalog, order: NameOrder? = nil) -> [SearchHit] {
+    /// when they are all prefix matches, else from `grams` (the same catalog's names by trigram)
+    /// when they are all substring matches, else by scanning every name.
+    static func search(
+        _ query: SearchQuery, in catalog: Catalog, order: NameOrder? = nil, grams: NameGrams? = nil
+    ) -> [SearchHit] {
         let matcher = NameMatcher(query.text)
         guard matcher != nil || query.hasFilters else { return [] }
         var folder = query.folder
         while folder.hasSuffix("/") { folder.removeLast() }
         if let order, let matcher, let top = order.prefixHits(for: query, text: matcher.query, under: folder)
+        {
+            return hits(top)
+        }
+        if let grams, let matcher, let top = grams.substringHits(for: query, matcher: matcher, under: folder)
         {
             return hits(top)
         }

@@ -1,0 +1,223 @@
+/// Which names hold each run of three folded bytes (a trigram): a query found inside names
+/// (`eport` in `Report 2.pdf`) visits only the names holding its rarest trigram, not every name.
+///
+/// A name that holds a query as a substring holds every trigram of the query, so the names
+/// listed under any one of them include every substring match. Each listed name is then scored
+/// as a scan scores it. Substring matches outrank every scattered (subsequence) match (4,001 or
+/// more against at most 999: see ``NameMatcher``), so when at least `limit` names admitted by the
+/// query hold it as a substring, the best `limit` hits are all among the listed names and the
+/// catalog need not be scanned. With fewer (a rare query, or a scattered one such as `rprtmd`)
+/// only a scan can find the scattered matches that fill the rest, and the caller scans.
+///
+/// Layout: names are numbered in catalog order (folder by folder), trigrams are hashed into
+/// 2^18 buckets (a collision only adds names that fail the scoring), and each bucket lists its
+/// names as ascending numbers stored as gaps, seven bits a byte (most gaps take one byte), all
+/// buckets back to back in one byte array. Built off the request path from one catalog value,
+/// beside its ``NameOrder``, and used only with that same value.
+final class NameGrams: Sendable {
+    /// The catalog's folders, in the catalog's order.
+    let folders: [FolderRecord]
+    /// The number of each folder's first name, then the count of names.
+    private let starts: [UInt32]
+    /// Where each bucket's list begins in ``postings``, then where the last one ends.
+    private let offsets: [UInt32]
+    /// Every bucket's list of names: ascending numbers, each as its gap from the one before
+    /// (the first from -1), little-endian groups of seven bits with the high bit on all but the last.
+    private let postings: [UInt8]
+
+    static let bucketBits: UInt32 = 18
+
+    /// Lists the trigrams of every name of `folders` (off the request path: see ``NameIndex``).
+    init(_ folders: [FolderRecord]) {
+        self.folders = folders
+        var starts: [UInt32] = []
+        starts.reserveCapacity(folders.count + 1)
+        var total: UInt32 = 0
+        for record in folders {
+            starts.append(total)
+            total += UInt32(record.entries.count)
+        }
+        starts.append(total)
+        self.starts = starts
+
+        // Two passes over the same trigrams: the first sizes each bucket's list, the second
+        // writes it, so the lists are built in place without a growing array per bucket.
+        let buckets = 1 << Int(Self.bucketBits)
+        var offsets = [UInt32](repeating: 0, count: buckets + 1)
+        var last = [UInt32](repeating: 0, count: buckets)  // the last number listed, plus one
+        Self.forEachGram(of: folders) { number, bucket in
+            let next = number + 1
+            guard last[bucket] != next else { return }  // already listed for this name
+            offsets[bucket] += UInt32(Self.encodedSize(next - last[bucket]))
+            last[bucket] = next
+        }
+        var sum: UInt32 = 0
+        for bucket in 0..<buckets {
+            let size = offsets[bucket]
+            offsets[bucket] = sum
+            sum += size
+        }
+        offsets[buckets] = sum
+        var postings = [UInt8](repeating: 0, count: Int(sum))
+        var cursors = Array(offsets[0..<buckets])
+        for bucket in 0..<buckets { last[bucket] = 0 }
+        postings.withUnsafeMutableBufferPointer { postings in
+            Self.forEachGram(of: folders) { number, bucket in
+                let next = number + 1
+                guard last[bucket] != next else { return }
+                var gap = next - last[bucket]
+                last[bucket] = next
+                var cursor = Int(cursors[bucket])
+                while gap >= 0x80 {
+                    postings[cursor] = UInt8(truncatingIfNeeded: gap) | 0x80
+                    gap >>= 7
+                    cursor += 1
+                }
+                postings[cursor] = UInt8(gap)
+                cursors[bucket] = UInt32(cursor + 1)
+            }
+        }
+        self.offsets = offsets
+        self.postings = postings
+    }
+
+    /// How many bytes the lists take, with their offsets (reported in the log).
+    var byteCount: Int { postings.count + offsets.count * 4 + starts.count * 4 }
+
+    /// The best hits for `query` when at least `query.limit` names it admits hold the matcher's
+    /// text as a substring; `nil` when fewer do (then only a scan can add the scattered matches),
+    /// or when the query is not one word of three bytes or more.
+    func substringHits(for query: SearchQuery, matcher: NameMatcher, under folder: String) -> TopHits? {
+        let text = matcher.query
+        guard matcher.words.isEmpty, text.count >= 3 else { return nil }
+        // The rarest trigram's list is the shortest to read.
+        var bucket = 0
+        var shortest = UInt32.max
+        for index in 2..<text.count {
+            let candidate = Self.bucket(text[index - 2], text[index - 1], text[index])
+            let size = offsets[candidate + 1] - offsets[candidate]
+            if size < shortest {
+                shortest = size
+                bucket = candidate
+            }
+        }
+        var top = TopHits(limit: query.limit)
+        var admitted = 0
+        let mask = matcher.mask
+        let length = text.count
+        let filtering = query.hasFilters
+        let hidesHidden = !query.includesHidden
+        var position = Int(offsets[bucket])
+        let end = Int(offsets[bucket + 1])
+        var previous: UInt32 = 0
+        var folderIndex = -1
+        text.withUnsafeBufferPointer { text in
+            postings.withUnsafeBufferPointer { postings in
+                var pending = Self.decode(postings, at: &position, end: end, after: &previous)
+                while let first = pending {
+                    // Numbers ascend, so the folders are met in order; each folder's names are
+                    // read with its arrays lent once.
+                    repeat { folderIndex += 1 } while starts[folderIndex + 1] <= first
+                    let folderStart = starts[folderIndex]
+                    let folderEnd = starts[folderIndex + 1]
+                    let record = folders[folderIndex]
+                    guard record.lies(in: folder) && (query.includesHidden || !record.isHidden) else {
+                        pending = Self.decode(postings, at: &position, end: end, after: &previous)
+                        while let number = pending, number < folderEnd {
+                            pending = Self.decode(postings, at: &position, end: end, after: &previous)
+                        }
+                        continue
+                    }
+                    let depth = record.depth
+                    record.folded.withUnsafeBufferPointer { folded in
+                        record.foldedEnds.withUnsafeBufferPointer { ends in
+                            record.masks.withUnsafeBufferPointer { masks in
+                                var number = first
+                                while true {
+                                    let index = Int(number - folderStart)
+                                    let nameEnd = Int(ends[index])
+                                    let nameStart = index == 0 ? 0 : Int(ends[index - 1])
+                                    if NameMatcher.mayReach(
+                                        top.minimum, count: nameEnd - nameStart, length: length),
+                                        masks[index] & mask == mask,
+                                        let score = NameMatcher.score(
+                                            UnsafeBufferPointer(rebasing: folded[nameStart..<nameEnd]),
+                                            query: text,
+                                            minimum: max(top.minimum, 1_000)),
+                                        filtering
+                                            ? query.admits(record.entries[index])
+                                            : !(hidesHidden && folded[nameStart] == UInt8(ascii: "."))
+                                    {
+                                        // Every admitted substring match gets this far until the hits
+                                        // were first cut back (at four times the limit); past that the
+                                        // count no longer matters.
+                                        admitted += 1
+                                        if top.mayTake(score: score, depth: depth) {
+                                            top.offer(
+                                                .init(
+                                                    score: score, secondary: 0, record: record, index: index))
+                                        }
+                                    }
+                                    pending = Self.decode(postings, at: &position, end: end, after: &previous)
+                                    guard let next = pending, next < folderEnd else { return }
+                                    number = next
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return admitted >= query.limit ? top : nil
+    }
+
+    /// The next number of a list, or `nil` at its end.
+    @inline(__always)
+    private static func decode(
+        _ postings: UnsafeBufferPointer<UInt8>, at position: inout Int, end: Int, after previous: inout UInt32
+    ) -> UInt32? {
+        guard position < end else { return nil }
+        var gap: UInt32 = 0
+        var shift: UInt32 = 0
+        while true {
+            let byte = postings[position]
+            position += 1
+            gap |= UInt32(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        previous &+= gap
+        return previous - 1
+    }
+
+    /// Calls `body` with each name's number and the bucket of each of its trigrams, names in order.
+    private static func forEachGram(of folders: [FolderRecord], _ body: (UInt32, Int) -> Void) {
+        var number: UInt32 = 0
+        for record in folders {
+            record.folded.withUnsafeBufferPointer { folded in
+                var start = 0
+                for end in record.foldedEnds {
+                    let end = Int(end)
+                    if end - start >= 3 {
+                        for index in (start + 2)..<end {
+                            body(number, bucket(folded[index - 2], folded[index - 1], folded[index]))
+                        }
+                    }
+                    start = end
+                    number += 1
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func bucket(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> Int {
+        let key = UInt32(first) << 16 | UInt32(second) << 8 | UInt32(third)
+        return Int((key &* 2_654_435_761) >> (32 - bucketBits))
+    }
+
+    @inline(__always)
+    private static func encodedSize(_ gap: UInt32) -> Int {
+        gap < 1 << 7 ? 1 : gap < 1 << 14 ? 2 : gap < 1 << 21 ? 3 : gap < 1 << 28 ? 4 : 5
+    }
+}

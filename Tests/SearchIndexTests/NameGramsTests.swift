@@ -1,0 +1,106 @@
+import Testing
+
+@testable import SearchIndex
+
+@Suite("Names by trigram answer queries found inside names")
+struct NameGramsTests {
+    private static func entry(_ name: String, modified: Int64 = 0) -> IndexedEntry {
+        IndexedEntry(name: name, kind: .file, size: Int64(name.utf8.count), modified: modified, inode: 0)
+    }
+
+    @Test("a query inside enough names is answered from the trigram lists, a rarer one is left to a scan")
+    func substringHitsOrNil() throws {
+        let root = FolderRecord(
+            path: "",
+            entries: ["Report 2.pdf", "my report.pdf", "reports", "xreport.md", ".report", "other.txt"].map {
+                Self.entry($0)
+            })
+        let deeper = FolderRecord(
+            path: "/a", entries: ["old Réport 9.txt", "rXeXpXoXrXt"].map { Self.entry($0) })
+        let grams = NameGrams([root, deeper])
+        func paths(_ text: String, limit: Int, folder: String = "") throws -> [String]? {
+            var query = SearchQuery(text: text)
+            query.limit = limit
+            let matcher = try #require(NameMatcher(text))
+            return grams.substringHits(for: query, matcher: matcher, under: folder)?.sorted().map {
+                $0.record.path(of: $0.index)
+            }
+        }
+        // Earlier in the name first, then shallower, then by name.
+        #expect(
+            try paths("eport", limit: 5) == [
+                "/Report 2.pdf", "/reports", "/xreport.md", "/my report.pdf", "/a/old Réport 9.txt",
+            ])
+        #expect(try paths("eport", limit: 6) == nil, "five names hold it (the hidden one is not asked for)")
+        #expect(try paths("eport", limit: 1, folder: "/a") == ["/a/old Réport 9.txt"])
+        #expect(try paths("eport", limit: 2, folder: "/a") == nil, "scattered letters are a scan's to find")
+        #expect(try paths("ep", limit: 1) == nil, "two letters hold no trigram")
+        #expect(try paths("e port", limit: 1) == nil, "several words are a scan's")
+        #expect(try paths("zzz", limit: 1) == nil)
+    }
+
+    @Test("on generated names, every query answers exactly what a scan of every name answers")
+    func sameAsScan() throws {
+        var random = SeededGenerator(seed: 25)
+        let pieces = [
+            "rep", "ort", "eport", "a", "é", "ré", "Port", "po", "rt", "x", "-", " ", "_", "1", "12", ".",
+            "md",
+            "résumé", "REP", "ab", "ba", "aaa",
+        ]
+        func name() -> String {
+            var name = ""
+            for _ in 0..<Int.random(in: 1...5, using: &random) {
+                name += pieces.randomElement(using: &random)!
+            }
+            return name
+        }
+        var catalog = Catalog()
+        var all: [String] = []
+        for folder in ["", "/a", "/a/b", "/.hidden", "/c", "/c/d/e", "/ab"] {
+            var names = Set<String>()
+            for _ in 0..<Int.random(in: 20...200, using: &random) { names.insert(name()) }
+            all += names
+            catalog.put(
+                FolderRecord(
+                    path: folder,
+                    entries: names.sorted().map {
+                        Self.entry($0, modified: Int64.random(in: 0...1_000, using: &random))
+                    }))
+        }
+        let grams = NameGrams(catalog.folders)
+        var texts = ["eport", "rep", "por", "ort", "aaa", "é r", "résumé", "md1", ".re", "zzzz", "rpt"]
+        for _ in 0..<150 {
+            let source = Array(all.randomElement(using: &random)!.lowercased())
+            guard source.count >= 3 else { continue }
+            let length = Int.random(in: 3...min(8, source.count), using: &random)
+            let start = Int.random(in: 0...(source.count - length), using: &random)
+            texts.append(String(source[start..<(start + length)]))
+        }
+        var answered = 0
+        for text in texts {
+            for limit in [1, 7, 50] {
+                for folder in ["", "/a", "/c/d"] {
+                    for variant in 0..<3 {
+                        var query = SearchQuery(text: text)
+                        query.limit = limit
+                        query.folder = folder
+                        if variant == 1 { query.includesHidden = true }
+                        if variant == 2 { query.extensions = ["md"] }
+                        let fromGrams = NameIndex.search(query, in: catalog, grams: grams)
+                        let fromScan = NameIndex.search(query, in: catalog)
+                        #expect(
+                            fromGrams == fromScan,
+                            "\(text) limit \(limit) in \(folder), variant \(variant)")
+                        if let matcher = NameMatcher(text),
+                            grams.substringHits(for: query, matcher: matcher, under: folder) != nil
+                        {
+                            answered += 1
+                        }
+                    }
+                }
+            }
+        }
+        // The comparison means something only if the trigram lists answered a good share.
+        #expect(answered > texts.count)
+    }
+}
