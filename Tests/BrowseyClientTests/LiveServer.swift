@@ -50,7 +50,9 @@ struct LiveServer {
         defer { running.cancel() }
         let port = try await ready.port()
         let server = try Server(name: "Test server", host: "127.0.0.1", port: port, token: token)
-        let client = APIClient(server: server, transport: transport.make(), timeout: .seconds(10))
+        // A generous timeout: in the full parallel run on two cores, this process's tasks can
+        // wait many seconds for a turn, and what these tests check is never the timeout.
+        let client = APIClient(server: server, transport: transport.make(), timeout: .seconds(60))
         try await body(LiveServer(folder: folder, port: port), client)
     }
 }
@@ -60,7 +62,7 @@ private final class Ready: Sendable {
     private let value = Mutex<Int?>(nil)
     func set(_ port: Int) { value.withLock { $0 = port } }
     func port() async throws -> Int {
-        for _ in 0..<500 {
+        for _ in 0..<3000 {
             if let port = value.withLock({ $0 }) { return port }
             try await Task.sleep(for: .milliseconds(10))
         }

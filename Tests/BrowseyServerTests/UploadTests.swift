@@ -135,6 +135,9 @@ struct UploadTests {
         let fixture = try WritableFixture.make()
         let app = try FileServer.application(fixture.configuration())
         try await app.test(.live) { client in
+            // The test client's connection asks first: a connection that stays silent past the
+            // header timeout is closed, and a loaded machine can spend that long on the upload.
+            #expect(try await client.ask("/api/health").status == .ok)
             let port = try #require(client.port)
             let socket = try #require(RawSocket(port: port))
             socket.send(
