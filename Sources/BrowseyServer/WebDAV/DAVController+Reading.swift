@@ -75,23 +75,36 @@ extension DAVController {
             depth == "1" && isFolder
             ? try await members(of: target, rules: rules).filter { access.maySee($0.path) } : []
         let finished = writer
+        let readsDead = writer.readsDeadProperties
         let body = ResponseBody { bodyWriter in
             var encoder = finished
-            var text = DAVPropertyWriter.header
-            encoder.write(top, into: &text)
+            var buffer = ByteBuffer(string: DAVPropertyWriter.header)
+            encoder.write(top, dead: nil, into: &buffer)
+            // The dead properties are a system call a member: those of the next 512 members are
+            // read on the blocking pool while this part of the answer is written.
+            func deadProperties(from start: Int) -> Task<[[DAVName: String]], any Error>? {
+                guard readsDead, start < members.count else { return nil }
+                let part = members[start..<min(members.count, start + 512)]
+                return Task {
+                    try await NIOThreadPool.singleton.runIfActive { part.map { $0.deadProperties?() ?? [:] } }
+                }
+            }
+            var pending = deadProperties(from: 0)
+            defer { pending?.cancel() }
             var start = 0
-            while start < members.count {
+            repeat {
                 let end = min(members.count, start + 512)
-                for member in members[start..<end] { encoder.write(member, into: &text) }
-                if end == members.count { text += DAVPropertyWriter.footer }
-                try await bodyWriter.write(ByteBuffer(string: text))
-                text = ""
+                let dead = try await pending?.value
+                pending = deadProperties(from: end)
+                for (offset, member) in members[start..<end].enumerated() {
+                    encoder.write(member, dead: dead?[offset], into: &buffer)
+                }
+                if end == members.count { buffer.writeString(DAVPropertyWriter.footer) }
+                try await bodyWriter.write(buffer)
+                buffer = ByteBuffer()
+                buffer.reserveCapacity(512 * 400)
                 start = end
-            }
-            if members.isEmpty {
-                text += DAVPropertyWriter.footer
-                try await bodyWriter.write(ByteBuffer(string: text))
-            }
+            } while start < members.count
             try await bodyWriter.finish(nil)
         }
         return Response(

@@ -41,17 +41,20 @@ enum DAVDeadProperties {
     /// The properties of `name` in the open folder `folder`, never through a link there: one
     /// system call an entry where the system allows (what a PROPFIND of a large folder pays).
     static func read(named name: String, in folder: Int32) -> [DAVName: String] {
-        var bytes = [UInt8](repeating: 0, count: 4096)
-        var size = bytes.withUnsafeMutableBytes {
-            cft_get_attribute_at(folder, name, attributeName, $0.baseAddress, UInt($0.count))
+        // Most files have none: the first try reads into the stack, nothing allocated or cleared.
+        let first = withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 1) {
+            buffer -> ([DAVName: String]?, Int32) in
+            let size = cft_get_attribute_at(folder, name, attributeName, buffer.baseAddress, UInt(buffer.count))
+            if size > 0 { return (decode(UnsafeRawBufferPointer(rebasing: buffer[..<size])), errno) }
+            return (nil, size < 0 ? errno : 0)
         }
-        if size < 0 && errno == ERANGE {
-            let needed = cft_get_attribute_at(folder, name, attributeName, nil, 0)
-            guard needed > 0 else { return [:] }
-            bytes = [UInt8](repeating: 0, count: needed)
-            size = bytes.withUnsafeMutableBytes {
-                cft_get_attribute_at(folder, name, attributeName, $0.baseAddress, UInt($0.count))
-            }
+        if let properties = first.0 { return properties }
+        guard first.1 == ERANGE else { return [:] }
+        let needed = cft_get_attribute_at(folder, name, attributeName, nil, 0)
+        guard needed > 0 else { return [:] }
+        var bytes = [UInt8](repeating: 0, count: needed)
+        let size = bytes.withUnsafeMutableBytes {
+            cft_get_attribute_at(folder, name, attributeName, $0.baseAddress, UInt($0.count))
         }
         guard size > 0 else { return [:] }
         return decode(bytes.prefix(size))

@@ -18,6 +18,11 @@ final class DAVLockTable: Sendable {
         case unknownToken
     }
 
+    /// Every live lock, as they stand now (what a PROPFIND answers from).
+    func snapshot() -> [DAVLock] {
+        live { _ in true }
+    }
+
     /// The live locks that apply to `path` (its own, and deep locks above it).
     func locks(covering path: String) -> [DAVLock] {
         live { $0.covers(path) }

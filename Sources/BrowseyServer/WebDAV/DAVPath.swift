@@ -1,3 +1,5 @@
+import NIOCore
+
 /// Where WebDAV lives (`/dav/`), and the translation between its URLs and paths in the served
 /// folder: a request's path percent-decoded once into the path ``SafePath`` resolves, and a
 /// path encoded back into the `href` a multistatus answers with.
@@ -62,6 +64,44 @@ public enum DAVPath {
         if isFolder || output == prefix { output += "/" }
         return output
     }
+
+    /// ``href(_:isFolder:)``, written into `output`. The href needs no XML escaping: what it
+    /// keeps unencoded holds none of XML's special characters.
+    static func writeHref(_ relative: String, isFolder: Bool, into output: inout ByteBuffer) {
+        output.writeString(prefix)
+        // Most paths need nothing encoded and are already in their one spelling.
+        var previous: UInt8 = 0
+        let plain = relative.utf8.allSatisfy { byte in
+            defer { previous = byte }
+            return byte == UInt8(ascii: "/") ? previous != byte : isUnreserved(byte)
+        }
+        if plain && relative.utf8.count > 1 && previous != UInt8(ascii: "/") {
+            output.writeString(relative)
+            if isFolder { output.writeInteger(UInt8(ascii: "/")) }
+            return
+        }
+        var wroteComponent = false
+        var previousWasSlash = true
+        for byte in relative.utf8 {
+            if byte == UInt8(ascii: "/") {
+                previousWasSlash = true
+                continue
+            }
+            if previousWasSlash { output.writeInteger(UInt8(ascii: "/")) }
+            previousWasSlash = false
+            wroteComponent = true
+            if isUnreserved(byte) {
+                output.writeInteger(byte)
+            } else {
+                output.writeInteger(UInt8(ascii: "%"))
+                output.writeInteger(hexBytes[Int(byte >> 4)])
+                output.writeInteger(hexBytes[Int(byte & 0xF)])
+            }
+        }
+        if isFolder || !wroteComponent { output.writeInteger(UInt8(ascii: "/")) }
+    }
+
+    private static let hexBytes: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     /// `component` percent-encoded for one path segment, appended to `output`.
     static func encode(_ component: some StringProtocol, into output: inout String) {

@@ -8,15 +8,7 @@ enum DAVXMLWriter {
 
     /// Text escaped for an element's content or a double-quoted attribute.
     static func escape(_ text: some StringProtocol) -> String {
-        var needs = false
-        for byte in text.utf8
-        where byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
-            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte < 0x20
-        {
-            needs = true
-            break
-        }
-        guard needs else { return String(text) }
+        guard needsEscaping(text) else { return String(text) }
         var output = ""
         output.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
@@ -35,6 +27,14 @@ enum DAVXMLWriter {
             }
         }
         return output
+    }
+
+    /// Whether ``escape(_:)`` would change `text`.
+    static func needsEscaping(_ text: some StringProtocol) -> Bool {
+        text.utf8.contains { byte in
+            byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
+                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte < 0x20
+        }
     }
 
     /// An empty element `name` with the namespace declarations it needs (`D:` for `DAV:`).
