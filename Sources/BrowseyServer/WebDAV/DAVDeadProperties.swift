@@ -44,7 +44,8 @@ enum DAVDeadProperties {
         // Most files have none: the first try reads into the stack, nothing allocated or cleared.
         let first = withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 1) {
             buffer -> ([DAVName: String]?, Int32) in
-            let size = cft_get_attribute_at(folder, name, attributeName, buffer.baseAddress, UInt(buffer.count))
+            let size = cft_get_attribute_at(
+                folder, name, attributeName, buffer.baseAddress, UInt(buffer.count))
             if size > 0 { return (decode(UnsafeRawBufferPointer(rebasing: buffer[..<size])), errno) }
             return (nil, size < 0 ? errno : 0)
         }

@@ -31,7 +31,9 @@ enum DAVLiveProperty: CaseIterable, Sendable {
     }
 
     /// What `allprop` sends: every live property but the quotas, which RFC 4331 leaves out.
-    static let allProp: [DAVLiveProperty] = allCases.filter { $0 != .quotaAvailableBytes && $0 != .quotaUsedBytes }
+    static let allProp: [DAVLiveProperty] = allCases.filter {
+        $0 != .quotaAvailableBytes && $0 != .quotaUsedBytes
+    }
 
     private static let byLocalName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.local, $0) })
 }

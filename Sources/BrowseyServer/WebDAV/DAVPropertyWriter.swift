@@ -92,7 +92,9 @@ struct DAVPropertyWriter: Sendable {
 
     /// Appends the `<D:response>` for `resource` to `output`; `dead` is its dead properties when
     /// the caller read them already.
-    mutating func write(_ resource: DAVResource, dead known: [DAVName: String]?, into output: inout ByteBuffer) {
+    mutating func write(
+        _ resource: DAVResource, dead known: [DAVName: String]?, into output: inout ByteBuffer
+    ) {
         func deadProperties() -> [DAVName: String] { known ?? resource.deadProperties?() ?? [:] }
         output.writeStaticString("<D:response><D:href>")
         DAVPath.writeHref(resource.path, isFolder: resource.isFolder, into: &output)

@@ -54,13 +54,17 @@ struct WebDAVReadingTests {
         }
     }
 
-    @Test("each member's getetag is the ETag its GET sends, its type and name those of the file, even from before 1970")
+    @Test(
+        "each member's getetag is the ETag its GET sends, its type and name those of the file, even from before 1970"
+    )
     func listedPropertiesMatchTheFiles() async throws {
         let fixture = try ServerFixture.make()
         // A file dated before 1970: its ETag's time is negative.
         let old = fixture.folder.path("docs/old.txt")
         try "old".write(toFile: old, atomically: false, encoding: .utf8)
-        var times = [timespec(tv_sec: -86_401, tv_nsec: 500_000_000), timespec(tv_sec: -86_401, tv_nsec: 500_000_000)]
+        var times = [
+            timespec(tv_sec: -86_401, tv_nsec: 500_000_000), timespec(tv_sec: -86_401, tv_nsec: 500_000_000),
+        ]
         #expect(utimensat(AT_FDCWD, old, &times, 0) == 0)
         try await fixture.withClient { client in
             let answer = try await client.dav("/dav/docs/", DAVMethod.propfind, headers: [.depthHeader: "1"])
@@ -77,10 +81,13 @@ struct WebDAVReadingTests {
                 let mediaType = file.headers[.contentType]?.split(separator: ";").first.map(String.init)
                 #expect(value("getcontenttype", in: response) == mediaType, "\(href)")
                 let name = try #require(href.split(separator: "/").last?.removingPercentEncoding)
-                #expect(value("displayname", in: response) == name.replacingOccurrences(of: "&", with: "&amp;"))
+                #expect(
+                    value("displayname", in: response) == name.replacingOccurrences(of: "&", with: "&amp;"))
             }
             #expect(files >= 4)
-            #expect(try #require(value("getetag", in: answer.text.components(separatedBy: "old.txt")[1])).contains("--"))
+            #expect(
+                try #require(value("getetag", in: answer.text.components(separatedBy: "old.txt")[1]))
+                    .contains("--"))
         }
     }
 
@@ -162,7 +169,8 @@ struct WebDAVReadingTests {
 
 /// The text of the first `D:name` element in `text`.
 private func value(_ name: String, in text: String) -> String? {
-    guard let start = text.range(of: "<D:\(name)>"), let end = text.range(of: "</D:\(name)>", range: start.upperBound..<text.endIndex)
+    guard let start = text.range(of: "<D:\(name)>"),
+        let end = text.range(of: "</D:\(name)>", range: start.upperBound..<text.endIndex)
     else { return nil }
     return String(text[start.upperBound..<end.lowerBound])
 }
