@@ -394,6 +394,48 @@ int cft_open_beneath(int rootfd, const char *root_real, const char *path, int fl
     return cft_walk_beneath(rootfd, root_real, path, flags, (mode_t)mode);
 }
 
+typedef struct {
+    int dirfd;
+    const char *names;
+    const uint32_t *offsets;
+    long start, end;
+    cft_status *status;
+    int *errors;
+    uint8_t *leads_to_folder;
+} cft_status_range;
+
+static void *cft_status_range_read(void *context) {
+    cft_status_range *range = context;
+    for (long i = range->start; i < range->end; i++) {
+        const char *name = range->names + range->offsets[i];
+        int error = cft_status_at(range->dirfd, name, 0, &range->status[i]);
+        range->errors[i] = error;
+        range->leads_to_folder[i] = 0;
+        if (error == 0 && S_ISLNK(range->status[i].mode)) {
+            cft_status target;
+            if (cft_status_at(range->dirfd, name, 1, &target) == 0) range->leads_to_folder[i] = S_ISDIR(target.mode);
+        }
+    }
+    return NULL;
+}
+
+void cft_status_batch(int dirfd, const char *names, const uint32_t *offsets, long count, cft_status *status,
+                      int *errors, uint8_t *leads_to_folder, int threads) {
+    cft_status_range whole = {dirfd, names, offsets, 0, count, status, errors, leads_to_folder};
+    if (threads > 1 && count >= 2048) {
+        cft_status_range second = whole;
+        second.start = count / 2;
+        pthread_t thread;
+        if (pthread_create(&thread, NULL, cft_status_range_read, &second) == 0) {
+            whole.end = count / 2;
+            cft_status_range_read(&whole);
+            pthread_join(thread, NULL);
+            return;
+        }
+    }
+    cft_status_range_read(&whole);
+}
+
 int cft_status_of_descriptor(int fd, cft_status *out) {
     struct stat st;
     if (fstat(fd, &st) != 0) return errno;

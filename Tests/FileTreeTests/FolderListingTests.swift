@@ -50,6 +50,29 @@ struct FolderListingTests {
         #expect(listing.readError == nil)
     }
 
+    @Test(
+        "a folder large enough to be read on two threads holds the entries of entries(at:), links and folders sorted alike",
+        arguments: [EntryOrder.browsey, EntryOrder(.size, ascending: false), EntryOrder(.kind)])
+    func largeSameAsEntries(order: EntryOrder) throws {
+        let folder = try Self.awkwardFolder()
+        for index in 0..<5000 {
+            try folder.file("bulk \(index).txt", String(repeating: "y", count: index % 97))
+        }
+        _ = try folder.folder("zz folder in the second half")
+        _ = try folder.symlink("zz link to Zebra", to: "Zebra")
+        let reader = DirectoryReader(order: order)
+        let entries = try reader.entries(at: folder.path)
+        let listing = try reader.listing(at: folder.path)
+        #expect(listing.items.count == entries.count && entries.count > 5000)
+        #expect(listing.items.map { listing.name(of: $0) } == entries.map(\.name))
+        #expect(listing.items.map(\.type) == entries.map(\.type))
+        let sortedAsFolders = Set(listing.items.filter(\.sortsAsFolder).map { listing.name(of: $0) })
+        #expect(sortedAsFolders.isSuperset(of: ["zz link to Zebra", "link to banana", "Zebra", "banana"]))
+        #expect(!sortedAsFolders.contains("link to a file") && !sortedAsFolders.contains("dangling"))
+        #expect(listing.items.map { $0.status?.size } == entries.map { $0.status?.size })
+        #expect(listing.items.map { $0.status?.inode } == entries.map { $0.status?.inode })
+    }
+
     @Test("filters leave out the same names: hidden, globs, a predicate, folders only")
     func sameFilters() throws {
         let folder = try Self.awkwardFolder()

@@ -19,7 +19,90 @@ extension Scanner {
         var names: [UInt8] = []
         names.reserveCapacity(min(max(expectedCount, 16), 1 << 20) * 24)
         let checksNames = !filter.excludedNames.isEmpty
-        let (opened, error) = readFolder(path, in: folder) { cName, kind, descriptor in
+        let read: (opened: Bool, error: FileTreeError?)
+        if filter.predicate == nil {
+            read = readStatusesInBatch(
+                of: path, in: folder, checksNames: checksNames, into: &items, names: &names)
+        } else {
+            read = readOneByOne(of: path, in: folder, checksNames: checksNames, into: &items, names: &names)
+        }
+        let (opened, error) = read
+        guard opened else { return (nil, error) }
+        var listing = FolderListing(path: path, items: items, readError: error, names: names)
+        if let order { listing.items = sorted(items, of: listing, by: order) }
+        return (listing, error)
+    }
+
+    /// Reads the folder's names first, then their statuses in one batch (on two threads for a
+    /// large folder).
+    private func readStatusesInBatch(
+        of path: String, in folder: Int32?, checksNames: Bool, into items: inout [FolderListing.Item],
+        names: inout [UInt8]
+    ) -> (opened: Bool, error: FileTreeError?) {
+        var cNames: [CChar] = []
+        cNames.reserveCapacity(items.capacity * 24)
+        var offsets: [UInt32] = []
+        var kinds: [UInt8] = []
+        var statuses: [cft_status] = []
+        var errors: [Int32] = []
+        var leadsToFolder: [UInt8] = []
+        let read = readFolder(
+            path, in: folder,
+            { cName, kind, _ in
+                if checksNames && !filter.includes(name: String(cString: cName)) { return }
+                offsets.append(UInt32(cNames.count))
+                kinds.append(kind)
+                let length = strlen(cName)
+                cNames.append(contentsOf: UnsafeBufferPointer(start: cName, count: length + 1))
+            },
+            whileOpen: { descriptor in
+                let count = offsets.count
+                statuses = [cft_status](repeating: cft_status(), count: count)
+                errors = [Int32](repeating: 0, count: count)
+                leadsToFolder = [UInt8](repeating: 0, count: count)
+                cft_status_batch(
+                    descriptor, cNames, offsets, count, &statuses, &errors, &leadsToFolder,
+                    Self.processorCount)
+            })
+        guard read.opened else { return read }
+        cNames.withUnsafeBytes { bytes in
+            for index in offsets.indices {
+                let start = Int(offsets[index])
+                // Each name ends with its NUL, and the next one starts right after it.
+                let end = (index + 1 < offsets.count ? Int(offsets[index + 1]) : bytes.count) - 1
+                let length = Int32(end - start)
+                let item: FolderListing.Item
+                if errors[index] == 0 {
+                    let status = FileStatus(statuses[index])
+                    let type = status.type
+                    item = FolderListing.Item(
+                        type: type, status: status, errorNumber: 0,
+                        sortsAsFolder: type == .directory || (type == .symlink && leadsToFolder[index] != 0),
+                        nameStart: Int32(names.count), nameLength: length)
+                } else {
+                    let type = EntryType(direntType: kinds[index])
+                    item = FolderListing.Item(
+                        type: type, status: nil, errorNumber: errors[index],
+                        sortsAsFolder: type == .directory,
+                        nameStart: Int32(names.count), nameLength: length)
+                }
+                if filter.foldersOnly && item.type != .directory { continue }
+                names.append(contentsOf: bytes[start..<end])
+                items.append(item)
+            }
+        }
+        return read
+    }
+
+    /// How many threads a batch of statuses may use.
+    private static let processorCount = Int32(max(1, min(2, sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+
+    /// Reads each name's status as it comes (what a filter with a predicate needs: the entry).
+    private func readOneByOne(
+        of path: String, in folder: Int32?, checksNames: Bool, into items: inout [FolderListing.Item],
+        names: inout [UInt8]
+    ) -> (opened: Bool, error: FileTreeError?) {
+        readFolder(path, in: folder) { cName, kind, descriptor in
             if checksNames && !filter.includes(name: String(cString: cName)) { return }
             if let predicate = filter.predicate {
                 let entry = makeEntry(
@@ -53,41 +136,42 @@ extension Scanner {
             }
             items.append(item)
         }
-        guard opened else { return (nil, error) }
-        var listing = FolderListing(path: path, items: items, readError: error, names: names)
-        if let order {
-            let registry = self.registry
-            let sorted = order.sortedIndices(
-                count: items.count,
-                sortsAsFolder: { items[$0].sortsAsFolder },
-                status: { items[$0].status },
-                kind: { index in  // as `makeEntry` decides an entry's content type
-                    switch items[index].status?.type {
-                    case .regular: registry.type(forFileName: listing.name(of: items[index])).identifier
-                    case .directory:
-                        registry.type(forFileName: listing.name(of: items[index]), isDirectory: true)
-                            .identifier
-                    case .symlink: ContentType.symbolicLink.identifier
-                    case .other: ContentType.item.identifier
-                    case nil:
-                        items[index].type == .directory
-                            ? ContentType.folder.identifier
-                            : registry.type(forFileName: listing.name(of: items[index])).identifier
+    }
+
+    /// `items` in `order`.
+    private func sorted(
+        _ items: [FolderListing.Item], of listing: FolderListing, by order: EntryOrder
+    ) -> [FolderListing.Item] {
+        let registry = self.registry
+        let sorted = order.sortedIndices(
+            count: items.count,
+            sortsAsFolder: { items[$0].sortsAsFolder },
+            status: { items[$0].status },
+            kind: { index in  // as `makeEntry` decides an entry's content type
+                switch items[index].status?.type {
+                case .regular: registry.type(forFileName: listing.name(of: items[index])).identifier
+                case .directory:
+                    registry.type(forFileName: listing.name(of: items[index]), isDirectory: true)
+                        .identifier
+                case .symlink: ContentType.symbolicLink.identifier
+                case .other: ContentType.item.identifier
+                case nil:
+                    items[index].type == .directory
+                        ? ContentType.folder.identifier
+                        : registry.type(forFileName: listing.name(of: items[index])).identifier
+                }
+            },
+            appendFoldedName: { index, folded in
+                listing.withName(of: items[index]) { NaturalName.appendKey(ofUTF8: $0, into: &folded) }
+            },
+            namePrecedes: { left, right in
+                listing.withName(of: items[left]) { leftName in
+                    listing.withName(of: items[right]) { rightName in
+                        leftName.elementsEqual(rightName)
+                            ? nil : leftName.lexicographicallyPrecedes(rightName)
                     }
-                },
-                appendFoldedName: { index, folded in
-                    listing.withName(of: items[index]) { NaturalName.appendKey(ofUTF8: $0, into: &folded) }
-                },
-                namePrecedes: { left, right in
-                    listing.withName(of: items[left]) { leftName in
-                        listing.withName(of: items[right]) { rightName in
-                            leftName.elementsEqual(rightName)
-                                ? nil : leftName.lexicographicallyPrecedes(rightName)
-                        }
-                    }
-                })
-            listing.items = sorted.map { items[$0] }
-        }
-        return (listing, error)
+                }
+            })
+        return sorted.map { items[$0] }
     }
 }

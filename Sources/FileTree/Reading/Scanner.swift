@@ -105,7 +105,8 @@ struct Scanner {
     /// `folder`, the folder is that open descriptor (read afresh, never reopened by name) and
     /// `path` only names it.
     func readFolder(
-        _ path: String, in folder: Int32? = nil, _ visit: (UnsafePointer<CChar>, UInt8, Int32) -> Void
+        _ path: String, in folder: Int32? = nil, _ visit: (UnsafePointer<CChar>, UInt8, Int32) -> Void,
+        whileOpen: ((Int32) -> Void)? = nil
     ) -> (opened: Bool, error: FileTreeError?) {
         let descriptor =
             if let folder { openat(folder, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) } else {
@@ -143,6 +144,7 @@ struct Scanner {
             }
             visit(cName, kind, descriptor)
         }
+        whileOpen?(descriptor)
         return (true, failure)
     }
 
