@@ -46,7 +46,7 @@ enum DAVDeadProperties {
             buffer -> ([DAVName: String]?, Int32) in
             let size = cft_get_attribute_at(
                 folder, name, attributeName, buffer.baseAddress, UInt(buffer.count))
-            if size > 0 { return (decode(UnsafeRawBufferPointer(rebasing: buffer[..<size])), errno) }
+            if size > 0 { return (decode(UnsafeRawBufferPointer(rebasing: buffer[..<size])), 0) }
             return (nil, size < 0 ? errno : 0)
         }
         if let properties = first.0 { return properties }

@@ -56,13 +56,9 @@ public enum DAVPath {
     /// but unreserved characters and sub-delimiters that are safe in a path), a folder with a
     /// trailing slash.
     static func href(_ relative: String, isFolder: Bool) -> String {
-        var output = prefix
-        for component in relative.split(separator: "/") {
-            output += "/"
-            encode(component, into: &output)
-        }
-        if isFolder || output == prefix { output += "/" }
-        return output
+        var output = ByteBuffer()
+        writeHref(relative, isFolder: isFolder, into: &output)
+        return String(buffer: output)
     }
 
     /// ``href(_:isFolder:)``, written into `output`. The href needs no XML escaping: what it

@@ -19,13 +19,8 @@ extension Scanner {
         var names: [UInt8] = []
         names.reserveCapacity(min(max(expectedCount, 16), 1 << 20) * 24)
         let checksNames = !filter.excludedNames.isEmpty
-        let read: (opened: Bool, error: FileTreeError?)
-        if filter.predicate == nil {
-            read = readStatusesInBatch(
-                of: path, in: folder, checksNames: checksNames, into: &items, names: &names)
-        } else {
-            read = readOneByOne(of: path, in: folder, checksNames: checksNames, into: &items, names: &names)
-        }
+        let read = readStatusesInBatch(
+            of: path, in: folder, checksNames: checksNames, into: &items, names: &names)
         let (opened, error) = read
         guard opened else { return (nil, error) }
         var listing = FolderListing(path: path, items: items, readError: error, names: names)
@@ -34,7 +29,8 @@ extension Scanner {
     }
 
     /// Reads the folder's names first, then their statuses in one batch (on two threads for a
-    /// large folder).
+    /// large folder). A filter with a predicate is asked while the names are read, with an entry
+    /// made for it (the one case that reads a status twice).
     private func readStatusesInBatch(
         of path: String, in folder: Int32?, checksNames: Bool, into items: inout [FolderListing.Item],
         names: inout [UInt8]
@@ -48,8 +44,14 @@ extension Scanner {
         var leadsToFolder: [UInt8] = []
         let read = readFolder(
             path, in: folder,
-            { cName, kind, _ in
+            { cName, kind, descriptor in
                 if checksNames && !filter.includes(name: String(cString: cName)) { return }
+                if let predicate = filter.predicate {
+                    let entry = makeEntry(
+                        name: String(cString: cName), cName: cName, folder: descriptor, parentPath: path,
+                        direntType: kind)
+                    guard predicate(entry) else { return }
+                }
                 offsets.append(UInt32(cNames.count))
                 kinds.append(kind)
                 let length = strlen(cName)
@@ -96,47 +98,6 @@ extension Scanner {
 
     /// How many threads a batch of statuses may use.
     private static let processorCount = Int32(max(1, min(2, sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
-
-    /// Reads each name's status as it comes (what a filter with a predicate needs: the entry).
-    private func readOneByOne(
-        of path: String, in folder: Int32?, checksNames: Bool, into items: inout [FolderListing.Item],
-        names: inout [UInt8]
-    ) -> (opened: Bool, error: FileTreeError?) {
-        readFolder(path, in: folder) { cName, kind, descriptor in
-            if checksNames && !filter.includes(name: String(cString: cName)) { return }
-            if let predicate = filter.predicate {
-                let entry = makeEntry(
-                    name: String(cString: cName), cName: cName, folder: descriptor, parentPath: path,
-                    direntType: kind)
-                guard predicate(entry) else { return }
-            }
-            let item: FolderListing.Item
-            switch FileStatus.read(cName, relativeTo: descriptor, followingSymlink: false) {
-            case .success(let status):
-                let type = status.type
-                var folder = type == .directory
-                if type == .symlink,
-                    case .success(let target) = FileStatus.read(
-                        cName, relativeTo: descriptor, followingSymlink: true)
-                {
-                    folder = target.type == .directory
-                }
-                item = FolderListing.Item(
-                    type: type, status: status, errorNumber: 0, sortsAsFolder: folder,
-                    nameStart: Int32(names.count), nameLength: Int32(strlen(cName)))
-            case .failure(let failure):
-                let type = EntryType(direntType: kind)
-                item = FolderListing.Item(
-                    type: type, status: nil, errorNumber: failure.number, sortsAsFolder: type == .directory,
-                    nameStart: Int32(names.count), nameLength: Int32(strlen(cName)))
-            }
-            if filter.foldersOnly && item.type != .directory { return }
-            cName.withMemoryRebound(to: UInt8.self, capacity: Int(item.nameLength)) {
-                names.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(item.nameLength)))
-            }
-            items.append(item)
-        }
-    }
 
     /// `items` in `order`.
     private func sorted(
