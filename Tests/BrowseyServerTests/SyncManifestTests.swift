@@ -159,7 +159,8 @@ struct SyncManifestTests {
     }
 
     @Test(
-        "refuses with the contract's messages: outside the root, not a folder, not there, a link leading out")
+        "refuses with the contract's messages: outside the root, not a folder, not there, a name too long, a link leading out"
+    )
     func strictErrors() async throws {
         let fixture = try ServerFixture.make()
         try await fixture.withClient { client in
@@ -170,6 +171,10 @@ struct SyncManifestTests {
             #expect(file.json["code"] as? String == "notADirectory")
             let missing = try await client.ask("/api/sync/manifest?path=%2Fnope")
             #expect(missing.status == .notFound && missing.error == "Directory not found")
+            // A name longer than the file system holds (ENAMETOOLONG) names nothing: 404, not 500.
+            let tooLong = try await client.ask(
+                "/api/sync/manifest?path=%2F" + String(repeating: "a", count: 300))
+            #expect(tooLong.status == .notFound && tooLong.error == "Directory not found")
             let escape = try await client.ask("/api/sync/manifest?path=%2Fescape")
             #expect(escape.status == .forbidden || escape.status == .notFound)
             #expect(!escape.text.contains("secret"))

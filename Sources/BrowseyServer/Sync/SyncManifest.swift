@@ -42,7 +42,8 @@ struct SyncManifest {
             if error.code == .notADirectory {
                 throw APIError(.badRequest, "Path is not a directory", code: .notADirectory)
             }
-            throw failure(error)
+            // A name the file system cannot hold (ENAMETOOLONG) names nothing: 404, as in a listing.
+            throw APIError.from(error, notFound: "Directory not found")
         }
         var directories = ByteBuffer()
         var hash = SHA256()
