@@ -102,6 +102,10 @@ enum DAVDeadProperties {
         return bytes
     }
 
+    /// The records of `bytes`, each checked as it is read: the attribute is the user's (anyone
+    /// with a shell can set it), so a record whose name or value does not make exactly one
+    /// well-formed element is dropped, and a kept value is written back the way the server writes
+    /// values, so nothing in it can break the answer it goes into.
     static func decode(_ bytes: some Collection<UInt8>) -> [DAVName: String] {
         let fields = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
             String(decoding: $0, as: UTF8.self)
@@ -109,9 +113,21 @@ enum DAVDeadProperties {
         var properties: [DAVName: String] = [:]
         var index = 0
         while index + 2 < fields.count {
-            properties[DAVName(fields[index], fields[index + 1])] = fields[index + 2]
+            let name = DAVName(fields[index], fields[index + 1])
+            if let value = checked(name, fields[index + 2]) { properties[name] = value }
             index += 3
         }
         return properties
+    }
+
+    /// `value` as the server would store it, or `nil` when `name` with `value` is not one
+    /// well-formed element of that name.
+    static func checked(_ name: DAVName, _ value: String) -> String? {
+        // `D` is bound as in every answer, so a value written with that prefix still reads.
+        let document = "<w xmlns:D=\"DAV:\">" + DAVXMLWriter.element(name, innerXML: value) + "</w>"
+        guard let root = try? DAVXMLParser.parse(Array(document.utf8)), root.children.count == 1,
+            let element = root.elements.first, element.name == name
+        else { return nil }
+        return element.innerXML
     }
 }

@@ -1,8 +1,14 @@
-import BrowseyServer
+import CFileTreeSystem
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
+@testable import BrowseyServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite("WebDAV properties and locks")
 struct WebDAVLockingTests {
@@ -38,6 +44,58 @@ struct WebDAVLockingTests {
             // And a folder's listing reads it too (the one-call read through the folder).
             let listed = try await client.dav("/dav/", DAVMethod.propfind, headers: [.depthHeader: "1"])
             #expect(listed.text.contains("blue &amp; <p0:b"))
+        }
+    }
+
+    @Test(
+        "dead properties set by hand in the file's attribute: the well-formed ones read back, the rest are left out, and every answer stays well-formed XML"
+    )
+    func handSetPropertiesAreChecked() async throws {
+        let fixture = try WritableFixture.make()
+        // What anyone with a shell can write: one good record, one written with the answer's own
+        // `D` prefix, and five that would break the answer if copied into it.
+        let records: [(String, String, String)] = [
+            ("urn:x", "good", "fine &amp; dandy"),
+            ("urn:x", "prefixed", "<D:href>/a</D:href>"),
+            ("urn:x", "escape", "</X:escape><D:href>/etc/passwd</D:href><X:escape xmlns:X=\"urn:x\">"),
+            ("urn:x", "unclosed", "<a>"),
+            ("urn:x", "bad name\"/><x", "v"),
+            ("urn:x", "control", "\u{1}"),
+            ("urn:x", "doctype", "<!DOCTYPE a [<!ENTITY e \"x\">]>&e;"),
+        ]
+        var bytes: [UInt8] = []
+        for (namespace, local, value) in records {
+            bytes += Array(namespace.utf8) + [0] + Array(local.utf8) + [0] + Array(value.utf8) + [0]
+        }
+        let path = fixture.folder.path("big.txt")
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        let stored = bytes.withUnsafeBytes {
+            cft_set_attribute(descriptor, "user.browsey.dav", $0.baseAddress, UInt($0.count))
+        }
+        try #require(stored == 0, "this file system keeps no user attributes")
+        try await fixture.withClient { client in
+            for (uri, depth, body) in [
+                ("/dav/big.txt", "0", nil), ("/dav/", "1", nil),
+                ("/dav/big.txt", "0", "<D:propfind xmlns:D=\"DAV:\"><D:propname/></D:propfind>"),
+                (
+                    "/dav/big.txt", "0",
+                    "<D:propfind xmlns:D=\"DAV:\" xmlns:Z=\"urn:x\"><D:prop><Z:good/><Z:escape/></D:prop></D:propfind>"
+                ),
+            ] {
+                let answer = try await client.dav(
+                    uri, DAVMethod.propfind, headers: [.depthHeader: depth], body: body)
+                #expect(answer.status.code == 207)
+                #expect(throws: Never.self) { try DAVXMLParser.parse(Array(answer.body)) }
+                #expect(answer.text.contains("good"))
+                #expect(!answer.text.contains("passwd") && !answer.text.contains("unclosed"))
+                #expect(!answer.text.contains("bad name") && !answer.text.contains("control"))
+                #expect(!answer.text.contains("doctype"))
+                if body == nil {
+                    #expect(answer.text.contains("fine &amp; dandy"))
+                    #expect(answer.text.contains("<p0:href xmlns:p0=\"DAV:\">/a</p0:href>"))
+                }
+            }
         }
     }
 
