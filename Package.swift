@@ -197,7 +197,7 @@ let package = Package(
         .testTarget(
             name: "BrowseyServerTests",
             dependencies: [
-                "BrowseyServer", "BrowseyAPI", "FileTree", "TestSupport", "Thumbnails",
+                "BrowseyServer", "BrowseyAPI", "CFileTreeSystem", "FileTree", "TestSupport", "Thumbnails",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
