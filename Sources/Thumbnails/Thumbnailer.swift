@@ -21,7 +21,7 @@ import FileTree
 /// ```
 public struct Thumbnailer: Sendable {
     /// Changes whenever the same input would give different bytes; part of every cache key.
-    public static let encoderVersion = 1
+    public static let encoderVersion = 2
     /// Pictures with more pixels than this are refused from their header (default 100 MP).
     public var maximumPixels: Int
     /// JPEG quality of the thumbnails (1-100).
@@ -159,6 +159,12 @@ public struct Thumbnailer: Sendable {
             throw ThumbnailError(.unreadable, "The file cannot be read")
         }
         return try thumbnail(of: bytes, longest: longest)
+    }
+
+    /// The duration and shown size of the video open at `descriptor`, from `ffprobe` (bounded
+    /// in time and output, like the posters).
+    public func videoDetails(ofFile descriptor: Int32) throws(ThumbnailError) -> VideoDetails {
+        try posters.videoDetails(input: descriptor)
     }
 
     /// A thumbnail of the file at `path`.

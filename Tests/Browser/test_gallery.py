@@ -70,6 +70,13 @@ def make_photos(root):
     jpeg(photo(800, 600, seed=1000), os.path.join(root, "Photos", "Trip", "beach.jpg"))
     write(root, "Photos/clip.mp4", b"\x00\x00\x00\x18ftypmp42" + b"\x00" * 64)
     write(root, "Photos/notes.txt", "where and when\n")
+    # A folder of clips: one real 65-second video (made by ffmpeg, which README's test command
+    # installs) among three pictures, so it opens as a grid.
+    os.makedirs(os.path.join(root, "Clips"), exist_ok=True)
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=duration=65:size=320x180:rate=2",
+                    "-pix_fmt", "yuv420p", os.path.join(root, "Clips", "holiday.mp4")], check=True, timeout=120)
+    for index in range(3):
+        jpeg(photo(400, 300, seed=3000 + index), os.path.join(root, "Clips", "still %d.jpg" % index))
     # Mostly text, a few pictures: a list (3 of 8 files are pictures, under 60 %).
     for index in range(3):
         jpeg(photo(400, 300, seed=2000 + index), os.path.join(root, "Mixed", "picture %d.jpg" % index))
@@ -324,6 +331,22 @@ def test_videos_show_a_play_badge_and_other_files_their_icon(page, photos):
     notes.wait_for()
     assert notes.locator(".name").inner_text() == "notes.txt" and notes.locator("img").count() == 0
     assert notes.locator(".name").is_visible(), "a file without a picture shows its name"
+
+
+def test_a_video_tile_shows_its_poster_and_duration_and_the_info_sheet_says_it(page, photos):
+    page.goto(photos.url("/Clips"))
+    clip = page.locator(".tile[title='holiday.mp4']")
+    clip.locator("img.loaded").wait_for()
+    expect(clip.locator(".badge .duration")).to_have_text("1:05")
+    assert "1:05" in clip.inner_text(), "the duration is read out with the tile, not only drawn"
+    shot(page, "gallery-video")
+    assert serious_violations(page) == []
+    clip.click()
+    page.wait_for_selector("#viewer-body video")
+    page.click("#viewer-info")
+    page.wait_for_selector("#info-fields dt >> text=Duration")
+    fields = dict(zip(page.locator("#info-fields dt").all_inner_texts(), page.locator("#info-fields dd").all_inner_texts()))
+    assert fields["Duration"] == "1:05" and fields["Dimensions"] == "320 × 180", fields
 
 
 def test_the_grid_is_a_toggle_remembered_per_folder(page, photos):

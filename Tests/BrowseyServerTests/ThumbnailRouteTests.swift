@@ -177,8 +177,8 @@ struct ThumbnailRouteTests {
             let first = try await cached(2)
             #expect(first.count == 2, "wide.jpg in 256 and 512; not the hidden, empty or huge ones: \(first)")
             #expect(
-                first.contains { $0.hasSuffix("-256-v1.thumb") }
-                    && first.contains { $0.hasSuffix("-512-v1.thumb") })
+                first.contains { $0.hasSuffix("-256-v\(Thumbnailer.encoderVersion).thumb") }
+                    && first.contains { $0.hasSuffix("-512-v\(Thumbnailer.encoderVersion).thumb") })
             try fixture.folder.file("photos/new.jpg", try Self.jpeg(width: 320, height: 200, seed: 5))
             let second = try await cached(4)
             #expect(second.count == 4, "the new picture's two classes follow: \(second)")

@@ -55,6 +55,24 @@ public struct ViewResponse: Codable, Sendable, Hashable {
         }
     }
 
+    /// What a video's container says (additive): how long it plays and its picture's size as
+    /// shown; present when the server has `ffprobe` and it could read the file.
+    public struct Video: Codable, Sendable, Hashable {
+        /// How long it plays, in seconds.
+        public var duration: Double?
+        /// Width in pixels as shown (after the container's rotation).
+        public var width: Int?
+        /// Height in pixels as shown.
+        public var height: Int?
+
+        /// Makes a video's description.
+        public init(duration: Double? = nil, width: Int? = nil, height: Int? = nil) {
+            self.duration = duration
+            self.width = width
+            self.height = height
+        }
+    }
+
     /// What kind of view.
     public var type: Kind
     /// The file's name.
@@ -82,14 +100,18 @@ public struct ViewResponse: Codable, Sendable, Hashable {
     public var highlighted: String?
     /// For a picture: its size as shown, and EXIF's date taken, camera and orientation (additive).
     public var image: Picture?
+    /// For a video: its duration and size as shown (additive).
+    public var video: Video?
 
     /// Makes a view answer.
     public init(
         type: Kind, filename: String, extension: String?, content: String? = nil, url: String? = nil,
         size: Int64, modified: Date? = nil, language: String? = nil, mimeType: String? = nil,
-        dimensions: Dimensions? = nil, html: String? = nil, highlighted: String? = nil, image: Picture? = nil
+        dimensions: Dimensions? = nil, html: String? = nil, highlighted: String? = nil, image: Picture? = nil,
+        video: Video? = nil
     ) {
         self.image = image
+        self.video = video
         self.type = type
         self.filename = filename
         self.extension = `extension`
@@ -106,7 +128,7 @@ public struct ViewResponse: Codable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case type, filename, `extension`, content, url, size, modified, language, mimeType, dimensions, html,
-            highlighted, image
+            highlighted, image, video
     }
 
     /// Writes `extension` as `null` when absent; the rest only when present.
@@ -125,5 +147,6 @@ public struct ViewResponse: Codable, Sendable, Hashable {
         try container.encodeIfPresent(html, forKey: .html)
         try container.encodeIfPresent(highlighted, forKey: .highlighted)
         try container.encodeIfPresent(image, forKey: .image)
+        try container.encodeIfPresent(video, forKey: .video)
     }
 }

@@ -218,8 +218,11 @@ public struct ServerComposition: Sendable {
             configuration: configuration, safePath: safePath, listingCache: listingCache, thumbnails: marked
         )
         .addRoutes(to: group)
-        FileController(configuration: configuration, safePath: safePath, sendsFilesBySendfile: sendfile)
-            .addRoutes(to: group)
+        FileController(
+            configuration: configuration, safePath: safePath, sendsFilesBySendfile: sendfile,
+            videos: thumbnails
+        )
+        .addRoutes(to: group)
         SyncController(
             configuration: configuration, safePath: safePath, revisions: manifestRevisions, thumbnails: marked
         )
@@ -276,7 +279,8 @@ public struct ServerComposition: Sendable {
     ) -> ThumbnailService? {
         guard configuration.makesThumbnails else { return nil }
         let tools = PosterTools(
-            ffmpeg: configuration.posterTools.ffmpeg, pdftoppm: configuration.posterTools.pdftoppm)
+            ffmpeg: configuration.posterTools.ffmpeg, pdftoppm: configuration.posterTools.pdftoppm,
+            ffprobe: configuration.posterTools.ffprobe)
         let thumbnailer = Thumbnailer(posters: tools, maximumPixels: configuration.thumbnailMaximumPixels)
         let cache = configuration.thumbnailFolder.map {
             ThumbnailCache(folder: $0, limit: configuration.thumbnailCacheBytes, logger: logger)

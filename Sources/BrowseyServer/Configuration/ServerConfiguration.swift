@@ -111,9 +111,10 @@ public struct ServerConfiguration: Sendable {
     public var thumbnailCacheBytes = 512 << 20
     /// Pictures whose header claims more pixels than this are refused with 413 (100 MP).
     public var thumbnailMaximumPixels = 100_000_000
-    /// Where thumbnails of videos and PDFs come from: `ffmpeg` and `pdftoppm` paths, found on
-    /// `PATH` by the command line; `nil` (the default): none.
-    public var posterTools: (ffmpeg: String?, pdftoppm: String?) = (nil, nil)
+    /// Where thumbnails of videos and PDFs, and videos' durations, come from: `ffmpeg`,
+    /// `pdftoppm` and `ffprobe` paths, found on `PATH` by the command line; `nil` (the
+    /// default): none.
+    public var posterTools: (ffmpeg: String?, pdftoppm: String?, ffprobe: String?) = (nil, nil, nil)
     /// Where the git routes look for `git`: a `PATH`-style list; `nil` (the default): the
     /// server's own `PATH`. No `git` found: those routes answer 501 `gitMissing`.
     public var gitSearchPath: String?

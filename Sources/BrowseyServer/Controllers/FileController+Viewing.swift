@@ -94,10 +94,13 @@ extension FileController {
                     dimensions: dimensions, image: picture))
         }
         if Self.videoExtensions.contains(kindKey) {
+            let details = await videos?.videoDetails(descriptor: descriptor, status: status)
             return JSONBody.response(
                 ViewResponse(
-                    type: .video, filename: name, extension: ext, url: url, size: status.size, mimeType: mime)
-            )
+                    type: .video, filename: name, extension: ext, url: url, size: status.size, mimeType: mime,
+                    video: details.map {
+                        ViewResponse.Video(duration: $0.duration, width: $0.width, height: $0.height)
+                    }))
         }
         throw APIError(.badRequest, "File type not viewable", code: .notViewable)
     }

@@ -26,6 +26,8 @@ struct FileController: ServedFolderRoutes {
     var showsFilesystemPaths = true
     /// Where the bytes of what `/api/view` describes are fetched (`url`).
     var fileEndpoint = "/api/file"
+    /// What reads a video's duration for `/api/view` (`nil`: videos are described without).
+    var videos: ThumbnailService? = nil
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.get("/api/stat") { request, context in try stat(request, context: context) }

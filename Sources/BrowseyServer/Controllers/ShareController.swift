@@ -275,6 +275,7 @@ struct ShareController: ServedFolderRoutes {
             sendsFilesBySendfile: self.files.sendsFilesBySendfile)
         files.showsFilesystemPaths = false
         files.fileEndpoint = "/api/shared/\(share.id)/file"
+        files.videos = self.thumbnails
         let thumbnails = self.thumbnails.map {
             ThumbnailController(configuration: configuration, safePath: paths, thumbnails: $0)
         }

@@ -25,9 +25,9 @@ public enum ThumbnailLocation {
 }
 
 extension ServerConfiguration {
-    /// `ffmpeg` and `pdftoppm` as found on `PATH`, for ``posterTools``.
-    public static func findPosterTools() -> (ffmpeg: String?, pdftoppm: String?) {
+    /// `ffmpeg`, `pdftoppm` and `ffprobe` as found on `PATH`, for ``posterTools``.
+    public static func findPosterTools() -> (ffmpeg: String?, pdftoppm: String?, ffprobe: String?) {
         let tools = PosterTools.find()
-        return (tools.ffmpeg, tools.pdftoppm)
+        return (tools.ffmpeg, tools.pdftoppm, tools.ffprobe)
     }
 }

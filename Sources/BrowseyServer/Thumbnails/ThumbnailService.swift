@@ -64,6 +64,8 @@ final class ThumbnailService: Sendable {
     private let decodeCount = Atomic(0)
     /// Keys that failed, with why (bounded): a broken picture is not decoded again and again.
     private let failures = Mutex<[String: ThumbnailError]>([:])
+    /// What `ffprobe` said of each video version asked about (bounded; `nil`: it found nothing).
+    private let videoDetails = Mutex<[String: VideoDetails?]>([:])
 
     /// The threads decodes run on, shared by every server in the process: one per core.
     static let decodingThreads: NIOThreadPool = {
@@ -131,6 +133,31 @@ final class ThumbnailService: Sendable {
                 throw error
             }
         }
+    }
+
+    /// The duration and shown size of the open video `descriptor` (kept open by the caller
+    /// until this returns), probed once a version on the decoding threads, within the same
+    /// bound as decodes; `nil` without `ffprobe`, or when it finds no video in the file.
+    func videoDetails(descriptor: Int32, status: FileStatus) async -> VideoDetails? {
+        guard thumbnailer.posters.ffprobe != nil, status.type == .regular else { return nil }
+        let key = Self.key(status, sizeClass: 0)
+        if let known = videoDetails.withLock({ $0[key] }) { return known }
+        do {
+            try await limiter.acquire()
+        } catch {
+            return nil
+        }
+        defer { limiter.release() }
+        let thumbnailer = self.thumbnailer
+        let details = try? await Self.decodingThreads.runIfActive {
+            try? thumbnailer.videoDetails(ofFile: descriptor)
+        }
+        guard let details else { return nil }
+        videoDetails.withLock { known in
+            if known.count >= 4096 { known.removeAll() }
+            known[key] = details
+        }
+        return details
     }
 
     /// Returns once no decode is running or waiting, looking again every 50 ms: work done ahead

@@ -376,6 +376,9 @@ struct Serve: AsyncParsableCommand {
                 logger.info(
                     "No thumbnails of some types: \(missing.joined(separator: " and ")) not found on PATH")
             }
+            if tools.ffmpeg != nil && tools.ffprobe == nil {
+                logger.info("No video durations: ffprobe not found on PATH")
+            }
         }
         configuration.trashMaximumBytes = trashLimit * 1024 * 1024
         configuration.trashMaximumAge = trashDays * 24 * 3600

@@ -11,6 +11,13 @@ const numberFormat = new Intl.NumberFormat();
 /** A count of items, with the reader's thousands separators: "10,000 items". */
 export function formatCount(count) { return count === 1 ? "1 item" : numberFormat.format(count) + " items"; }
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+/** A video's length as a player shows it: "0:07", "12:05", "1:02:03". */
+export function formatDuration(seconds) {
+  const total = Math.max(0, Math.round(seconds));
+  const hours = Math.floor(total / 3600), minutes = Math.floor((total % 3600) / 60), rest = total % 60;
+  const two = (value) => String(value).padStart(2, "0");
+  return hours ? hours + ":" + two(minutes) + ":" + two(rest) : minutes + ":" + two(rest);
+}
 export function formatDate(text) { const date = new Date(text); return isNaN(date.getTime()) ? "" : dateFormat.format(date); }
 const kinds = {
   image: ["png", "jpg", "jpeg", "gif", "webp", "svg", "ico", "bmp", "avif", "heic"],

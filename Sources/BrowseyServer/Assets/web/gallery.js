@@ -2,8 +2,9 @@
 // thumbnails, folders and other files as icons. Drawn like the list: only the tiles on screen
 // exist, so a folder of 10,000 pictures scrolls as smoothly as the list does.
 
+import { api } from "./api.js";
 import { $ } from "./dom.js";
-import { isFolder, kindOf } from "./format.js";
+import { formatDuration, isFolder, kindOf } from "./format.js";
 import { svgIcon } from "./icons.js";
 import { activate } from "./listing.js";
 import { join, pageURL } from "./paths.js";
@@ -100,12 +101,53 @@ export function drawGrid() {
   requestAhead();
 }
 
-/** Asks for a tile's thumbnail, if it has one it has not asked for yet. */
+/** Asks for a tile's thumbnail, if it has one it has not asked for yet (and a video's duration). */
 function request(tile) {
+  if (tile.dataset.video) askDuration(tile);
   const image = tile.querySelector("img[data-src]");
   if (!image) return;
   image.src = image.dataset.src;
   delete image.dataset.src;
+}
+
+/** Videos' durations in seconds by path and version (`null`: the server gave none). */
+const durations = new Map();
+/** Video tiles waiting to ask for their duration, and how many are asking now (two at most). */
+const durationQueue = [];
+let durationsAsked = 0;
+
+/** Shows a video tile's duration on its badge: known already, or asked of `/api/view` in turn. */
+function askDuration(tile) {
+  const key = tile.dataset.video;
+  delete tile.dataset.video;
+  if (durations.has(key)) { showDuration(tile, durations.get(key)); return; }
+  durationQueue.push([tile, key]);
+  askNextDurations();
+}
+
+function askNextDurations() {
+  while (durationsAsked < 2 && durationQueue.length) {
+    const [tile, key] = /** @type {[HTMLElement, string]} */ (durationQueue.shift());
+    if (!tile.isConnected) continue;  // scrolled away meanwhile: asked again if it comes back
+    if (durations.has(key)) { showDuration(tile, durations.get(key)); continue; }
+    durationsAsked += 1;
+    api("view", { path: tile.dataset.path || "" })
+      .then((view) => { durations.set(key, view.video && typeof view.video.duration === "number" ? view.video.duration : null); })
+      .catch(() => { /* offline or not viewable: the badge stays a play sign */ })
+      .finally(() => {
+        durationsAsked -= 1;
+        if (durations.has(key)) showDuration(tile, durations.get(key)); else tile.dataset.video = key;
+        askNextDurations();
+      });
+  }
+}
+
+/** Writes a duration on a tile's badge (nothing when there is none). */
+function showDuration(tile, seconds) {
+  const label = tile.querySelector(".badge .duration");
+  if (!label || seconds == null) return;
+  label.textContent = formatDuration(seconds);
+  if (label.parentElement) label.parentElement.classList.add("timed");
 }
 
 /**
@@ -174,10 +216,17 @@ function makeTile(item, index) {
   name.className = "name"; name.textContent = item.parent ? ".." : item.name;
   tile.append(name);
   if (kind === "video") {
+    // A play sign, and the duration once the server has said it (read out with the name).
     const badge = document.createElement("span");
-    badge.className = "badge"; badge.setAttribute("aria-hidden", "true");
-    badge.append(svgIcon("play"));
+    badge.className = "badge";
+    const play = svgIcon("play"); play.setAttribute("aria-hidden", "true");
+    const duration = document.createElement("span"); duration.className = "duration";
+    badge.append(play, duration);
     tile.append(badge);
+    if (hasThumbnail(item)) {
+      tile.dataset.path = path;
+      tile.dataset.video = path + "\u0000" + item.size + "\u0000" + item.modified;
+    }
   }
   tile.addEventListener("click", (event) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;

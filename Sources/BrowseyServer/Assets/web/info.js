@@ -3,7 +3,7 @@
 import { isSignedIn, makeLink } from "./account.js";
 import { api, apiURL } from "./api.js";
 import { $ } from "./dom.js";
-import { formatDate, formatSize, isFolder, kindOf } from "./format.js";
+import { formatDate, formatDuration, formatSize, isFolder, kindOf } from "./format.js";
 import { join, pageURL } from "./paths.js";
 import { state } from "./state.js";
 import { hasThumbnail, sizeClass, thumbURL } from "./thumbnails.js";
@@ -55,10 +55,11 @@ export async function openInfo(item) {
   $("info-close").focus();
   const [stat, view] = await Promise.all([
     api("stat", { path }).catch(() => null),
-    kind === "image" ? api("view", { path }).catch(() => null) : Promise.resolve(null),
+    kind === "image" || kind === "video" ? api("view", { path }).catch(() => null) : Promise.resolve(null),
   ]);
   if (state.infoItem !== item || (!stat && !view)) return;  // the basic fields stay
-  show([...base, ...(view ? pictureFields(view) : []), ["Created", stat ? formatDate(stat.created) : ""], ["Path", path]]);
+  const described = !view ? [] : view.video ? videoFields(view.video) : pictureFields(view);
+  show([...base, ...described, ["Created", stat ? formatDate(stat.created) : ""], ["Path", path]]);
 }
 
 /**
@@ -70,6 +71,12 @@ export function pictureFields(view) {
   const size = image.width && image.height ? image : view.dimensions;
   const dimensions = size && size.width && size.height ? size.width + " × " + size.height : "";
   return [["Dimensions", dimensions], ["Taken", formatTaken(image.taken)], ["Camera", cameraName(image.camera)]];
+}
+
+/** What `/api/view` says of a video: how long it plays and its size as shown. */
+export function videoFields(video) {
+  const dimensions = video.width && video.height ? video.width + " × " + video.height : "";
+  return [["Duration", typeof video.duration === "number" ? formatDuration(video.duration) : ""], ["Dimensions", dimensions]];
 }
 
 /**
