@@ -1,7 +1,10 @@
-/// A thumbnail: a small JPEG with no metadata, and what is known of the picture it shows.
+/// A thumbnail: a small picture with no metadata, encoded as asked, and what is known of the
+/// picture it shows.
 public struct Thumbnail: Sendable, Hashable {
-    /// The encoded JPEG.
-    public var jpeg: [UInt8]
+    /// The encoded picture.
+    public var encoded: [UInt8]
+    /// How ``encoded`` is encoded.
+    public var encoding: ThumbnailEncoding
     /// The thumbnail's width in pixels.
     public var width: Int
     /// The thumbnail's height in pixels.
@@ -12,8 +15,13 @@ public struct Thumbnail: Sendable, Hashable {
     public var sourceHeight: Int?
 
     /// Makes a thumbnail value.
-    public init(jpeg: [UInt8], width: Int, height: Int, sourceWidth: Int? = nil, sourceHeight: Int? = nil) {
-        self.jpeg = jpeg
+    public init(
+        encoded: [UInt8], encoding: ThumbnailEncoding = .jpeg, width: Int, height: Int,
+        sourceWidth: Int? = nil,
+        sourceHeight: Int? = nil
+    ) {
+        self.encoded = encoded
+        self.encoding = encoding
         self.width = width
         self.height = height
         self.sourceWidth = sourceWidth

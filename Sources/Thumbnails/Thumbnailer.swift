@@ -11,8 +11,8 @@ import FileTree
 
 /// Makes thumbnails: pictures decoded in process (JPEG with DCT scaling, PNG, GIF, BMP; WebP,
 /// TIFF, HEIC and AVIF when libwebp, libtiff and libheif are installed), video frames and PDF pages by helper programs when they are
-/// installed; turned upright by EXIF, brought down by area averaging, encoded as JPEG with no
-/// metadata.
+/// installed; turned upright by EXIF, brought down by area averaging, encoded as JPEG (or WebP
+/// where libwebp is installed, when asked) with no metadata.
 ///
 /// Synchronous and thread-safe: run it on a worker thread, never on an event loop.
 ///
@@ -26,6 +26,9 @@ public struct Thumbnailer: Sendable {
     public var maximumPixels: Int
     /// JPEG quality of the thumbnails (1-100).
     public var quality = 78
+    /// WebP quality of the thumbnails (0-100): at 75 a WebP thumbnail is about half the bytes
+    /// of the JPEG at ``quality``.
+    public var webpQuality = 75
     /// The largest file read into memory to decode.
     public var maximumFileSize = 512 << 20
     /// The helper programs for videos and PDFs.
@@ -86,8 +89,10 @@ public struct Thumbnailer: Sendable {
     }
 
     /// A thumbnail of a picture's bytes (its format known from them), at most `longest` pixels
-    /// on its longest side.
-    public func thumbnail(of bytes: [UInt8], longest: Int) throws(ThumbnailError) -> Thumbnail {
+    /// on its longest side, encoded as `encoding` (JPEG when that is not available).
+    public func thumbnail(
+        of bytes: [UInt8], longest: Int, encoding: ThumbnailEncoding = .jpeg
+    ) throws(ThumbnailError) -> Thumbnail {
         guard !bytes.isEmpty else { throw ThumbnailError(.notThumbnailable, "The file is empty") }
         guard let format = ImageFormat.sniff(bytes) else {
             throw ThumbnailError(.notThumbnailable, "Not a picture this server reads")
@@ -108,29 +113,23 @@ public struct Thumbnailer: Sendable {
             // libheif turns the picture as the file says: no EXIF orientation on top.
             let (picture, width, height) = try SystemCodecs.heif(
                 bytes, longest: longest, maximumPixels: maximumPixels)
-            return Thumbnail(
-                jpeg: try SystemCodecs.encodeJPEG(picture, quality: quality), width: picture.width,
-                height: picture.height, sourceWidth: width, sourceHeight: height)
+            return try encode(picture, as: encoding, sourceWidth: width, sourceHeight: height)
         case .tiff:
             // libtiff turns the picture by the file's orientation tag: nothing on top.
             let (picture, width, height) = try SystemCodecs.tiff(
                 bytes, longest: longest, maximumPixels: maximumPixels)
-            return Thumbnail(
-                jpeg: try SystemCodecs.encodeJPEG(picture, quality: quality), width: picture.width,
-                height: picture.height, sourceWidth: width, sourceHeight: height)
+            return try encode(picture, as: encoding, sourceWidth: width, sourceHeight: height)
         }
         let metadata = ImageMetadata.read(Array(bytes.prefix(ImageMetadata.headerLength)))
         let upright = image.oriented(metadata?.orientation ?? 1)
-        return Thumbnail(
-            jpeg: try SystemCodecs.encodeJPEG(upright, quality: quality), width: upright.width,
-            height: upright.height, sourceWidth: metadata?.displayWidth, sourceHeight: metadata?.displayHeight
-        )
+        return try encode(
+            upright, as: encoding, sourceWidth: metadata?.displayWidth, sourceHeight: metadata?.displayHeight)
     }
 
     /// A thumbnail of the open file `descriptor` (named `name`, for its type), at most
-    /// `longest` pixels on its longest side.
+    /// `longest` pixels on its longest side, encoded as `encoding`.
     public func thumbnail(
-        ofFile descriptor: Int32, name: String, longest: Int
+        ofFile descriptor: Int32, name: String, longest: Int, encoding: ThumbnailEncoding = .jpeg
     ) throws(ThumbnailError) -> Thumbnail {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
@@ -145,10 +144,10 @@ public struct Thumbnailer: Sendable {
             switch kind {
             case .video:
                 let frame = try posters.videoFrame(input: descriptor, longest: longest)
-                return try poster(frame, longest: longest)
+                return try poster(frame, longest: longest, encoding: encoding)
             case .pdf:
                 let page = try posters.pdfPage(input: descriptor, longest: longest)
-                return try poster(page, longest: longest)
+                return try poster(page, longest: longest, encoding: encoding)
             case .picture: break
             }
         }
@@ -158,7 +157,7 @@ public struct Thumbnailer: Sendable {
         guard let bytes = FileContents.read(descriptor, limit: Int(status.st_size)) else {
             throw ThumbnailError(.unreadable, "The file cannot be read")
         }
-        return try thumbnail(of: bytes, longest: longest)
+        return try thumbnail(of: bytes, longest: longest, encoding: encoding)
     }
 
     /// The duration and shown size of the video open at `descriptor`, from `ffprobe` (bounded
@@ -175,10 +174,25 @@ public struct Thumbnailer: Sendable {
         return try thumbnail(ofFile: descriptor, name: FileName.lastComponent(of: path), longest: longest)
     }
 
-    private func poster(_ ppm: [UInt8], longest: Int) throws(ThumbnailError) -> Thumbnail {
+    private func poster(
+        _ ppm: [UInt8], longest: Int, encoding: ThumbnailEncoding
+    ) throws(ThumbnailError) -> Thumbnail {
         let image = try PPMDecoder.thumbnail(ppm, longest: longest, maximumPixels: maximumPixels)
+        return try encode(image, as: encoding, sourceWidth: nil, sourceHeight: nil)
+    }
+
+    /// `image` encoded as `encoding`, or as JPEG when this process has no WebP encoder.
+    private func encode(
+        _ image: PixelImage, as encoding: ThumbnailEncoding, sourceWidth: Int?, sourceHeight: Int?
+    ) throws(ThumbnailError) -> Thumbnail {
+        if encoding == .webp, let webp = WebPLibrary.shared?.encode(image, quality: webpQuality) {
+            return Thumbnail(
+                encoded: webp, encoding: .webp, width: image.width, height: image.height,
+                sourceWidth: sourceWidth, sourceHeight: sourceHeight)
+        }
         return Thumbnail(
-            jpeg: try SystemCodecs.encodeJPEG(image, quality: quality), width: image.width,
-            height: image.height)
+            encoded: try SystemCodecs.encodeJPEG(image, quality: quality), encoding: .jpeg,
+            width: image.width,
+            height: image.height, sourceWidth: sourceWidth, sourceHeight: sourceHeight)
     }
 }

@@ -378,19 +378,19 @@ struct PeopleEventsTests {
                 "GET /api/events?path=%2F HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n"
                 + "Authorization: \(carol[.authorization] ?? "")\r\n\r\n"
             socket.send(Array(request.utf8))
-            let head = await socket.receive(for: 10) { $0.contains(": connected") }
+            let head = await socket.receive(for: 60) { $0.contains(": connected") }
             #expect(head.contains("200 OK"), "\(head)")
             try fixture.folder.file("Team/Private/hidden-new.txt", "h")
             try await Task.sleep(for: .milliseconds(200))
             try fixture.folder.file("Team/visible-new.txt", "v")
-            let text = await socket.receive(for: 20) { $0.contains("visible-new.txt") }
+            let text = await socket.receive(for: 60) { $0.contains("visible-new.txt") }
             #expect(text.contains("visible-new.txt"), "\(text)")
             #expect(!text.contains("hidden-new"), "\(text)")
             // Moved out of her sight: to carol it is deleted, and where it went is not said.
             try FileManager.default.moveItem(
                 atPath: fixture.folder.path("Team/visible-new.txt"),
                 toPath: fixture.folder.path("Team/Private/moved.txt"))
-            let moved = await socket.receive(for: 20) { $0.contains("\"deleted\"") }
+            let moved = await socket.receive(for: 60) { $0.contains("\"deleted\"") }
             #expect(moved.contains("\"deleted\"") && moved.contains("visible-new.txt"), "\(moved)")
             #expect(!moved.contains("moved.txt") && !moved.contains("Private"), "\(moved)")
         }

@@ -88,7 +88,7 @@ struct EventsTests {
         socket.send(Array((request + "\r\n").utf8))
         // Seconds, not milliseconds: the parallel suite (a child process saving and fsyncing in
         // a loop among others) can hold the disk; this waits for a stream, not for speed.
-        let head = await socket.receive(for: 10) { $0.contains(": connected") }
+        let head = await socket.receive(for: 60) { $0.contains(": connected") }
         guard head.contains("200 OK"), head.contains("text/event-stream") else {
             throw TestSupportError("no stream: \(head)")
         }
@@ -121,7 +121,7 @@ struct EventsTests {
             let started = clock.now
             try fixture.folder.file("code/elsewhere.txt", "e")
             try fixture.folder.file("docs/new 100% #1.md", "hello")
-            let text = await socket.receive(for: 20) { $0.contains("new 100% #1.md") }
+            let text = await socket.receive(for: 60) { $0.contains("new 100% #1.md") }
             let elapsed = clock.now - started
             let created = Self.events(in: text).filter { $0.type == "created" }
             #expect(created.map(\.path) == ["/docs/new 100% #1.md"], "\(text)")
@@ -129,18 +129,18 @@ struct EventsTests {
             // 1 s is the promise, measured quiet by search_bench.py; the parallel suite starves timings.
             #expect(elapsed < .seconds(20), "took \(elapsed)")
             #expect(!text.contains("elsewhere"))
-            let beat = await socket.receive(for: 10) { $0.contains(": heartbeat") }
+            let beat = await socket.receive(for: 60) { $0.contains(": heartbeat") }
             #expect(beat.contains(": heartbeat"), "a heartbeat while nothing happens")
             try FileManager.default.moveItem(
                 atPath: fixture.folder.path("docs/new 100% #1.md"),
                 toPath: fixture.folder.path("docs/renamed.md"))
-            let renamed = Self.events(in: await socket.receive(for: 20) { $0.contains("renamed.md") })
+            let renamed = Self.events(in: await socket.receive(for: 60) { $0.contains("renamed.md") })
             #expect(
                 renamed.contains {
                     $0.type == "renamed" && $0.from == "/docs/new 100% #1.md" && $0.path == "/docs/renamed.md"
                 })
             try FileManager.default.removeItem(atPath: fixture.folder.path("docs/renamed.md"))
-            let deleted = Self.events(in: await socket.receive(for: 20) { $0.contains("\"deleted\"") })
+            let deleted = Self.events(in: await socket.receive(for: 60) { $0.contains("\"deleted\"") })
             #expect(deleted.contains { $0.type == "deleted" && $0.path == "/docs/renamed.md" })
         }
     }
@@ -158,20 +158,20 @@ struct EventsTests {
             let (witness, _) = try await Self.open(port: port, path: "/docs")
             defer { witness.close() }
             try fixture.folder.file("docs/first.txt", "1")
-            let seen = await first.receive(for: 20) { $0.contains("first.txt") }
+            let seen = await first.receive(for: 60) { $0.contains("first.txt") }
             first.close()
             let id = try #require(
                 seen.split(whereSeparator: \.isNewline).first { $0.hasPrefix("id: ") }?.dropFirst(4),
                 "\(seen)")
             try fixture.folder.file("docs/missed.txt", "2")
-            let published = await witness.receive(for: 20) { $0.contains("missed.txt") }
+            let published = await witness.receive(for: 60) { $0.contains("missed.txt") }
             #expect(
                 published.contains("missed.txt"), "the change was published while the first client was away")
             let (again, start) = try await Self.open(port: port, lastEventID: String(id))
             defer { again.close() }
             // The replay may come in a later segment than the stream's start: read on until it did.
             let rest =
-                start.contains("missed.txt") ? "" : await again.receive(for: 20) { $0.contains("missed.txt") }
+                start.contains("missed.txt") ? "" : await again.receive(for: 60) { $0.contains("missed.txt") }
             let replayed = Self.events(in: start + rest)
             #expect(replayed.contains { $0.path == "/docs/missed.txt" })
             #expect(!replayed.contains { $0.path == "/docs/first.txt" }, "nothing twice")
@@ -180,7 +180,7 @@ struct EventsTests {
             // As with the replay, the reset may come in a later segment than the stream's start.
             let toldRest =
                 told.contains("event: reset")
-                ? "" : await stranger.receive(for: 20) { $0.contains("event: reset") }
+                ? "" : await stranger.receive(for: 60) { $0.contains("event: reset") }
             #expect((told + toldRest).contains("event: reset"))
         }
     }

@@ -25,7 +25,7 @@ struct ThumbnailRouteTests {
             }
         }
         let png = GeneratedPNG.rgb(width: width, height: height, pixels: pixels)
-        return try Thumbnailer().thumbnail(of: png, longest: max(width, height)).jpeg
+        return try Thumbnailer().thumbnail(of: png, longest: max(width, height)).encoded
     }
 
     static func fixture() throws -> ServerFixture {
@@ -66,6 +66,49 @@ struct ThumbnailRouteTests {
             let head = try await client.ask("/api/thumb?path=/photos/wide.jpg", method: .head)
             #expect(head.status == .ok && head.body.isEmpty && head.headers[.contentType] == "image/jpeg")
         }
+    }
+
+    @Test(
+        "a client that accepts WebP gets the grid's classes as WebP, with an ETag of their own; previews and other clients get JPEG"
+    )
+    func webpForThoseWhoAccept() async throws {
+        try #require(ThumbnailEncoding.webp.isAvailable, "libwebp7 is installed by README's test command")
+        let fixture = try Self.fixture()
+        let browser = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
+        try await fixture.withClient { client in
+            let webp = try await client.ask(
+                "/api/thumb?path=/photos/wide.jpg&size=256", headers: [.accept: browser])
+            #expect(webp.status == .ok && webp.headers[.contentType] == "image/webp")
+            #expect(webp.headers[.vary] == "Accept" && webp.headers[.imageWidth] == "640")
+            #expect(
+                webp.body.starts(with: Array("RIFF".utf8))
+                    && Array(webp.body)[8..<12].elementsEqual("WEBP".utf8))
+            let jpeg = try await client.ask("/api/thumb?path=/photos/wide.jpg&size=256")
+            #expect(jpeg.headers[.contentType] == "image/jpeg" && jpeg.headers[.vary] == "Accept")
+            #expect(webp.body.count < jpeg.body.count, "\(webp.body.count) vs \(jpeg.body.count)")
+            let webpTag = try #require(webp.headers[.eTag])
+            #expect(webpTag != jpeg.headers[.eTag], "a cache keyed by URL and ETag never mixes them")
+            let again = try await client.ask(
+                "/api/thumb?path=/photos/wide.jpg&size=256",
+                headers: [.accept: browser, .ifNoneMatch: webpTag])
+            #expect(again.status == .notModified)
+            let refused = try await client.ask(
+                "/api/thumb?path=/photos/wide.jpg&size=256", headers: [.accept: "image/webp;q=0, image/jpeg"])
+            #expect(refused.headers[.contentType] == "image/jpeg")
+            let preview = try await client.ask(
+                "/api/thumb?path=/photos/wide.jpg&size=1024", headers: [.accept: browser])
+            #expect(preview.headers[.contentType] == "image/jpeg", "a preview class stays JPEG")
+        }
+    }
+
+    @Test("Accept is read for image/webp alone, with its quality")
+    func acceptParsing() {
+        #expect(ThumbnailController.acceptsWebP(["image/webp"]))
+        #expect(ThumbnailController.acceptsWebP(["text/html", "image/png, IMAGE/WEBP ;q=0.5"]))
+        #expect(!ThumbnailController.acceptsWebP(["image/webp;q=0"]))
+        #expect(!ThumbnailController.acceptsWebP(["image/*", "*/*"]))
+        #expect(!ThumbnailController.acceptsWebP([]))
+        #expect(!ThumbnailController.acceptsWebP(["image/webpx"]))
     }
 
     @Test("thumbnails follow /api/file's path rules: hidden 404, outside 403, missing 404")
@@ -175,10 +218,13 @@ struct ThumbnailRouteTests {
         }
         try await fixture.withClient(configuration) { client in
             let first = try await cached(2)
+            let encoding = ThumbnailService.gridEncoding
+            let suffix = "v\(Thumbnailer.encoderVersion)" + (encoding == .jpeg ? "" : "-" + encoding.rawValue)
             #expect(first.count == 2, "wide.jpg in 256 and 512; not the hidden, empty or huge ones: \(first)")
             #expect(
-                first.contains { $0.hasSuffix("-256-v\(Thumbnailer.encoderVersion).thumb") }
-                    && first.contains { $0.hasSuffix("-512-v\(Thumbnailer.encoderVersion).thumb") })
+                first.contains { $0.hasSuffix("-256-\(suffix).thumb") }
+                    && first.contains { $0.hasSuffix("-512-\(suffix).thumb") },
+                "in the grid's encoding: \(first)")
             try fixture.folder.file("photos/new.jpg", try Self.jpeg(width: 320, height: 200, seed: 5))
             let second = try await cached(4)
             #expect(second.count == 4, "the new picture's two classes follow: \(second)")
@@ -257,7 +303,7 @@ struct ThumbnailServiceTests {
                 group.addTask {
                     try await service.thumbnail(
                         key: "one", descriptor: descriptor, name: "photo.jpg", path: path, sizeClass: 256
-                    ).jpeg.count
+                    ).bytes.count
                 }
             }
             return try await group.reduce(into: [Int]()) { $0.append($1) }

@@ -9,7 +9,7 @@ struct ThumbnailerTests {
 
     /// The thumbnail decoded back to pixels (by the module's own JPEG path, at full size).
     func decode(_ thumbnail: Thumbnail) throws -> PixelImage {
-        try SystemCodecs.jpeg(thumbnail.jpeg, longest: 0, maximumPixels: 1 << 30)
+        try SystemCodecs.jpeg(thumbnail.encoded, longest: 0, maximumPixels: 1 << 30)
     }
 
     /// Where orientation `orientation` shows the stored pixel (x, y) of a `w` x `h` picture
@@ -58,7 +58,7 @@ struct ThumbnailerTests {
         let rgb = TestImages.photoLike(width: 300, height: 200, seed: 1)
         let file = TestImages.withEXIF(TestImages.jpeg(rgb, width: 300, height: 200), orientation: 1)
         #expect(ImageMetadata.read(file)?.camera == "Browsey Test Camera 1", "the input does carry EXIF")
-        let jpeg = try thumbnailer.thumbnail(of: file, longest: 128).jpeg
+        let jpeg = try thumbnailer.thumbnail(of: file, longest: 128).encoded
         // Walk the segments up to the scan: only APP0 (JFIF), tables and the frame.
         var offset = 2
         var markers: [UInt8] = []
@@ -70,6 +70,33 @@ struct ThumbnailerTests {
         #expect(markers.allSatisfy { $0 == 0xE0 || $0 == 0xDB || $0 == 0xC4 || $0 == 0xC0 }, "\(markers)")
         #expect(!jpeg.indices.dropLast(4).contains { jpeg[$0...].starts(with: Array("Exif".utf8)) })
         #expect(ImageMetadata.read(jpeg)?.camera == nil && ImageMetadata.read(jpeg)?.orientation == nil)
+    }
+
+    @Test(
+        "asked for WebP: a lossy WebP of the same size and picture, with no metadata, smaller than the JPEG")
+    func webpEncoding() throws {
+        let library = try #require(WebPLibrary.shared, "libwebp7 is installed by README's test command")
+        let rgb = TestImages.photoLike(width: 640, height: 480, seed: 7)
+        let file = TestImages.withEXIF(TestImages.jpeg(rgb, width: 640, height: 480), orientation: 6)
+        let webp = try thumbnailer.thumbnail(of: file, longest: 256, encoding: .webp)
+        let jpeg = try thumbnailer.thumbnail(of: file, longest: 256)
+        #expect(webp.encoding == .webp && jpeg.encoding == .jpeg)
+        #expect(webp.encoded.starts(with: "RIFF".utf8) && webp.encoded[8..<12].elementsEqual("WEBP".utf8))
+        #expect(!webp.encoded.indices.dropLast(4).contains { webp.encoded[$0...].starts(with: "Exif".utf8) })
+        #expect(webp.encoded.count < jpeg.encoded.count, "\(webp.encoded.count) vs \(jpeg.encoded.count)")
+        // Upright (orientation 6 turns 640 x 480 to 480 x 640), and the same picture as the JPEG.
+        #expect(
+            webp.width == 192 && webp.height == 256 && webp.sourceWidth == 480 && webp.sourceHeight == 640)
+        let back = try library.thumbnail(webp.encoded, longest: 256, maximumPixels: 1 << 20)
+        let reference = try decode(jpeg)
+        #expect(back.width == reference.width && back.height == reference.height)
+        var difference = 0
+        for index in back.pixels.indices {
+            difference += abs(Int(back.pixels[index]) - Int(reference.pixels[index]))
+        }
+        #expect(
+            difference / back.pixels.count < 8,
+            "mean difference per channel: \(difference / back.pixels.count)")
     }
 
     @Test("EXIF gives the date taken and the camera")
@@ -274,7 +301,7 @@ struct ThumbnailerTests {
             let rgb = TestImages.photoLike(width: 1200, height: 900, seed: UInt64(seed))
             total += try thumbnailer.thumbnail(
                 of: TestImages.jpeg(rgb, width: 1200, height: 900), longest: 256
-            ).jpeg.count
+            ).encoded.count
         }
         #expect(total / 5 <= 20_000, "average \(total / 5) bytes")
     }

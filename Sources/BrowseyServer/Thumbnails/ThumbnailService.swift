@@ -15,13 +15,18 @@ import Thumbnails
 /// (however many requests ask at the same time) on a small pool of decoding threads, off the
 /// event loops, and cached.
 final class ThumbnailService: Sendable {
-    /// A thumbnail as cached: the JPEG and the size of the picture it shows.
+    /// A thumbnail as cached: the encoded picture and the size of the picture it shows.
     struct Stored: Sendable, Equatable {
-        var jpeg: [UInt8]
+        var bytes: [UInt8]
         var sourceWidth: Int?
         var sourceHeight: Int?
 
-        /// The cache file: `BTH1`, the source's width and height (0: unknown), then the JPEG.
+        /// How ``bytes`` is encoded, from its first bytes (a WebP is a RIFF file).
+        var encoding: ThumbnailEncoding {
+            bytes.starts(with: "RIFF".utf8) ? .webp : .jpeg
+        }
+
+        /// The cache file: `BTH1`, the source's width and height (0: unknown), then the picture.
         var file: [UInt8] {
             var bytes: [UInt8] = Array("BTH1".utf8)
             for value in [sourceWidth ?? 0, sourceHeight ?? 0] {
@@ -31,11 +36,11 @@ final class ThumbnailService: Sendable {
                     UInt8(number >> 24),
                 ]
             }
-            return bytes + jpeg
+            return bytes + self.bytes
         }
 
-        init(jpeg: [UInt8], sourceWidth: Int?, sourceHeight: Int?) {
-            self.jpeg = jpeg
+        init(bytes: [UInt8], sourceWidth: Int?, sourceHeight: Int?) {
+            self.bytes = bytes
             self.sourceWidth = sourceWidth
             self.sourceHeight = sourceHeight
         }
@@ -49,7 +54,7 @@ final class ThumbnailService: Sendable {
                     << 24
                 return value == 0 ? nil : value
             }
-            self.init(jpeg: Array(bytes[12...]), sourceWidth: number(4), sourceHeight: number(8))
+            self.init(bytes: Array(bytes[12...]), sourceWidth: number(4), sourceHeight: number(8))
         }
     }
 
@@ -86,20 +91,26 @@ final class ThumbnailService: Sendable {
     /// How many decodes have run (each cache miss that reached a decoder).
     var decodes: Int { decodeCount.load(ordering: .relaxed) }
 
-    /// The cache key of a picture's version in a size class: its device, inode, size and
-    /// nanosecond mtime, the class and the encoder's version. Also the ETag's source.
-    static func key(_ status: FileStatus, sizeClass: Int) -> String {
+    /// The cache key of a picture's version in a size class and encoding: its device, inode,
+    /// size and nanosecond mtime, the class, the encoder's version and `webp` for a WebP. Also
+    /// the ETag's source.
+    static func key(_ status: FileStatus, sizeClass: Int, encoding: ThumbnailEncoding = .jpeg) -> String {
         let nanos = Int64(status.modified.seconds) * 1_000_000_000 + Int64(status.modified.nanoseconds)
-        return [
+        let parts = [
             String(status.device, radix: 16), String(status.inode, radix: 16), String(status.size, radix: 16),
             String(nanos, radix: 16), String(sizeClass), "v" + String(Thumbnailer.encoderVersion),
-        ].joined(separator: "-")
+        ]
+        return (encoding == .jpeg ? parts : parts + [encoding.rawValue]).joined(separator: "-")
     }
 
+    /// The encoding the web UI's grid asks for (it always accepts WebP): what is made ahead.
+    static var gridEncoding: ThumbnailEncoding { ThumbnailEncoding.webp.isAvailable ? .webp : .jpeg }
+
     /// The thumbnail of the open picture `descriptor` (kept open by the caller until this
-    /// returns) of class `sizeClass`, cached under `key`.
+    /// returns) of class `sizeClass` encoded as `encoding`, cached under `key`.
     func thumbnail(
-        key: String, descriptor: Int32, name: String, path: String, sizeClass: Int
+        key: String, descriptor: Int32, name: String, path: String, sizeClass: Int,
+        encoding: ThumbnailEncoding = .jpeg
     ) async throws -> Stored {
         if let bytes = cache?.read(key), let stored = Stored(file: bytes) { return stored }
         if let failure = failures.withLock({ $0[key] }) { throw failure }
@@ -113,13 +124,14 @@ final class ThumbnailService: Sendable {
                 [self] in
                 self.decodeCount.add(1, ordering: .relaxed)
                 return Result { () throws(ThumbnailError) in
-                    try thumbnailer.thumbnail(ofFile: descriptor, name: name, longest: sizeClass)
+                    try thumbnailer.thumbnail(
+                        ofFile: descriptor, name: name, longest: sizeClass, encoding: encoding)
                 }
             }
             switch result {
             case .success(let thumbnail):
                 let stored = Stored(
-                    jpeg: thumbnail.jpeg, sourceWidth: thumbnail.sourceWidth,
+                    bytes: thumbnail.encoded, sourceWidth: thumbnail.sourceWidth,
                     sourceHeight: thumbnail.sourceHeight)
                 cache?.store(stored.file, for: key, path: path)
                 return stored
@@ -169,8 +181,8 @@ final class ThumbnailService: Sendable {
     }
 
     /// Makes and caches the thumbnail of class `sizeClass` of the picture at the absolute
-    /// `path` (a symlink is not followed) unless it is cached or failed before; whether one
-    /// was made.
+    /// `path` (a symlink is not followed), in the grid's encoding, unless it is cached or failed
+    /// before; whether one was made.
     func pregenerate(path: String, sizeClass: Int) async throws -> Bool {
         guard let cache else { return false }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
@@ -179,11 +191,11 @@ final class ThumbnailService: Sendable {
         guard let status = try? FileStatus(descriptor: descriptor), status.type == .regular else {
             return false
         }
-        let key = Self.key(status, sizeClass: sizeClass)
+        let key = Self.key(status, sizeClass: sizeClass, encoding: Self.gridEncoding)
         guard !cache.contains(key), failures.withLock({ $0[key] }) == nil else { return false }
         _ = try await thumbnail(
             key: key, descriptor: descriptor, name: FileName.lastComponent(of: path), path: path,
-            sizeClass: sizeClass)
+            sizeClass: sizeClass, encoding: Self.gridEncoding)
         return true
     }
 

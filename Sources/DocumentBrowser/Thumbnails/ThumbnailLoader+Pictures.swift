@@ -12,7 +12,9 @@ extension ThumbnailLoader {
         { item in
             guard !item.isPackage, !Task.isCancelled else { return nil }
             let path = item.path
-            return await BlockingWork.run { try? thumbnailer.thumbnail(atPath: path, longest: longest).jpeg }
+            return await BlockingWork.run {
+                try? thumbnailer.thumbnail(atPath: path, longest: longest).encoded
+            }
         }
     }
 }

@@ -6,8 +6,8 @@
     import Darwin
 #endif
 
-/// libwebp's simple decoding calls, found at run time: the machine image has the library
-/// (`libwebp7`) but not its headers, and a machine without it still builds and serves.
+/// libwebp's simple decoding and encoding calls, found at run time: the machine image has the
+/// library (`libwebp7`) but not its headers, and a machine without it still builds and serves.
 struct WebPLibrary: Sendable {
     typealias GetInfo =
         @convention(c) (
@@ -17,8 +17,18 @@ struct WebPLibrary: Sendable {
         @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>?, Int, Int32) ->
         UnsafeMutablePointer<UInt8>?
 
+    typealias EncodeRGB =
+        @convention(c) (
+            UnsafePointer<UInt8>?, Int32, Int32, Int32, Float,
+            UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?
+        ) -> Int
+    typealias Free = @convention(c) (UnsafeMutableRawPointer?) -> Void
+
     let getInfo: GetInfo
     let decodeRGBAInto: DecodeRGBAInto
+    /// `WebPEncodeRGB` and `WebPFree`: the lossy encoder at its default effort (method 4).
+    let encodeRGB: EncodeRGB?
+    let free: Free?
 
     /// Where the library is looked for, in order.
     static var candidates: [String] {
@@ -39,9 +49,33 @@ struct WebPLibrary: Sendable {
         guard let handle = candidates.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first,
             let getInfo = dlsym(handle, "WebPGetInfo"), let decode = dlsym(handle, "WebPDecodeRGBAInto")
         else { return nil }
+        let encode = dlsym(handle, "WebPEncodeRGB")
+        let free = dlsym(handle, "WebPFree")
+        let encodes = encode != nil && free != nil
         return WebPLibrary(
             getInfo: unsafeBitCast(getInfo, to: GetInfo.self),
-            decodeRGBAInto: unsafeBitCast(decode, to: DecodeRGBAInto.self))
+            decodeRGBAInto: unsafeBitCast(decode, to: DecodeRGBAInto.self),
+            encodeRGB: encodes ? unsafeBitCast(encode, to: EncodeRGB.self) : nil,
+            free: encodes ? unsafeBitCast(free, to: Free.self) : nil)
+    }
+
+    /// `image` as a lossy WebP of `quality` (0-100), with no metadata; `nil` when this
+    /// library has no encoder or it failed.
+    func encode(_ image: PixelImage, quality: Int) -> [UInt8]? {
+        guard let encodeRGB, let free, image.width > 0, image.height > 0,
+            image.width <= 16383, image.height <= 16383
+        else { return nil }
+        var output: UnsafeMutablePointer<UInt8>?
+        let size = image.pixels.withUnsafeBufferPointer {
+            encodeRGB(
+                $0.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 3),
+                Float(quality),
+                &output)
+        }
+        guard let output else { return nil }
+        defer { free(output) }
+        guard size > 0 else { return nil }
+        return Array(UnsafeBufferPointer(start: output, count: size))
     }
 
     /// A WebP picture (its first frame) decoded and brought down to at most `longest`.
