@@ -37,6 +37,30 @@ def png(width, height, rgb):
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
 
 
+def pdf(width, height):
+    """A PDF of one page of `width` x `height` points whose left half is red."""
+    content = b"1 0 0 rg 0 0 %d %d re f" % (width // 2, height)
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Contents 4 0 R >>" % (width, height),
+               b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content)]
+    out, offsets = b"%PDF-1.4\n", []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    table = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    return out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, table)
+
+
+def video(path, seconds, size="320x180"):
+    """A test-pattern clip of `seconds`, made by ffmpeg (README's test command installs it)."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i",
+                    "testsrc=duration=%d:size=%s:rate=2" % (seconds, size), "-pix_fmt", "yuv420p", path],
+                   check=True, timeout=120)
+
+
 def write(root, relative, content):
     path = os.path.join(root, relative)
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -58,9 +82,9 @@ def make_tree(root):
     write(root, "photos/photo 1.png", png(40, 30, (200, 30, 30)))
     write(root, "photos/photo 2 ü.png", png(30, 40, (30, 160, 40)))
     write(root, "photos/photo #3.png", png(20, 20, (30, 60, 200)))
-    write(root, "photos/clip.mp4", b"\x00\x00\x00\x18ftypmp42" + b"\x00" * 64)
+    video(os.path.join(root, "photos", "clip.mp4"), seconds=2)
     write(root, "photos/song.mp3", b"ID3" + b"\x00" * 64)
-    write(root, "photos/paper.pdf", b"%PDF-1.4\n%%EOF\n")
+    write(root, "photos/paper.pdf", pdf(200, 100))
     write(root, "a b/c%d/deep #1.txt", "deep")
     os.makedirs(os.path.join(root, "empty folder"))
     write(root, "big.bin", b"\x01" * 300_000)

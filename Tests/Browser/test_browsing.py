@@ -15,8 +15,13 @@ def names(page):
         ".row", "rows => rows.sort((a, b) => a.offsetTop - b.offsetTop).map(r => r.querySelector('.name').textContent)")
 
 
-def open_folder(page, server, folder="/"):
+def open_folder(page, server, folder="/", layout="list"):
+    """Opens a folder, in the list unless asked otherwise (switched as a person would, with the
+    layout button, when the folder opens as a grid of its pictures)."""
     page.goto(server.url(urllib.parse.quote(folder)))
+    page.wait_for_selector(".row, .tile")
+    if layout == "list" and page.evaluate("document.body.classList.contains('grid')"):
+        page.click("#layout-toggle")
     page.wait_for_selector(".row")
 
 

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 from PIL import Image, ImageDraw
 
-from conftest import SCREENSHOTS, VIEWPORTS, Problems, run_server, shot, write
+from conftest import SCREENSHOTS, VIEWPORTS, Problems, run_server, shot, video, write
 
 PHOTOS = 100
 BIG = "IMG_0042.jpg"  # the 6000x4000 one
@@ -56,14 +56,6 @@ def camera_exif():
     exif[0x0110] = "Test Camera 1"    # Model
     exif.get_ifd(0x8769)[0x9003] = TAKEN  # DateTimeOriginal
     return exif
-
-
-def video(path, seconds):
-    """A 320x180 test-pattern clip of `seconds`, made by ffmpeg."""
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i",
-                    "testsrc=duration=%d:size=320x180:rate=2" % seconds, "-pix_fmt", "yuv420p", path],
-                   check=True, timeout=120)
 
 
 def make_photos(root):
