@@ -101,9 +101,8 @@ export function drawGrid() {
   requestAhead();
 }
 
-/** Asks for a tile's thumbnail, if it has one it has not asked for yet (and a video's duration). */
+/** Asks for a tile's thumbnail, if it has one it has not asked for yet. */
 function request(tile) {
-  if (tile.dataset.video) askDuration(tile);
   const image = tile.querySelector("img[data-src]");
   if (!image) return;
   image.src = image.dataset.src;
@@ -165,7 +164,11 @@ function requestAhead() {
     }
     return;
   }
-  for (const tile of state.rendered.values()) request(tile);
+  for (const tile of state.rendered.values()) {
+    request(tile);
+    // Durations too wait for the screen's pictures: each costs the server an ffprobe run.
+    if (tile.dataset.video) askDuration(tile);
+  }
 }
 
 /** Removes a tile, cancelling its thumbnail if it is still on its way. */
