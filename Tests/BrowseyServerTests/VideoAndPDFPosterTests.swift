@@ -125,4 +125,31 @@ struct VideoAndPDFPosterTests {
             #expect(clip.status == .ok && clip.json["video"] == nil && clip.json["url"] != nil)
         }
     }
+
+    @Test("ffprobe runs once per version of a file, for a clip it can read and one it cannot")
+    func probedOncePerVersion() async throws {
+        let fixture = try await Self.fixture()
+        let ffprobe = try #require(Self.tools.ffprobe, "ffprobe comes with ffmpeg")
+        // The real ffprobe behind a script that counts its runs.
+        let tools = try TemporaryFolder(prefix: "browsey-ffprobe")
+        let runs = tools.path("runs")
+        let counting = try tools.file(
+            "ffprobe", "#!/bin/sh\necho run >> '\(runs)'\nexec '\(ffprobe)' \"$@\"\n", mode: 0o755)
+        var configuration = configuration(fixture)
+        configuration.posterTools.ffprobe = counting
+        try await fixture.withClient(configuration) { client in
+            for _ in 0..<3 {
+                let clip = try await client.ask("/api/view?path=/clips/clip.mp4").decode(ViewResponse.self)
+                #expect(clip.video?.duration == 3)
+                let fake = try await client.ask("/api/view?path=/clips/fake.mp4")
+                #expect(fake.status == .ok && fake.json["video"] == nil)
+            }
+            let counted = try String(contentsOfFile: runs, encoding: .utf8).split(separator: "\n").count
+            #expect(counted == 2, "one run for each file, not one per request: \(counted)")
+            try fixture.folder.file("clips/fake.mp4", "changed, still not a video")
+            _ = try await client.ask("/api/view?path=/clips/fake.mp4")
+            let after = try String(contentsOfFile: runs, encoding: .utf8).split(separator: "\n").count
+            #expect(after == 3, "a new version is probed again")
+        }
+    }
 }

@@ -149,7 +149,8 @@ final class ThumbnailService: Sendable {
 
     /// The duration and shown size of the open video `descriptor` (kept open by the caller
     /// until this returns), probed once a version on the decoding threads, within the same
-    /// bound as decodes; `nil` without `ffprobe`, or when it finds no video in the file.
+    /// bound as decodes; `nil` without `ffprobe`, or when it finds no video in the file (which
+    /// is remembered as well).
     func videoDetails(descriptor: Int32, status: FileStatus) async -> VideoDetails? {
         guard thumbnailer.posters.ffprobe != nil, status.type == .regular else { return nil }
         let key = Self.key(status, sizeClass: 0)
@@ -161,13 +162,18 @@ final class ThumbnailService: Sendable {
         }
         defer { limiter.release() }
         let thumbnailer = self.thumbnailer
-        let details = try? await Self.decodingThreads.runIfActive {
-            try? thumbnailer.videoDetails(ofFile: descriptor)
+        let details: VideoDetails?
+        do {
+            details = try await Self.decodingThreads.runIfActive {
+                try? thumbnailer.videoDetails(ofFile: descriptor)
+            }
+        } catch {
+            return nil  // cancelled or shutting down: nothing learned about the file
         }
-        guard let details else { return nil }
+        // A file ffprobe could not read is remembered too: asking again would only run it again.
         videoDetails.withLock { known in
             if known.count >= 4096 { known.removeAll() }
-            known[key] = details
+            known[key] = .some(details)
         }
         return details
     }
