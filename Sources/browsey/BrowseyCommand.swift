@@ -1,5 +1,9 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `browsey`: serve a folder to your other devices, or reach a Browsey server from the terminal.
 @main
 struct BrowseyCommand: AsyncParsableCommand {
@@ -25,6 +29,12 @@ struct BrowseyCommand: AsyncParsableCommand {
     /// status 2 (as `grep`, `curl` and the client commands' documented statuses have it) rather
     /// than 64.
     static func main() async {
+        #if canImport(Glibc)
+            // Avahi's Bonjour compatibility layer (loaded by `serve` and `discover`) warns every
+            // program that uses it unless this is set. Set here, before any other thread works:
+            // `setenv` while another thread spawns a process can crash it.
+            setenv("AVAHI_COMPAT_NOWARN", "1", 0)
+        #endif
         do {
             var command = try parseAsRoot()
             if var command = command as? any AsyncParsableCommand {

@@ -83,8 +83,10 @@ struct DNSServiceLibrary: Sendable {
     static let shared: Result<DNSServiceLibrary, ServiceDiscoveryError> = load()
 
     private static func load() -> Result<DNSServiceLibrary, ServiceDiscoveryError> {
-        // Avahi's compatibility layer prints a warning to every program that uses it.
-        setenv("AVAHI_COMPAT_NOWARN", "1", 0)
+        // Avahi's compatibility layer prints a warning to every program that uses it unless
+        // AVAHI_COMPAT_NOWARN is set. The `browsey` executable sets it as it starts: a library
+        // must not change the environment, since `setenv` on one thread while another spawns a
+        // process (which reads `environ`) can crash the process.
         guard let handle = candidates.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
             return .failure(
                 ServiceDiscoveryError(
