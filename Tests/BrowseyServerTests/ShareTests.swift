@@ -1,6 +1,7 @@
 import BrowseyAPI
 import BrowseyServer
 import Foundation
+import GRDBSQLite
 import Hummingbird
 import HummingbirdTesting
 import TestSupport
@@ -227,6 +228,65 @@ struct ShareTests {
             let refused = try await client.post(
                 "/api/share", ShareRequest(path: "/Team/Private"), headers: carol)
             #expect(refused.status == .notFound)
+        }
+    }
+}
+
+@Suite("What the sessions database refuses is said, never dropped")
+struct RefusedByTheDatabaseTests {
+    /// Makes the database at `path` refuse changes to `table` from now on, as a full disk or a
+    /// damaged file would: a trigger that aborts every insert and delete.
+    static func refuseChanges(to table: String, in path: String) throws {
+        var handle: OpaquePointer?
+        defer { sqlite3_close(handle) }
+        guard sqlite3_open(path, &handle) == SQLITE_OK else { throw CocoaError(.fileReadUnknown) }
+        let sql = """
+            CREATE TRIGGER no_insert BEFORE INSERT ON \(table) BEGIN SELECT RAISE(ABORT, 'disk says no'); END;
+            CREATE TRIGGER no_delete BEFORE DELETE ON \(table) BEGIN SELECT RAISE(ABORT, 'disk says no'); END;
+            """
+        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+
+    @Test("a link the database refuses is not made, and a revoke it refuses leaves the link as it was")
+    func shares() async throws {
+        let fixture = try PeopleFixture.make()
+        let ids = IDs()
+        try await fixture.withClient { client in
+            let bob = try await client.signIn("bob")
+            ids.bob = try await client.makeShare("bob", ShareRequest(path: "/Team/plan.txt"))
+            try Self.refuseChanges(to: "share", in: fixture.data.path("sessions.sqlite"))
+            let made = try await client.post(
+                "/api/share", ShareRequest(path: "/Public/readme.txt"), headers: bob)
+            #expect(made.status == .internalServerError)
+            #expect(made.json["code"] as? String == "internal")
+            #expect(made.json["error"] as? String == "The share link was not saved")
+            let revoked = try await client.post("/api/unshare", UnshareRequest(id: ids.bob), headers: bob)
+            #expect(revoked.status == .internalServerError)
+            #expect(revoked.json["error"] as? String == "The share link was not revoked")
+            let listed = try await client.ask("/api/shares", headers: bob).decode(SharesResponse.self)
+            #expect(listed.shares.map(\.id) == [ids.bob], "only the link that was kept")
+            #expect(try await client.ask("/s/\(ids.bob)/file").text == "plan", "and it still opens")
+        }
+        let kept = ids.bob
+        try await fixture.withClient { client in
+            let bob = try await client.signIn("bob")
+            let listed = try await client.ask("/api/shares", headers: bob).decode(SharesResponse.self)
+            #expect(listed.shares.map(\.id) == [kept], "after a restart, the same")
+        }
+    }
+
+    @Test("a sign-out the database refuses is an error, and the token stops working here at once")
+    func sessions() async throws {
+        let fixture = try PeopleFixture.make()
+        try await fixture.withClient { client in
+            let headers = try await client.signIn("bob")
+            try Self.refuseChanges(to: "session", in: fixture.data.path("sessions.sqlite"))
+            let out = try await client.post("/api/logout", [String: String](), headers: headers)
+            #expect(out.status == .internalServerError)
+            #expect(out.json["error"] as? String == "The session was not ended for good")
+            #expect(try await client.ask("/api/list?path=/", headers: headers).status == .unauthorized)
         }
     }
 }

@@ -1,5 +1,5 @@
 // Saves one document over and over through DocumentStore, printing "saved N" after each save,
-// until it is killed: the crash test (DocumentStoreCrashTests) kills it mid-save and checks that
+// until it is killed (or its parent is gone): the crash test (DocumentStoreCrashTests) kills it mid-save and checks that
 // the file on disk is one whole version.
 //
 // Usage: DocumentSaveProbe file|package PATH
@@ -54,6 +54,9 @@ guard arguments.count == 3, arguments[1] == "file" || arguments[1] == "package" 
 }
 let isPackage = arguments[1] == "package"
 let path = arguments[2]
+// The test that started this probe kills it; if that test's process dies first (a crash), the
+// probe must not save on forever: it stops when it is given to another parent.
+let parent = getppid()
 let store: DocumentStore<Versioned>
 do {
     if (try? DirectoryReader().entry(at: path)) != nil {
@@ -68,7 +71,7 @@ do {
 }
 say("ready \(store.document.version)")
 var version = store.document.version
-while true {
+while getppid() == parent {
     version += 1
     store.replaceDocument(Versioned(version: version, isPackage: isPackage))
     do {

@@ -1,5 +1,6 @@
 import CThumbnailCodecs
 import TestSupport
+@testable import Thumbnails
 
 #if canImport(Glibc)
     import Glibc
@@ -207,26 +208,10 @@ enum TestImages {
 
     // MARK: WebP
 
-    /// A lossy WebP of RGB pixels, by the system's libwebp (found at run time); `nil` without it.
+    /// A lossy WebP of RGB pixels, by the encoder the thumbnails use (the system's libwebp,
+    /// found at run time); `nil` without it.
     static func webp(_ rgb: [UInt8], width: Int, height: Int) -> [UInt8]? {
-        typealias Encode =
-            @convention(c) (
-                UnsafePointer<UInt8>?, Int32, Int32, Int32, Float,
-                UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?
-            ) -> Int
-        typealias Free = @convention(c) (UnsafeMutableRawPointer?) -> Void
-        guard let handle = dlopen("libwebp.so.7", RTLD_NOW) ?? dlopen("libwebp.dylib", RTLD_NOW),
-            let encodeSymbol = dlsym(handle, "WebPEncodeRGB"), let freeSymbol = dlsym(handle, "WebPFree")
-        else { return nil }
-        let encode = unsafeBitCast(encodeSymbol, to: Encode.self)
-        let free = unsafeBitCast(freeSymbol, to: Free.self)
-        var output: UnsafeMutablePointer<UInt8>?
-        let size = rgb.withUnsafeBufferPointer {
-            encode($0.baseAddress, Int32(width), Int32(height), Int32(width * 3), 80, &output)
-        }
-        guard size > 0, let output else { return nil }
-        defer { free(output) }
-        return Array(UnsafeBufferPointer(start: output, count: size))
+        WebPLibrary.shared?.encode(PixelImage(pixels: rgb, width: width, height: height), quality: 80)
     }
 
     /// A HEIC (or, with `avif`, an AVIF) of RGB pixels, made by libheif's own `heif-enc` from a

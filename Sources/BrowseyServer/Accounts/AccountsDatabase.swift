@@ -1,4 +1,5 @@
 import GRDBSQLite
+import Logging
 import Synchronization
 
 /// Where sessions and share links outlive the process: an SQLite file through GRDB's SQLite
@@ -7,6 +8,12 @@ import Synchronization
 /// hash.
 final class AccountsDatabase: Sendable {
     private let connection: Mutex<OpaquePointer>
+    private let logger = Logger(label: "browsey.accounts")
+
+    /// A change SQLite refused (a full disk, a locked or damaged file): SQLite's own message.
+    struct Failure: Error, Sendable {
+        let message: String
+    }
 
     /// Opens (or creates) the database at `path` and its table.
     init(path: String) throws(ServerSetupError) {
@@ -70,9 +77,9 @@ final class AccountsDatabase: Sendable {
     }
 
     /// Keeps a share (or its new download count).
-    func save(_ share: Share) {
-        connection.withLock { handle in
-            run(
+    func save(_ share: Share) throws(Failure) {
+        try connection.withLock { (handle) throws(Failure) in
+            try run(
                 handle,
                 "INSERT OR REPLACE INTO share (id, owner, path, upload, password, expires, created, downloads) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
@@ -85,19 +92,24 @@ final class AccountsDatabase: Sendable {
     }
 
     /// Forgets a share.
-    func delete(share id: String) {
-        connection.withLock { handle in run(handle, "DELETE FROM share WHERE id = ?", [.text(id)]) }
+    func delete(share id: String) throws(Failure) {
+        try connection.withLock { (handle) throws(Failure) in
+            try run(handle, "DELETE FROM share WHERE id = ?", [.text(id)])
+        }
     }
 
     /// The sessions that end after `now`; the others are deleted.
     func load(after now: Int64) throws(ServerSetupError) -> [String: SessionStore.Session] {
         connection.withLock { handle in
-            run(handle, "DELETE FROM session WHERE expires <= ?", [.integer(now)])
+            // A refusal is logged; the ended sessions are skipped below either way.
+            try? run(handle, "DELETE FROM session WHERE expires <= ?", [.integer(now)])
             var sessions: [String: SessionStore.Session] = [:]
             var statement: OpaquePointer?
             guard
                 sqlite3_prepare_v2(
-                    handle, "SELECT key, user, stamp, expires FROM session", -1, &statement, nil)
+                    // `now` is a number: nothing to quote.
+                    handle, "SELECT key, user, stamp, expires FROM session WHERE expires > \(now)", -1,
+                    &statement, nil)
                     == SQLITE_OK
             else { return [:] }
             defer { sqlite3_finalize(statement) }
@@ -113,17 +125,19 @@ final class AccountsDatabase: Sendable {
     }
 
     /// Keeps a session.
-    func save(key: String, _ session: SessionStore.Session) {
-        connection.withLock { handle in
-            run(
+    func save(key: String, _ session: SessionStore.Session) throws(Failure) {
+        try connection.withLock { (handle) throws(Failure) in
+            try run(
                 handle, "INSERT OR REPLACE INTO session (key, user, stamp, expires) VALUES (?, ?, ?, ?)",
                 [.text(key), .text(session.user), .text(session.stamp), .integer(session.expires)])
         }
     }
 
     /// Forgets a session.
-    func delete(key: String) {
-        connection.withLock { handle in run(handle, "DELETE FROM session WHERE key = ?", [.text(key)]) }
+    func delete(key: String) throws(Failure) {
+        try connection.withLock { (handle) throws(Failure) in
+            try run(handle, "DELETE FROM session WHERE key = ?", [.text(key)])
+        }
     }
 
     private enum Value {
@@ -132,10 +146,12 @@ final class AccountsDatabase: Sendable {
         case null
     }
 
-    @discardableResult
-    private func run(_ handle: OpaquePointer, _ sql: String, _ values: [Value]) -> Bool {
+    /// Runs one statement; a refusal is logged and thrown with SQLite's message.
+    private func run(_ handle: OpaquePointer, _ sql: String, _ values: [Value]) throws(Failure) {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else { return false }
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
+            throw failure(handle)
+        }
         defer { sqlite3_finalize(statement) }
         // SQLITE_TRANSIENT: SQLite copies the text before the call returns.
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -146,6 +162,12 @@ final class AccountsDatabase: Sendable {
             case .null: sqlite3_bind_null(statement, Int32(index + 1))
             }
         }
-        return sqlite3_step(statement) == SQLITE_DONE
+        guard sqlite3_step(statement) == SQLITE_DONE else { throw failure(handle) }
+    }
+
+    private func failure(_ handle: OpaquePointer) -> Failure {
+        let failure = Failure(message: String(cString: sqlite3_errmsg(handle)))
+        logger.error("The sessions database refused a change: \(failure.message)")
+        return failure
     }
 }

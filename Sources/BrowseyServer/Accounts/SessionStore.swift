@@ -71,7 +71,8 @@ public final class SessionStore: Sendable {
         let session = Session(user: user, stamp: Self.stamp(password), expires: expires)
         let key = Self.key(token)
         sessions.withLock { $0[key] = session }
-        persistence?.save(key: key, session)
+        // A session the database refuses is logged there and lives in memory until a restart.
+        try? persistence?.save(key: key, session)
         return (token, expires)
     }
 
@@ -84,17 +85,19 @@ public final class SessionStore: Sendable {
         guard session.expires > now(), let current = password(session.user),
             Self.stamp(current) == session.stamp
         else {
-            end(token)
+            // A refusal is logged by the database; the row is checked again when read back.
+            try? end(token)
             return nil
         }
         return session
     }
 
-    /// Ends the session of `token`.
-    public func end(_ token: some StringProtocol) {
+    /// Ends the session of `token`, here at once; throws when the database refuses to forget
+    /// it, which would bring it back at the next restart (asking again deletes it again).
+    func end(_ token: some StringProtocol) throws(AccountsDatabase.Failure) {
         let key = Self.key(String(token))
         sessions.withLock { _ = $0.removeValue(forKey: key) }
-        persistence?.delete(key: key)
+        try persistence?.delete(key: key)
     }
 
     /// How many sessions are kept (expired ones included until they are next asked for).

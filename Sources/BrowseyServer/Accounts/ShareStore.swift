@@ -15,15 +15,16 @@ public final class ShareStore: Sendable {
         shares.withLock { shares in for share in loaded { shares[share.id] = share } }
     }
 
-    /// Makes and keeps a share.
+    /// Makes and keeps a share; a share the database refuses is not made (a link that would
+    /// vanish at the next restart is worse than an error now).
     func make(
         owner: String, path: String, upload: Bool, password: PasswordHash?, expires: Int64?, now: Int64
-    ) -> Share {
+    ) throws(AccountsDatabase.Failure) -> Share {
         let share = Share(
             id: Share.newID(), owner: owner, path: path, upload: upload, password: password, expires: expires,
             created: now, downloads: 0)
+        try persistence?.save(share)
         shares.withLock { $0[share.id] = share }
-        persistence?.save(share)
         return share
     }
 
@@ -38,10 +39,11 @@ public final class ShareStore: Sendable {
         shares.withLock { Array($0.values) }.sorted { ($0.created, $0.id) < ($1.created, $1.id) }
     }
 
-    /// Revokes a share: its link answers 404 from now on.
-    func revoke(_ id: String) {
+    /// Revokes a share: its link answers 404 from now on. When the database refuses, the share
+    /// stays, in memory too, so that what the owner sees is what a restart would bring back.
+    func revoke(_ id: String) throws(AccountsDatabase.Failure) {
+        try persistence?.delete(share: id)
         shares.withLock { _ = $0.removeValue(forKey: id) }
-        persistence?.delete(share: id)
     }
 
     /// Counts one download.
@@ -52,7 +54,8 @@ public final class ShareStore: Sendable {
                 return shares[id]
             })
         else { return }
-        persistence?.save(share)
+        // A count that cannot be kept is logged by the database; the download goes on.
+        try? persistence?.save(share)
     }
 
     /// Whether `password` opens `share`; a right one is remembered (as a digest) so that the

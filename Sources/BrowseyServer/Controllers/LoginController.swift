@@ -75,7 +75,11 @@ struct LoginController: ServedFolderRoutes {
 
     func logout(_ request: Request, context: FileServerContext) throws -> Response {
         if let sessions, let token = AccountAuthentication<FileServerContext>.token(of: request) {
-            sessions.end(token)
+            do {
+                try sessions.end(token)
+            } catch {
+                throw APIError.storageRefused("The session was not ended for good")
+            }
             if let user = context.identity.user {
                 audit?.record("logout", user: user, address: Self.address(of: context))
             }

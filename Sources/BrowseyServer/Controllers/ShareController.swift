@@ -108,12 +108,17 @@ struct ShareController: ServedFolderRoutes {
         if let text = body.password, !text.isEmpty {
             password = try await NIOThreadPool.singleton.runIfActive { try PasswordHash.make(password: text) }
         }
-        let made = shares.make(
-            // The item where it really is: a link's requests are held to that place, so a path
-            // through a link inside the root is shared as the folder or file it leads to.
-            owner: user, path: safePath.realRelative(of: target) ?? target.relative, upload: upload,
-            password: password, expires: expires, now: now
-        )
+        let made: Share
+        do {
+            made = try shares.make(
+                // The item where it really is: a link's requests are held to that place, so a path
+                // through a link inside the root is shared as the folder or file it leads to.
+                owner: user, path: safePath.realRelative(of: target) ?? target.relative, upload: upload,
+                password: password, expires: expires, now: now
+            )
+        } catch {
+            throw APIError.storageRefused("The share link was not saved")
+        }
         _ = accounts
         record("share", made.path, context, detail: made.id)
         return JSONBody.response(info(made), status: .created)
@@ -132,7 +137,11 @@ struct ShareController: ServedFolderRoutes {
         guard let share = shares.share(body.id), mayManage(share, user: user, accounts: accounts) else {
             throw APIError(.notFound, "No such share", code: .notFound)
         }
-        shares.revoke(share.id)
+        do {
+            try shares.revoke(share.id)
+        } catch {
+            throw APIError.storageRefused("The share link was not revoked")
+        }
         record("unshare", share.path, context, detail: share.id)
         return JSONBody.response(LogoutResponse())
     }

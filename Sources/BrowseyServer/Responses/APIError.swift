@@ -59,6 +59,12 @@ public struct APIError: HTTPResponseError, Sendable {
         .unauthorized, "Sign in to reach this", code: .signInRequired,
         headers: [.wwwAuthenticate: "Bearer realm=\"Browsey\""])
 
+    /// The sessions database refused a change (a full disk, a damaged file): 500, said in
+    /// `message`; what SQLite said is in the log, not the answer.
+    static func storageRefused(_ message: String) -> APIError {
+        APIError(.internalServerError, message, code: .internalError)
+    }
+
     /// Maps a FileTree failure: missing → the route's 404 message, permission → 403, else 500.
     static func from(_ error: FileTreeError, notFound message: String) -> APIError {
         switch error.code {
