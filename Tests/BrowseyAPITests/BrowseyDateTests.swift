@@ -33,6 +33,27 @@ struct BrowseyDateTests {
         }
     }
 
+    @Test("the JSON writer writes each date as the contract does, whatever day the one before it was on")
+    func jsonWriterRemembersOnlyTheRightDay() {
+        var generator = SystemRandomNumberGenerator()
+        // Runs of one day, jumps between days (before 1970 too), a day boundary, the year 9999's end.
+        var times: [Int64] = [0, -1, 86_399_999, 86_400_000, -86_400_000, -86_400_001, 253_402_300_799_999]
+        for _ in 0..<2_000 {
+            let day = Int64.random(in: -40_000...40_000, using: &generator)
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                times.append(day * 86_400_000 + Int64.random(in: 0..<86_400_000, using: &generator))
+            }
+        }
+        var json = JSONWriter(capacity: 16)
+        for (index, time) in times.enumerated() {
+            if index > 0 { json.raw(",") }
+            json.date(millisecondsSince1970: time)
+        }
+        let expected = times.map { "\"" + BrowseyDate.string(millisecondsSince1970: $0) + "\"" }.joined(
+            separator: ",")
+        #expect(json.withBytes { String(decoding: $0, as: UTF8.self) } == expected)
+    }
+
     @Test("dates are read with or without milliseconds, and with offsets")
     func reading() throws {
         let exact = try #require(BrowseyDate.date(from: "2024-01-15T10:30:00.000Z"))

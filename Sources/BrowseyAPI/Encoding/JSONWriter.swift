@@ -53,6 +53,18 @@ public struct JSONWriter {
         }
 
         @inlinable func append(contentsOf bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
+
+        /// The day the last date was on, and its text.
+        @exclusivity(unchecked) var lastDay = BrowseyDate.LastDay()
+
+        /// A date in quotes, 26 bytes.
+        func appendDate(millisecondsSince1970 milliseconds: Int64) {
+            reserve(26)
+            start[count] = UInt8(ascii: "\"")
+            BrowseyDate.write(millisecondsSince1970: milliseconds, to: start + count + 1, day: &lastDay)
+            start[count + 25] = UInt8(ascii: "\"")
+            count += 26
+        }
     }
 
     @usableFromInline let storage: Storage
@@ -197,9 +209,6 @@ public struct JSONWriter {
 
     /// Appends a date in the contract's form, from milliseconds since 1970.
     public mutating func date(millisecondsSince1970 milliseconds: Int64) {
-        storage.reserve(26)
-        storage.append(UInt8(ascii: "\""))
-        BrowseyDate.write(millisecondsSince1970: milliseconds) { storage.append($0) }
-        storage.append(UInt8(ascii: "\""))
+        storage.appendDate(millisecondsSince1970: milliseconds)
     }
 }

@@ -82,6 +82,11 @@ public struct EntryOrder: Sendable, Hashable {
         appendFoldedName: (Int, inout [UInt8]) -> Void,
         namePrecedes: (Int, Int) -> Bool?
     ) -> [Int] {
+        if key == .name && count < Int(Int32.max) {
+            return sortedIndicesByName(
+                count: count, sortsAsFolder: sortsAsFolder, appendFoldedName: appendFoldedName,
+                namePrecedes: namePrecedes)
+        }
         let minimum = Timestamp(seconds: .min, nanoseconds: 0)
         var kindRanks: [String: Int64] = [:]
         if key == .kind {
@@ -148,6 +153,69 @@ public struct EntryOrder: Sendable, Hashable {
         }
         return keys.map { Int($0.index) }
     }
+}
+
+extension EntryOrder {
+    /// ``sortedIndices(count:sortsAsFolder:status:kind:appendFoldedName:namePrecedes:)`` for the
+    /// order by name, the one every listing uses: the same order from a smaller key (24 bytes
+    /// against 56, so the merge sort moves less) and a shorter comparison.
+    fileprivate func sortedIndicesByName(
+        count: Int,
+        sortsAsFolder: (Int) -> Bool,
+        appendFoldedName: (Int, inout [UInt8]) -> Void,
+        namePrecedes: (Int, Int) -> Bool?
+    ) -> [Int] {
+        var names: [UInt8] = []
+        names.reserveCapacity(count * 20)
+        // Where each item's folded name lies in `names`, by the item's position.
+        var starts = [Int32](repeating: 0, count: count + 1)
+        var keys: [NameSortKey] = []
+        keys.reserveCapacity(count)
+        for index in 0..<count {
+            let start = names.count
+            starts[index] = Int32(start)
+            appendFoldedName(index, &names)
+            let (head0, head1) = names.withUnsafeBufferPointer {
+                SortKey.head(of: UnsafeBufferPointer(rebasing: $0[start...]))
+            }
+            let rank: UInt32 = foldersFirst && sortsAsFolder(index) ? 0 : 1 << 31
+            keys.append(NameSortKey(head0: head0, head1: head1, tag: rank | UInt32(index)))
+        }
+        starts[count] = Int32(names.count)
+        let ascending = ascending
+        names.withUnsafeBufferPointer { folded in
+            starts.withUnsafeBufferPointer { starts in
+                keys.sort { left, right in
+                    if left.tag >> 31 != right.tag >> 31 { return left.tag < right.tag }
+                    if left.head0 != right.head0 { return (left.head0 < right.head0) == ascending }
+                    if left.head1 != right.head1 { return (left.head1 < right.head1) == ascending }
+                    let (leftIndex, rightIndex) = (Int(left.tag & ~(1 << 31)), Int(right.tag & ~(1 << 31)))
+                    let leftEnd = Int(starts[leftIndex + 1])
+                    let leftRange = min(Int(starts[leftIndex]) + 16, leftEnd)..<leftEnd
+                    let rightEnd = Int(starts[rightIndex + 1])
+                    let rightRange = min(Int(starts[rightIndex]) + 16, rightEnd)..<rightEnd
+                    // Equal heads: both names are longer than 16 bytes, or both are the same.
+                    if !leftRange.isEmpty && !rightRange.isEmpty {
+                        let order = NaturalName.compare(
+                            UnsafeBufferPointer(rebasing: folded[leftRange]),
+                            UnsafeBufferPointer(rebasing: folded[rightRange]))
+                        if order != 0 { return (order < 0) == ascending }
+                    }
+                    if let precedes = namePrecedes(leftIndex, rightIndex) { return precedes == ascending }
+                    return leftIndex < rightIndex
+                }
+            }
+        }
+        return keys.map { Int($0.tag & ~(1 << 31)) }
+    }
+}
+
+/// What the order by name compares for one entry: the first 16 bytes of its folded name as two
+/// words, and its position with its rank (0 for a folder when folders come first) in the top bit.
+private struct NameSortKey {
+    let head0: UInt64
+    let head1: UInt64
+    let tag: UInt32
 }
 
 /// What a sort compares for one entry, computed once; the folded name lives in a shared buffer,
