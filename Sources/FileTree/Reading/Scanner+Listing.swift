@@ -1,4 +1,5 @@
 internal import CFileTreeSystem
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +18,6 @@ extension Scanner {
         var items: [FolderListing.Item] = []
         items.reserveCapacity(min(max(expectedCount, 16), 1 << 20))
         var names: [UInt8] = []
-        names.reserveCapacity(min(max(expectedCount, 16), 1 << 20) * 24)
         let checksNames = !filter.excludedNames.isEmpty
         let read = readStatusesInBatch(
             of: path, in: folder, checksNames: checksNames, into: &items, names: &names)
@@ -35,7 +35,9 @@ extension Scanner {
         of path: String, in folder: Int32?, checksNames: Bool, into items: inout [FolderListing.Item],
         names: inout [UInt8]
     ) -> (opened: Bool, error: FileTreeError?) {
-        var cNames: [CChar] = []
+        // The names as read, each with its NUL (as the batch's C side wants them), become the
+        // listing's names as they are: an item's name is its bytes up to the NUL.
+        var cNames: [UInt8] = []
         cNames.reserveCapacity(items.capacity * 24)
         var offsets: [UInt32] = []
         var kinds: [UInt8] = []
@@ -55,46 +57,57 @@ extension Scanner {
                 offsets.append(UInt32(cNames.count))
                 kinds.append(kind)
                 let length = strlen(cName)
-                cNames.append(contentsOf: UnsafeBufferPointer(start: cName, count: length + 1))
+                cNames.append(contentsOf: UnsafeRawBufferPointer(start: cName, count: length + 1))
             },
             whileOpen: { descriptor in
+                // A second thread helps only while a core is idle: with as many listings being
+                // read as there are cores, each reads on its own thread.
+                let reading = Self.readingStatuses.add(1, ordering: .relaxed).newValue
+                defer { Self.readingStatuses.subtract(1, ordering: .relaxed) }
+                let threads = reading >= Int(Self.processorCount) ? 1 : Self.processorCount
                 let count = offsets.count
                 statuses = [cft_status](repeating: cft_status(), count: count)
                 errors = [Int32](repeating: 0, count: count)
                 leadsToFolder = [UInt8](repeating: 0, count: count)
-                cft_status_batch(
-                    descriptor, cNames, offsets, count, &statuses, &errors, &leadsToFolder,
-                    Self.processorCount)
+                cNames.withUnsafeBufferPointer { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { cNames in
+                        cft_status_batch(
+                            descriptor, cNames.baseAddress, offsets, count, &statuses, &errors,
+                            &leadsToFolder, threads)
+                    }
+                }
             })
         guard read.opened else { return read }
-        cNames.withUnsafeBytes { bytes in
-            for index in offsets.indices {
-                let start = Int(offsets[index])
-                // Each name ends with its NUL, and the next one starts right after it.
-                let end = (index + 1 < offsets.count ? Int(offsets[index + 1]) : bytes.count) - 1
-                let length = Int32(end - start)
-                let item: FolderListing.Item
-                if errors[index] == 0 {
-                    let status = FileStatus(statuses[index])
-                    let type = status.type
-                    item = FolderListing.Item(
-                        type: type, status: status, errorNumber: 0,
-                        sortsAsFolder: type == .directory || (type == .symlink && leadsToFolder[index] != 0),
-                        nameStart: Int32(names.count), nameLength: length)
-                } else {
-                    let type = EntryType(direntType: kinds[index])
-                    item = FolderListing.Item(
-                        type: type, status: nil, errorNumber: errors[index],
-                        sortsAsFolder: type == .directory,
-                        nameStart: Int32(names.count), nameLength: length)
-                }
-                if filter.foldersOnly && item.type != .directory { continue }
-                names.append(contentsOf: bytes[start..<end])
-                items.append(item)
+        let bytes = cNames.count
+        for index in offsets.indices {
+            let start = Int(offsets[index])
+            // Each name ends with its NUL, and the next one starts right after it.
+            let end = (index + 1 < offsets.count ? Int(offsets[index + 1]) : bytes) - 1
+            let length = Int32(end - start)
+            let item: FolderListing.Item
+            if errors[index] == 0 {
+                let status = FileStatus(statuses[index])
+                let type = status.type
+                item = FolderListing.Item(
+                    type: type, status: status, errorNumber: 0,
+                    sortsAsFolder: type == .directory || (type == .symlink && leadsToFolder[index] != 0),
+                    nameStart: Int32(start), nameLength: length)
+            } else {
+                let type = EntryType(direntType: kinds[index])
+                item = FolderListing.Item(
+                    type: type, status: nil, errorNumber: errors[index],
+                    sortsAsFolder: type == .directory,
+                    nameStart: Int32(start), nameLength: length)
             }
+            if filter.foldersOnly && item.type != .directory { continue }
+            items.append(item)
         }
+        names = cNames
         return read
     }
+
+    /// How many batches of statuses are being read now, in every scanner of the process.
+    private static let readingStatuses = Atomic<Int>(0)
 
     /// How many threads a batch of statuses may use.
     private static let processorCount = Int32(max(1, min(2, sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
