@@ -86,7 +86,8 @@ public enum BrowseyDate {
             last.day = days
         }
         withUnsafeBytes(of: last.text) { text in
-            UnsafeMutableRawPointer(target).copyMemory(from: text.baseAddress!, byteCount: 10)
+            UnsafeMutableRawBufferPointer(start: target, count: 10).copyMemory(
+                from: UnsafeRawBufferPointer(rebasing: text.prefix(10)))
         }
         @inline(__always) func two(_ value: Int, at offset: Int) {
             target[offset] = UInt8(truncatingIfNeeded: 0x30 + value / 10)
