@@ -3,6 +3,8 @@ an open file shows its new content when it changes on disk, and unsaved edits ar
 import os
 import time
 
+import pytest
+
 from conftest import shot
 from test_browsing import open_folder
 from test_gallery import serious_violations
@@ -62,10 +64,11 @@ def test_an_open_file_reloads_when_it_changes_and_unsaved_edits_are_kept(page, w
     assert page.input_value("#viewer-body textarea") == "my unsaved words\n"
 
 
-def test_axe_finds_nothing_serious_in_numbered_code_in_the_dark(page, server):
-    page.emulate_media(color_scheme="dark")
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_in_numbered_code(page, server, scheme):
+    page.emulate_media(color_scheme=scheme)
     open_folder(page, server, "/docs")
     page.locator(".row", has_text="main.swift").click()
     page.wait_for_selector("#viewer-body pre.numbered")
     assert serious_violations(page) == []
-    shot(page, "viewer-code-dark")
+    shot(page, "viewer-code-" + scheme)
