@@ -86,7 +86,7 @@ def test_clear_takes_finished_uploads_away_and_a_failed_one_stays_to_be_retried(
     assert cards.count() == 1 and "full.txt" in cards.first.inner_text(), "Clear leaves the failed one"
     page.unroute("**/api/file?*", full)
     cards.first.locator("button", has_text="Retry").click()
-    page.wait_for_selector("#upload-total-text >> text=Uploaded")
+    page.wait_for_selector("#upload-total-text >> text=/^Uploaded 1 file$/")
     page.wait_for_selector("#uploads", state="hidden", timeout=8000)
     assert sorted(os.listdir(os.path.join(root, folder))) == ["full.txt", "kept.txt"]
 
