@@ -33,7 +33,15 @@ final class RunningBrowsey: @unchecked Sendable {
         process.standardError = output
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
+            guard !data.isEmpty else {
+                // The end of the output: stop watching it now. An ended pipe is always readable
+                // (the handler would spin), and the pipe is closed when this object goes away:
+                // a descriptor closed while a Dispatch source still watches it can leave a stale
+                // registration that crashes Dispatch's event loop (seen once in the parallel run).
+                handle.readabilityHandler = nil
+                return
+            }
+            guard let self else { return }
             self.lock.lock()
             self.text += String(decoding: data, as: UTF8.self)
             self.lock.unlock()
