@@ -63,10 +63,12 @@ public struct EntryOrder: Sendable, Hashable {
             kind: { entries[$0].contentType.identifier },
             appendFoldedName: { NaturalName.appendKey(of: entries[$0].name, into: &$1) },
             namePrecedes: { left, right in
-                let leftName = entries[left].name
-                let rightName = entries[right].name
-                guard leftName != rightName else { return nil }
-                return leftName.unicodeScalars.lexicographicallyPrecedes(rightName.unicodeScalars)
+                // By bytes, as a listing compares them: `String`'s `==` would call an NFC name
+                // and its NFD twin equal, leaving them in the order the disk gave.
+                let leftName = entries[left].name.utf8
+                let rightName = entries[right].name.utf8
+                guard !leftName.elementsEqual(rightName) else { return nil }
+                return leftName.lexicographicallyPrecedes(rightName)
             })
     }
 
@@ -157,8 +159,9 @@ public struct EntryOrder: Sendable, Hashable {
 
 extension EntryOrder {
     /// ``sortedIndices(count:sortsAsFolder:status:kind:appendFoldedName:namePrecedes:)`` for the
-    /// order by name, the one every listing uses: the same order from a smaller key (24 bytes
-    /// against 56, so the merge sort moves less) and a shorter comparison.
+    /// order by name, the one every listing uses: a 24-byte key sorted by its rank and the first
+    /// 16 bytes of the folded name (``NameSortKey/sortByRankAndHead(_:)``, a radix sort), then
+    /// each run of keys with the same beginning by the rest of the names.
     fileprivate func sortedIndicesByName(
         count: Int,
         sortsAsFolder: (Int) -> Bool,
@@ -171,6 +174,8 @@ extension EntryOrder {
         var starts = [Int32](repeating: 0, count: count + 1)
         var keys: [NameSortKey] = []
         keys.reserveCapacity(count)
+        // Inverted words order a descending sort ascending.
+        let invert: UInt64 = ascending ? 0 : ~0
         for index in 0..<count {
             let start = names.count
             starts[index] = Int32(start)
@@ -178,23 +183,22 @@ extension EntryOrder {
             let (head0, head1) = names.withUnsafeBufferPointer {
                 SortKey.head(of: UnsafeBufferPointer(rebasing: $0[start...]))
             }
-            let rank: UInt32 = foldersFirst && sortsAsFolder(index) ? 0 : 1 << 31
-            keys.append(NameSortKey(head0: head0, head1: head1, tag: rank | UInt32(index)))
+            let rank: UInt32 = foldersFirst && sortsAsFolder(index) ? 0 : NameSortKey.fileRank
+            keys.append(NameSortKey(head0: head0 ^ invert, head1: head1 ^ invert, tag: rank | UInt32(index)))
         }
         starts[count] = Int32(names.count)
+        NameSortKey.sortByRankAndHead(&keys)
         let ascending = ascending
         names.withUnsafeBufferPointer { folded in
             starts.withUnsafeBufferPointer { starts in
-                keys.sort { left, right in
-                    if left.tag >> 31 != right.tag >> 31 { return left.tag < right.tag }
-                    if left.head0 != right.head0 { return (left.head0 < right.head0) == ascending }
-                    if left.head1 != right.head1 { return (left.head1 < right.head1) == ascending }
-                    let (leftIndex, rightIndex) = (Int(left.tag & ~(1 << 31)), Int(right.tag & ~(1 << 31)))
+                // Keys with the same rank and beginning: both names are longer than 16 bytes, or
+                // both are the same.
+                func precedes(_ left: NameSortKey, _ right: NameSortKey) -> Bool {
+                    let (leftIndex, rightIndex) = (left.index, right.index)
                     let leftEnd = Int(starts[leftIndex + 1])
                     let leftRange = min(Int(starts[leftIndex]) + 16, leftEnd)..<leftEnd
                     let rightEnd = Int(starts[rightIndex + 1])
                     let rightRange = min(Int(starts[rightIndex]) + 16, rightEnd)..<rightEnd
-                    // Equal heads: both names are longer than 16 bytes, or both are the same.
                     if !leftRange.isEmpty && !rightRange.isEmpty {
                         let order = NaturalName.compare(
                             UnsafeBufferPointer(rebasing: folded[leftRange]),
@@ -204,18 +208,17 @@ extension EntryOrder {
                     if let precedes = namePrecedes(leftIndex, rightIndex) { return precedes == ascending }
                     return leftIndex < rightIndex
                 }
+                var runStart = 0
+                while runStart < keys.count {
+                    var runEnd = runStart + 1
+                    while runEnd < keys.count && keys[runEnd].hasSameHead(as: keys[runStart]) { runEnd += 1 }
+                    if runEnd - runStart > 1 { keys[runStart..<runEnd].sort(by: precedes) }
+                    runStart = runEnd
+                }
             }
         }
-        return keys.map { Int($0.tag & ~(1 << 31)) }
+        return keys.map(\.index)
     }
-}
-
-/// What the order by name compares for one entry: the first 16 bytes of its folded name as two
-/// words, and its position with its rank (0 for a folder when folders come first) in the top bit.
-private struct NameSortKey {
-    let head0: UInt64
-    let head1: UInt64
-    let tag: UInt32
 }
 
 /// What a sort compares for one entry, computed once; the folded name lives in a shared buffer,
