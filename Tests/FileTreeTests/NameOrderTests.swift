@@ -58,7 +58,8 @@ struct NameOrderTests {
             var name = beginnings[next(beginnings.count)]
             for _ in 0..<(1 + next(4)) {
                 if next(2) == 0 {
-                    name += String(repeating: "0", count: next(3)) + String(next(next(3) == 0 ? 100_000 : 120))
+                    name +=
+                        String(repeating: "0", count: next(3)) + String(next(next(3) == 0 ? 100_000 : 120))
                 } else {
                     name += pieces[next(pieces.count)]
                 }
@@ -78,10 +79,15 @@ struct NameOrderTests {
         ])
     func generatedNames(order: EntryOrder) throws {
         let names = Self.names(count: 3000)
-        let folderNames = Set(names.enumerated().filter { $0.offset % 10 == 0 }.map { Array($0.element.utf8) })
+        let folderNames = Set(
+            names.enumerated().filter { $0.offset % 10 == 0 }.map { Array($0.element.utf8) })
         let folder = try TemporaryTreeFixture.make { tree in
             for name in names {
-                if folderNames.contains(Array(name.utf8)) { _ = try tree.folder(name) } else { try tree.file(name) }
+                if folderNames.contains(Array(name.utf8)) {
+                    _ = try tree.folder(name)
+                } else {
+                    try tree.file(name)
+                }
             }
         }
         let keys = Dictionary(uniqueKeysWithValues: names.map { (Array($0.utf8), Self.key(of: $0)) })
@@ -104,9 +110,12 @@ struct NameOrderTests {
     /// Where two orders of names first part, said in a line (the whole lists are too long to read).
     static func firstDifference(_ got: [[UInt8]], _ expected: [[UInt8]]) -> String? {
         func text(_ name: [UInt8]) -> String { String(decoding: name, as: UTF8.self).debugDescription }
-        guard let index = zip(got, expected).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset else {
+        guard
+            let index = zip(got, expected).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
+        else {
             return got.count == expected.count ? nil : "\(got.count) names, expected \(expected.count)"
         }
-        return "at \(index): \(text(got[index])) where \(text(expected[index])) was expected (after \(index > 0 ? text(expected[index - 1]) : "nothing"))"
+        return
+            "at \(index): \(text(got[index])) where \(text(expected[index])) was expected (after \(index > 0 ? text(expected[index - 1]) : "nothing"))"
     }
 }

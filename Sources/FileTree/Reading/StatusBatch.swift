@@ -50,7 +50,8 @@ struct StatusBatch {
         let range = nameRange(index)
         let status = status(index)
         return FolderListing.Item(
-            type: type(index), status: status, errorNumber: errors[index], sortsAsFolder: sortsAsFolder(index),
+            type: type(index), status: status, errorNumber: errors[index],
+            sortsAsFolder: sortsAsFolder(index),
             nameStart: Int32(range.lowerBound), nameLength: Int32(range.count))
     }
 }
