@@ -6,9 +6,8 @@ import os
 import pytest
 
 from conftest import shot
-from test_browsing import open_folder
 from test_gallery import serious_violations
-from test_writing import wait_for_health
+from test_writing import open_fresh_folder
 
 # Chromium shows no on-screen keyboard here, so the page gets a visual viewport that a test can
 # shrink as a keyboard does: `window.__keyboard(px)` covers the bottom `px` of the window.
@@ -28,14 +27,8 @@ FAKE_KEYBOARD = """(() => {
 def test_a_sheet_keeps_its_field_and_buttons_above_the_on_screen_keyboard(page, writable_server):
     if page.kind != "phone":
         pytest.skip("an on-screen keyboard is a phone's")
-    root = writable_server.root
-    folder = "keyboard %s" % page.kind
-    os.makedirs(os.path.join(root, folder))
-    with open(os.path.join(root, folder, "letter.txt"), "w") as handle:
-        handle.write("dear")
     page.add_init_script(FAKE_KEYBOARD)
-    open_folder(page, writable_server, "/" + folder)
-    wait_for_health(page)
+    open_fresh_folder(page, writable_server, "keyboard %s" % page.kind, {"letter.txt": "dear"})
     page.click("[aria-label='Info for letter.txt']")
     page.click("#action-rename")
     field = page.locator("#action-input")
@@ -55,11 +48,7 @@ def test_a_sheet_keeps_its_field_and_buttons_above_the_on_screen_keyboard(page, 
 
 
 def test_clear_takes_finished_uploads_away_and_a_failed_one_stays_to_be_retried(page, writable_server, tmp_path):
-    root = writable_server.root
-    folder = "clear %s" % page.kind
-    os.makedirs(os.path.join(root, folder))
-    open_folder(page, writable_server, "/" + folder)
-    wait_for_health(page)
+    folder = open_fresh_folder(page, writable_server, "clear %s" % page.kind)
     page.allow_problem("507")
 
     # The disk is full for one of the two files, as the server would say it.
@@ -88,17 +77,11 @@ def test_clear_takes_finished_uploads_away_and_a_failed_one_stays_to_be_retried(
     cards.first.locator("button", has_text="Retry").click()
     page.wait_for_selector("#upload-total-text >> text=/^Uploaded 1 file$/")
     page.wait_for_selector("#uploads", state="hidden", timeout=8000)
-    assert sorted(os.listdir(os.path.join(root, folder))) == ["full.txt", "kept.txt"]
+    assert sorted(os.listdir(folder)) == ["full.txt", "kept.txt"]
 
 
 def test_undo_after_a_delete_is_a_44_px_target(page, writable_server):
-    root = writable_server.root
-    folder = "undo %s" % page.kind
-    os.makedirs(os.path.join(root, folder))
-    with open(os.path.join(root, folder, "draft.txt"), "w") as handle:
-        handle.write("draft")
-    open_folder(page, writable_server, "/" + folder)
-    wait_for_health(page)
+    folder = open_fresh_folder(page, writable_server, "undo %s" % page.kind, {"draft.txt": "draft"})
     page.click("[aria-label='Info for draft.txt']")
     page.click("#action-delete")
     page.click("#delete-go")
@@ -108,20 +91,15 @@ def test_undo_after_a_delete_is_a_44_px_target(page, writable_server):
     assert box["width"] >= 44 and box["height"] >= 44, box
     undo.click()
     page.wait_for_selector(".row >> text=draft.txt")
-    assert os.path.exists(os.path.join(root, folder, "draft.txt"))
+    assert os.path.exists(os.path.join(folder, "draft.txt"))
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_serious_in_uploads_search_settings_and_a_note(page, writable_server, tmp_path, scheme):
     page.emulate_media(color_scheme=scheme)
-    root = writable_server.root
-    folder = "panels %s %s" % (page.kind, scheme)
-    os.makedirs(os.path.join(root, folder))
-    with open(os.path.join(root, folder, "note.md"), "w") as handle:
-        handle.write("# A note\n\nSee https://example.com/AnAddressLongEnoughToNeedWrappingOnAPhoneScreen?with=parameters&and=more"
-                     " and `code`.\n\n- one\n- two\n\n```swift\nlet x = 1\n```\n")
-    open_folder(page, writable_server, "/" + folder)
-    wait_for_health(page)
+    note = ("# A note\n\nSee https://example.com/AnAddressLongEnoughToNeedWrappingOnAPhoneScreen?with=parameters&and=more"
+            " and `code`.\n\n- one\n- two\n\n```swift\nlet x = 1\n```\n")
+    open_fresh_folder(page, writable_server, "panels %s %s" % (page.kind, scheme), {"note.md": note})
     # A failed upload keeps the panel on the screen while it is audited.
     page.allow_problem("507")
     page.route("**/api/file?*", lambda route: route.fulfill(

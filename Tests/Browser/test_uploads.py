@@ -3,16 +3,11 @@ done, whole folders, and messages that never sit over the next error."""
 import os
 
 from conftest import shot
-from test_browsing import open_folder
-from test_writing import wait_for_health
+from test_writing import open_fresh_folder
 
 
 def test_the_upload_panel_shows_overall_progress_and_folds_away_when_done(page, writable_server, tmp_path):
-    root = writable_server.root
-    folder = "panel %s" % page.kind
-    os.makedirs(os.path.join(root, folder))
-    open_folder(page, writable_server, "/" + folder)
-    wait_for_health(page)
+    folder = open_fresh_folder(page, writable_server, "panel %s" % page.kind)
     files = []
     for index in range(4):
         path = tmp_path / ("scan %d.txt" % index)
@@ -24,35 +19,24 @@ def test_the_upload_panel_shows_overall_progress_and_folds_away_when_done(page, 
     # The cards go by themselves, then the panel: the list gets its room back.
     page.wait_for_selector(".upload", state="detached", timeout=5000)
     page.wait_for_selector("#uploads", state="hidden", timeout=8000)
-    assert sorted(os.listdir(os.path.join(root, folder))) == ["scan 0.txt", "scan 1.txt", "scan 2.txt", "scan 3.txt"]
+    assert sorted(os.listdir(folder)) == ["scan 0.txt", "scan 1.txt", "scan 2.txt", "scan 3.txt"]
 
 
 def test_a_whole_folder_uploads_with_its_subfolders(page, writable_server, tmp_path):
-    root = writable_server.root
-    folder = "folder upload %s" % page.kind
-    os.makedirs(os.path.join(root, folder))
     source = tmp_path / "Holiday #1"
     (source / "day 2").mkdir(parents=True)
     (source / "a.txt").write_text("a")
     (source / "day 2" / "b ü.txt").write_text("b")
-    open_folder(page, writable_server, "/" + folder)
-    wait_for_health(page)
+    folder = open_fresh_folder(page, writable_server, "folder upload %s" % page.kind)
     page.set_input_files("#upload-folder-input", str(source))
     page.wait_for_selector("#upload-total-text >> text=Uploaded 2 files")
-    assert open(os.path.join(root, folder, "Holiday #1", "a.txt")).read() == "a"
-    assert open(os.path.join(root, folder, "Holiday #1", "day 2", "b ü.txt")).read() == "b"
+    assert open(os.path.join(folder, "Holiday #1", "a.txt")).read() == "a"
+    assert open(os.path.join(folder, "Holiday #1", "day 2", "b ü.txt")).read() == "b"
     page.wait_for_selector(".row >> text=Holiday #1")
 
 
 def test_an_error_is_never_covered_by_an_old_message(page, writable_server):
-    root = writable_server.root
-    folder = "toasts %s" % page.kind
-    os.makedirs(os.path.join(root, folder))
-    for name in ("one.txt", "two.txt"):
-        with open(os.path.join(root, folder, name), "w") as handle:
-            handle.write(name)
-    open_folder(page, writable_server, "/" + folder)
-    wait_for_health(page)
+    folder = open_fresh_folder(page, writable_server, "toasts %s" % page.kind, {"one.txt": "one.txt", "two.txt": "two.txt"})
     page.allow_problem("status of 409")
     page.click("[aria-label='Info for one.txt']")
     page.click("#info-share")

@@ -6,6 +6,19 @@ from conftest import shot
 from test_browsing import names, open_folder
 
 
+def open_fresh_folder(page, server, name, files=None):
+    """Makes the folder `name` at the top of the server's root, with `files` (name to text) in
+    it, opens it and waits for /api/health; returns its path on the disk."""
+    folder = os.path.join(server.root, name)
+    os.makedirs(folder)
+    for file_name, text in (files or {}).items():
+        with open(os.path.join(folder, file_name), "w") as handle:
+            handle.write(text)
+    open_folder(page, server, "/" + name)
+    wait_for_health(page)
+    return folder
+
+
 def wait_for_health(page):
     """Until the page has read /api/health (it then disables the hidden setting when the server
     lists no hidden names, and shows the writes when it is writable)."""
@@ -90,8 +103,7 @@ def test_new_folder_rename_copy_move_and_delete_with_undo(page, writable_server)
 def test_uploads_by_picker_and_drop_never_replace_and_resume_after_a_cancel(page, writable_server, tmp_path):
     root = writable_server.root
     folder = "uploads %s" % page.kind
-    os.makedirs(os.path.join(root, folder))
-    open_folder(page, writable_server, "/" + folder)
+    open_fresh_folder(page, writable_server, folder)
     first = tmp_path / "photo #1 ü.txt"
     first.write_bytes(b"first")
     second = tmp_path / "100% sure.txt"

@@ -10,10 +10,8 @@ final class AccountsDatabase: Sendable {
     private let connection: Mutex<OpaquePointer>
     private let logger = Logger(label: "browsey.accounts")
 
-    /// A change SQLite refused (a full disk, a locked or damaged file): SQLite's own message.
-    struct Failure: Error, Sendable {
-        let message: String
-    }
+    /// A change SQLite refused.
+    typealias Failure = AccountsStorageError
 
     /// Opens (or creates) the database at `path` and its table.
     init(path: String) throws(ServerSetupError) {

@@ -94,7 +94,7 @@ public final class SessionStore: Sendable {
 
     /// Ends the session of `token`, here at once; throws when the database refuses to forget
     /// it, which would bring it back at the next restart (asking again deletes it again).
-    func end(_ token: some StringProtocol) throws(AccountsDatabase.Failure) {
+    public func end(_ token: some StringProtocol) throws(AccountsStorageError) {
         let key = Self.key(String(token))
         sessions.withLock { _ = $0.removeValue(forKey: key) }
         try persistence?.delete(key: key)

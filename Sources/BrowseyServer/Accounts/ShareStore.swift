@@ -19,7 +19,7 @@ public final class ShareStore: Sendable {
     /// vanish at the next restart is worse than an error now).
     func make(
         owner: String, path: String, upload: Bool, password: PasswordHash?, expires: Int64?, now: Int64
-    ) throws(AccountsDatabase.Failure) -> Share {
+    ) throws(AccountsStorageError) -> Share {
         let share = Share(
             id: Share.newID(), owner: owner, path: path, upload: upload, password: password, expires: expires,
             created: now, downloads: 0)
@@ -41,7 +41,7 @@ public final class ShareStore: Sendable {
 
     /// Revokes a share: its link answers 404 from now on. When the database refuses, the share
     /// stays, in memory too, so that what the owner sees is what a restart would bring back.
-    func revoke(_ id: String) throws(AccountsDatabase.Failure) {
+    func revoke(_ id: String) throws(AccountsStorageError) {
         try persistence?.delete(share: id)
         shares.withLock { _ = $0.removeValue(forKey: id) }
     }
