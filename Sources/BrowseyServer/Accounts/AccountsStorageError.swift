@@ -4,5 +4,6 @@ public struct AccountsStorageError: Error, Sendable, CustomStringConvertible {
     /// SQLite's message.
     public let message: String
 
+    /// SQLite's message, as it said it.
     public var description: String { message }
 }
