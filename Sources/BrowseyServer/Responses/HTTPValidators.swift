@@ -15,11 +15,36 @@ import Hummingbird
 /// The header logic of file responses: validators, conditional requests, ranges, and
 /// `Content-Disposition`.
 enum HTTPValidators {
-    /// A strong validator that changes with any write: inode, size and the nanosecond mtime.
+    /// A strong validator that changes with any write: inode, size and the nanosecond mtime, in
+    /// hexadecimal (`"inode-size-nanoseconds"`).
     static func etag(_ status: FileStatus) -> String {
+        var buffer = ByteBuffer()
+        writeETag(status, into: &buffer)
+        return String(buffer: buffer)
+    }
+
+    /// Writes ``etag(_:)`` without making a string, between `quote`s: `"` for a header,
+    /// `&quot;` inside XML (WebDAV's `getetag`). The one place its format is written.
+    static func writeETag(_ status: FileStatus, quote: StaticString = "\"", into output: inout ByteBuffer) {
         let nanos = Int64(status.modified.seconds) * 1_000_000_000 + Int64(status.modified.nanoseconds)
-        return
-            "\"\(String(status.inode, radix: 16))-\(String(status.size, radix: 16))-\(String(nanos, radix: 16))\""
+        output.writeStaticString(quote)
+        writeHex(status.inode, into: &output)
+        output.writeInteger(UInt8(ascii: "-"))
+        writeHex(status.size, into: &output)
+        output.writeInteger(UInt8(ascii: "-"))
+        writeHex(nanos, into: &output)
+        output.writeStaticString(quote)
+    }
+
+    /// `value` in lowercase hexadecimal, as `String(value, radix: 16)` writes it.
+    private static func writeHex(_ value: some BinaryInteger, into output: inout ByteBuffer) {
+        if value < 0 { output.writeInteger(UInt8(ascii: "-")) }
+        let magnitude = UInt64(value.magnitude)
+        let digits = max(1, (64 - magnitude.leadingZeroBitCount + 3) / 4)
+        for index in stride(from: digits - 1, through: 0, by: -1) {
+            let digit = UInt8(truncatingIfNeeded: magnitude >> UInt64(index * 4)) & 0xF
+            output.writeInteger(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        }
     }
 
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]

@@ -193,7 +193,7 @@ struct DAVPropertyWriter: Sendable {
         case .etag:
             guard !resource.isFolder else { return false }
             output.writeStaticString("<D:getetag>")
-            Self.writeETag(resource.status, into: &output)
+            HTTPValidators.writeETag(resource.status, quote: "&quot;", into: &output)
             output.writeStaticString("</D:getetag>")
         case .contentType:
             guard !resource.isFolder else { return false }
@@ -256,30 +256,6 @@ struct DAVPropertyWriter: Sendable {
     private static func name(of path: String) -> Substring {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path[...] }
         return path[path.utf8.index(after: slash)...]
-    }
-
-    /// The file's ETag as ``HTTPValidators/etag(_:)`` makes it (`"inode-size-nanoseconds"`,
-    /// in hexadecimal), its quotes escaped, written without making a string.
-    static func writeETag(_ status: FileStatus, into output: inout ByteBuffer) {
-        let nanos = Int64(status.modified.seconds) * 1_000_000_000 + Int64(status.modified.nanoseconds)
-        output.writeStaticString("&quot;")
-        writeHex(status.inode, into: &output)
-        output.writeInteger(UInt8(ascii: "-"))
-        writeHex(status.size, into: &output)
-        output.writeInteger(UInt8(ascii: "-"))
-        writeHex(nanos, into: &output)
-        output.writeStaticString("&quot;")
-    }
-
-    /// `value` in lowercase hexadecimal, as `String(value, radix: 16)` writes it.
-    private static func writeHex(_ value: some BinaryInteger, into output: inout ByteBuffer) {
-        if value < 0 { output.writeInteger(UInt8(ascii: "-")) }
-        let magnitude = UInt64(value.magnitude)
-        let digits = max(1, (64 - magnitude.leadingZeroBitCount + 3) / 4)
-        for index in stride(from: digits - 1, through: 0, by: -1) {
-            let digit = UInt8(truncatingIfNeeded: magnitude >> UInt64(index * 4)) & 0xF
-            output.writeInteger(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
-        }
     }
 
     /// `text` escaped for an element's content, appended to `output`.
