@@ -386,6 +386,26 @@ struct LargeDownloadTests {
         }
     }
 
+    @Test("a download by sendfile leaves its connection uncorked: small files in a row each arrive at once")
+    func sendfileUncorksAfterEachFile() async throws {
+        let fixture = try ServerFixture.make()
+        try fixture.folder.file("small.txt", String(repeating: "a", count: 1000))
+        var configuration = fixture.configuration()
+        configuration.sendsFilesBySendfile = true
+        let app = try FileServer.application(configuration)
+        try await app.test(.live) { client in
+            // A socket left corked holds each answer's last partial segment for 200 ms: 25
+            // answers would take 5 s. Uncorked, they take milliseconds.
+            let clock = ContinuousClock()
+            let started = clock.now
+            for _ in 0..<25 {
+                let answer = try await client.ask("/api/file?path=%2Fsmall.txt")
+                #expect(answer.status == .ok && answer.body.count == 1000)
+            }
+            #expect(clock.now - started < .milliseconds(2500))
+        }
+    }
+
     @Test("downloads cut off mid-file, by sendfile or not, leave no descriptor of the file open")
     func cutDownloadsCloseTheirFile() async throws {
         let fixture = try ServerFixture.make()

