@@ -39,6 +39,17 @@ struct NameGramsTests {
         #expect(try paths("zzz", limit: 1) == nil)
     }
 
+    @Test("the buckets grow with the names: a small folder keeps a small table, a million names the largest")
+    func bucketsFollowTheNames() {
+        #expect(NameGrams.bucketBits(forNames: 0) == 12)
+        #expect(NameGrams.bucketBits(forNames: 3_000) == 13)
+        #expect(NameGrams.bucketBits(forNames: 10_002) == 15, "128 KiB of offsets, not 1 MiB")
+        #expect(NameGrams.bucketBits(forNames: 100_000) == 18)
+        #expect(NameGrams.bucketBits(forNames: 1_011_100) == 18)
+        let small = NameGrams([FolderRecord(path: "", entries: [Self.entry("Report.pdf")])])
+        #expect(small.byteCount < 20_000)
+    }
+
     @Test("on generated names, every query answers exactly what a scan of every name answers")
     func sameAsScan() throws {
         var random = SeededGenerator(seed: 25)

@@ -47,10 +47,11 @@ final class FileRegionWriter: ChannelOutboundHandler, RemovableChannelHandler {
             let handle = NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: file.descriptor)
             let region = FileRegion(fileHandle: handle, readerIndex: file.offset, endIndex: file.end)
             let written = context.eventLoop.makePromise(of: Void.self)
-            let corked = Self.cork(context.channel, true)
+            let channel = context.channel
+            let corked = Self.cork(channel, true)
             written.futureResult.whenComplete { _ in
                 try? handle.close()
-                if corked { _ = Self.cork(context.channel, false) }
+                if corked { _ = Self.cork(channel, false) }
             }
             written.futureResult.cascade(to: promise)
             context.write(wrapOutboundOut(.body(.fileRegion(region))), promise: written)

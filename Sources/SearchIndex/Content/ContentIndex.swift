@@ -341,6 +341,7 @@ public final class ContentIndex: Sendable {
             }
         }
         if first { state.withLock { if $0.progress.phase == .building { $0.progress.phase = .ready } } }
+        writer.withLock { $0?.database.releaseMemory() }  // up to its 2 MiB cache, filled by writing
         FreeHeap.release()
     }
 

@@ -10,7 +10,8 @@
 /// only a scan can find the scattered matches that fill the rest, and the caller scans.
 ///
 /// Layout: names are numbered in catalog order (folder by folder), trigrams are hashed into
-/// 2^18 buckets (a collision only adds names that fail the scoring), and each bucket lists its
+/// buckets (a collision only adds names that fail the scoring; see ``bucketBits(forNames:)`` for
+/// how many), and each bucket lists its
 /// names as ascending numbers stored as gaps, seven bits a byte (most gaps take one byte), all
 /// buckets back to back in one byte array. Built off the request path from one catalog value,
 /// beside its ``NameOrder``, and used only with that same value.
@@ -24,8 +25,17 @@ final class NameGrams: Sendable {
     /// Every bucket's list of names: ascending numbers, each as its gap from the one before
     /// (the first from -1), little-endian groups of seven bits with the high bit on all but the last.
     private let postings: [UInt8]
+    /// How many bits of a trigram's hash pick its bucket.
+    let bucketBits: UInt32
 
-    static let bucketBits: UInt32 = 18
+    /// The buckets for `names` names: about two for each name, between 2^12 and 2^18. A folder of
+    /// 10,000 names holds a few thousand distinct trigrams, so 2^18 buckets (a megabyte of
+    /// offsets, resident for as long as the server runs) would be mostly empty; 1,000,000 names
+    /// hold more than 2^18, and more buckets than that would cost more than they save.
+    static func bucketBits(forNames names: Int) -> UInt32 {
+        let needed = UInt32(Int.bitWidth - max(names, 1).leadingZeroBitCount) + 1
+        return min(max(needed, 12), 18)
+    }
 
     /// Lists the trigrams of every name of `folders` (off the request path: see ``NameIndex``).
     init(_ folders: [FolderRecord]) {
@@ -39,13 +49,15 @@ final class NameGrams: Sendable {
         }
         starts.append(total)
         self.starts = starts
+        let bits = Self.bucketBits(forNames: Int(total))
+        bucketBits = bits
 
         // Two passes over the same trigrams: the first sizes each bucket's list, the second
         // writes it, so the lists are built in place without a growing array per bucket.
-        let buckets = 1 << Int(Self.bucketBits)
+        let buckets = 1 << Int(bits)
         var offsets = [UInt32](repeating: 0, count: buckets + 1)
         var last = [UInt32](repeating: 0, count: buckets)  // the last number listed, plus one
-        Self.forEachGram(of: folders) { number, bucket in
+        Self.forEachGram(of: folders, bits: bits) { number, bucket in
             let next = number + 1
             guard last[bucket] != next else { return }  // already listed for this name
             offsets[bucket] += UInt32(Self.encodedSize(next - last[bucket]))
@@ -62,7 +74,7 @@ final class NameGrams: Sendable {
         var cursors = Array(offsets[0..<buckets])
         for bucket in 0..<buckets { last[bucket] = 0 }
         postings.withUnsafeMutableBufferPointer { postings in
-            Self.forEachGram(of: folders) { number, bucket in
+            Self.forEachGram(of: folders, bits: bits) { number, bucket in
                 let next = number + 1
                 guard last[bucket] != next else { return }
                 var gap = next - last[bucket]
@@ -94,7 +106,7 @@ final class NameGrams: Sendable {
         var bucket = 0
         var shortest = UInt32.max
         for index in 2..<text.count {
-            let candidate = Self.bucket(text[index - 2], text[index - 1], text[index])
+            let candidate = Self.bucket(text[index - 2], text[index - 1], text[index], bits: bucketBits)
             let size = offsets[candidate + 1] - offsets[candidate]
             if size < shortest {
                 shortest = size
@@ -191,7 +203,7 @@ final class NameGrams: Sendable {
     }
 
     /// Calls `body` with each name's number and the bucket of each of its trigrams, names in order.
-    private static func forEachGram(of folders: [FolderRecord], _ body: (UInt32, Int) -> Void) {
+    private static func forEachGram(of folders: [FolderRecord], bits: UInt32, _ body: (UInt32, Int) -> Void) {
         var number: UInt32 = 0
         for record in folders {
             record.folded.withUnsafeBufferPointer { folded in
@@ -200,7 +212,9 @@ final class NameGrams: Sendable {
                     let end = Int(end)
                     if end - start >= 3 {
                         for index in (start + 2)..<end {
-                            body(number, bucket(folded[index - 2], folded[index - 1], folded[index]))
+                            body(
+                                number,
+                                bucket(folded[index - 2], folded[index - 1], folded[index], bits: bits))
                         }
                     }
                     start = end
@@ -211,9 +225,9 @@ final class NameGrams: Sendable {
     }
 
     @inline(__always)
-    private static func bucket(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> Int {
+    private static func bucket(_ first: UInt8, _ second: UInt8, _ third: UInt8, bits: UInt32) -> Int {
         let key = UInt32(first) << 16 | UInt32(second) << 8 | UInt32(third)
-        return Int((key &* 2_654_435_761) >> (32 - bucketBits))
+        return Int((key &* 2_654_435_761) >> (32 - bits))
     }
 
     @inline(__always)

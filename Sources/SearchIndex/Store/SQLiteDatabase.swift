@@ -55,6 +55,13 @@ final class SQLiteDatabase {
         }
     }
 
+    /// Frees the pages of this connection's cache that no statement is using (a burst of writes
+    /// is over: the cache filled while writing and would otherwise stay resident until the
+    /// connection closes; later reads take their pages from the file again).
+    func releaseMemory() {
+        _ = sqlite3_db_release_memory(handle)
+    }
+
     /// The rowid of the last row inserted on this connection.
     var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
