@@ -251,7 +251,7 @@ public final class NameIndex: Sendable {
                                         score = found
                                     }
                                     if filtering {
-                                        guard query.admits(record.entries[index]) else { continue }
+                                        guard query.admits(record.entries, at: index) else { continue }
                                     } else if hidesHidden && end > start && folded[start] == UInt8(ascii: ".")
                                     {
                                         continue
@@ -259,7 +259,7 @@ public final class NameIndex: Sendable {
                                     top.offer(
                                         .init(
                                             score: score,
-                                            secondary: matching ? 0 : record.entries[index].modified,
+                                            secondary: matching ? 0 : record.entries.modified[index],
                                             record: record,
                                             index: index))
                                 }

@@ -1,5 +1,5 @@
 /// One folder's entries, laid out for scanning: the folded names back to back with a character
-/// summary each, beside the metadata. Immutable: a change replaces the record, so a search
+/// summary each, beside the entries themselves as columns (``FolderEntries``). Immutable: a change replaces the record, so a search
 /// keeps reading the one it started with.
 final class FolderRecord: Sendable {
     /// The folder, relative to the root: `""` for the root, else `/a/b`.
@@ -8,7 +8,7 @@ final class FolderRecord: Sendable {
     let depth: Int
     /// Whether the path crosses a hidden name.
     let isHidden: Bool
-    let entries: [IndexedEntry]
+    let entries: FolderEntries
     let folded: [UInt8]
     let foldedEnds: [UInt32]
     let masks: [UInt64]
@@ -16,7 +16,7 @@ final class FolderRecord: Sendable {
 
     init(path: String, entries: [IndexedEntry]) {
         self.path = path
-        self.entries = entries
+        self.entries = FolderEntries(entries)
         depth = path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
         isHidden = path.contains("/.")
         var folded: [UInt8] = []
@@ -57,7 +57,7 @@ final class FolderRecord: Sendable {
     }
 
     /// The path of one of its entries.
-    func path(of index: Int) -> String { path + "/" + entries[index].name }
+    func path(of index: Int) -> String { path + "/" + entries.name(at: index) }
 
     /// Whether this folder is `folder` or lies below it (`""` is the root).
     func lies(in folder: String) -> Bool {

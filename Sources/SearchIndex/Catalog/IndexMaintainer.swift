@@ -149,7 +149,8 @@ struct IndexMaintainer: Sendable {
         var fresh = Catalog()
         var all: [IndexStore.Change] = []
         scan("", into: &fresh, writes: &all)
-        for case .folder(let record) in all where known.record(at: record.path)?.entries != record.entries {
+        for case .folder(let record) in all
+        where known.record(at: record.path).map({ !$0.entries.holdsTheSame(as: record.entries) }) ?? true {
             writes.append(.folder(record))
         }
         for record in known.folders where fresh.record(at: record.path) == nil {
@@ -185,7 +186,7 @@ struct IndexMaintainer: Sendable {
                 vanished.append(folder)
                 continue
             }
-            guard entries != old.entries else { continue }
+            guard !old.entries.holdsTheSame(as: entries) else { continue }
             var before: [String: IndexedEntry] = [:]
             for entry in old.entries { before[entry.name] = entry }
             for entry in entries {

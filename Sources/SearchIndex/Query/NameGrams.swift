@@ -157,7 +157,7 @@ final class NameGrams: Sendable {
                                             query: text,
                                             minimum: max(top.minimum, 1_000)),
                                         filtering
-                                            ? query.admits(record.entries[index])
+                                            ? query.admits(record.entries, at: index)
                                             : !(hidesHidden && folded[nameStart] == UInt8(ascii: "."))
                                     {
                                         // Every admitted substring match gets this far until the hits

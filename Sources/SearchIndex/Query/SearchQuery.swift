@@ -56,4 +56,30 @@ public struct SearchQuery: Sendable {
         if !includesHidden && entry.name.hasPrefix(".") { return false }
         return true
     }
+
+    /// Whether the entry at `index` of `entries` passes every filter: ``admits(_:)`` read from
+    /// the columns, making no string but an extension's when the query names extensions.
+    func admits(_ entries: FolderEntries, at index: Int) -> Bool {
+        let kind = entries.kinds[index]
+        if let kinds, !kinds.contains(kind) { return false }
+        let modified = entries.modified[index]
+        if let modifiedAfter, modified < modifiedAfter { return false }
+        if let modifiedBefore, modified >= modifiedBefore { return false }
+        if (minimumSize != nil || maximumSize != nil) && kind == .directory { return false }
+        let size = entries.sizes[index]
+        if let minimumSize, size < minimumSize { return false }
+        if let maximumSize, size > maximumSize { return false }
+        return entries.withName(at: index) { name in
+            if !includesHidden && name.first == UInt8(ascii: ".") { return false }
+            if let extensions {
+                guard kind != .directory, let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != 0 else {
+                    return false
+                }
+                let suffix = String(
+                    decoding: UnsafeBufferPointer(rebasing: name[(dot + 1)...]), as: UTF8.self)
+                return extensions.contains(suffix.lowercased())
+            }
+            return true
+        }
+    }
 }

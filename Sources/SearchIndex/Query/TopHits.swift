@@ -54,9 +54,8 @@ struct TopHits {
         if left.score != right.score { return left.score > right.score }
         if left.secondary != right.secondary { return left.secondary > right.secondary }
         if left.record.depth != right.record.depth { return left.record.depth < right.record.depth }
-        let leftName = left.record.entries[left.index].name
-        let rightName = right.record.entries[right.index].name
-        if leftName != rightName { return leftName < rightName }
+        let order = left.record.entries.compareName(at: left.index, to: right.record.entries, at: right.index)
+        if order != 0 { return order < 0 }
         return left.record.path < right.record.path
     }
 }
