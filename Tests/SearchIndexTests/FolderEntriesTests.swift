@@ -7,6 +7,7 @@ struct FolderEntriesTests {
     private static let names = [
         "a", "Report 2.pdf", "a name that is much longer than fifteen bytes.txt", "résumé.PDF", ".hidden.md",
         "no extension", "emoji 📷.JPG", "", "ends with a dot.", ".md", "a.b.c.tar.gz",
+        ".\u{301}conf", "x\u{600}.pdf", "\u{600}.pdf", "a.\u{301}md", "ré.sumé.Pdf",
     ]
 
     private static func entries(_ random: inout SeededGenerator) -> [IndexedEntry] {

@@ -58,7 +58,9 @@ public struct SearchQuery: Sendable {
     }
 
     /// Whether the entry at `index` of `entries` passes every filter: ``admits(_:)`` read from
-    /// the columns, making no string but an extension's when the query names extensions.
+    /// the columns, making no string but an extension's when the query names extensions. A name
+    /// with any byte outside ASCII is left to ``admits(_:)`` itself, which reads it as characters
+    /// (a dot with a combining mark after it, or a prepended mark before it, is no dot there).
     func admits(_ entries: FolderEntries, at index: Int) -> Bool {
         let kind = entries.kinds[index]
         if let kinds, !kinds.contains(kind) { return false }
@@ -69,7 +71,8 @@ public struct SearchQuery: Sendable {
         let size = entries.sizes[index]
         if let minimumSize, size < minimumSize { return false }
         if let maximumSize, size > maximumSize { return false }
-        return entries.withName(at: index) { name in
+        let answer = entries.withName(at: index) { name -> Bool? in
+            guard name.allSatisfy({ $0 < 0x80 }) else { return nil }
             if !includesHidden && name.first == UInt8(ascii: ".") { return false }
             if let extensions {
                 guard kind != .directory, let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != 0 else {
@@ -81,5 +84,6 @@ public struct SearchQuery: Sendable {
             }
             return true
         }
+        return answer ?? admits(entries[index])
     }
 }
