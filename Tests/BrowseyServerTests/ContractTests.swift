@@ -386,7 +386,10 @@ struct LargeDownloadTests {
         }
     }
 
-    @Test("a download by sendfile leaves its connection uncorked: small files in a row each arrive at once")
+    @Test(
+        "a download by sendfile leaves its connection uncorked: small files in a row each arrive at once",
+        .enabled(if: TimingSensitive.runsHere, "timing tests run apart: Scripts/test, BROWSEY_TIMING_TESTS=1")
+    )
     func sendfileUncorksAfterEachFile() async throws {
         let fixture = try ServerFixture.make()
         try fixture.folder.file("small.txt", String(repeating: "a", count: 1000))
