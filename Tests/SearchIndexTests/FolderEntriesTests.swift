@@ -33,6 +33,13 @@ struct FolderEntriesTests {
             #expect(columns.withName(at: index) { Array($0) } == Array(entry.name.utf8))
         }
         #expect(FolderEntries([]).isEmpty)
+        for (index, name) in Self.names.enumerated() where !Self.names[..<index].contains(name) {
+            #expect(columns.firstIndex(named: Substring("/x/" + name).dropFirst(3)) == index, "\(name)")
+        }
+        #expect(
+            columns.firstIndex(named: "re\u{301}sume\u{301}.PDF") == nil,
+            "the other Unicode form is another name")
+        #expect(columns.firstIndex(named: "missing") == nil)
     }
 
     @Test(

@@ -81,12 +81,8 @@ final class FileRegionWriter: ChannelOutboundHandler, RemovableChannelHandler {
         #if os(Linux)
             let option = ChannelOptions.Types.SocketOption(
                 level: SocketOptionLevel(IPPROTO_TCP), name: SocketOptionName(TCP_CORK))
-            do {
-                try channel.syncOptions?.setOption(option, value: on ? 1 : 0)
-                return channel.syncOptions != nil
-            } catch {
-                return false
-            }
+            guard let options = channel.syncOptions else { return false }
+            return (try? options.setOption(option, value: on ? 1 : 0)) != nil
         #else
             return false
         #endif

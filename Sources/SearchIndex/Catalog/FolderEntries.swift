@@ -61,6 +61,17 @@ struct FolderEntries: RandomAccessCollection, Sendable {
         return names.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
+    /// Where the entry whose name is `name`, byte for byte, stands (a name on disk is its bytes);
+    /// found without making a string of each name.
+    func firstIndex(named name: Substring) -> Int? {
+        var name = name
+        return name.withUTF8 { wanted in
+            indices.first { index in
+                withName(at: index) { $0.count == wanted.count && $0.elementsEqual(wanted) }
+            }
+        }
+    }
+
     /// How the name at `index` orders against `other`'s name at `otherIndex`, as Swift orders
     /// the two names as strings: below zero when it comes first, zero when they are equal. Where
     /// the names differ in ASCII, with no other byte before or just after (the most common case),

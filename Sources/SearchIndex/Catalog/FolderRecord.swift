@@ -1,6 +1,6 @@
 /// One folder's entries, laid out for scanning: the folded names back to back with a character
-/// summary each, beside the entries themselves as columns (``FolderEntries``). Immutable: a change replaces the record, so a search
-/// keeps reading the one it started with.
+/// summary each, beside the entries themselves as columns (``FolderEntries``). Immutable: a
+/// change replaces the record, so a search keeps reading the one it started with.
 final class FolderRecord: Sendable {
     /// The folder, relative to the root: `""` for the root, else `/a/b`.
     let path: String

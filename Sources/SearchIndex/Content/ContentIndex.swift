@@ -275,7 +275,8 @@ public final class ContentIndex: Sendable {
             }
         } else if let slash = path.lastIndex(of: "/"),
             let record = catalog.record(at: String(path[..<slash])),
-            let entry = record.entries.first(where: { $0.name == path[path.index(after: slash)...] }),
+            let index = record.entries.firstIndex(named: path[path.index(after: slash)...]),
+            case let entry = record.entries[index],
             entry.kind == .file, isIndexable(entry), !Self.isHidden(path)
         {
             wanted[path] = (.init(size: entry.size, modified: entry.modified), entry.name)

@@ -10,10 +10,9 @@
 /// only a scan can find the scattered matches that fill the rest, and the caller scans.
 ///
 /// Layout: names are numbered in catalog order (folder by folder), trigrams are hashed into
-/// buckets (a collision only adds names that fail the scoring; see ``bucketBits(forNames:)`` for
-/// how many), and each bucket lists its
-/// names as ascending numbers stored as gaps, seven bits a byte (most gaps take one byte), all
-/// buckets back to back in one byte array. Built off the request path from one catalog value,
+/// buckets (a collision only adds names that fail the scoring; ``bucketBits(forNames:)`` says how
+/// many), and each bucket lists its names as ascending numbers stored as gaps, seven bits a byte
+/// (most gaps take one byte), all buckets back to back in one byte array. Built off the request path from one catalog value,
 /// beside its ``NameOrder``, and used only with that same value.
 final class NameGrams: Sendable {
     /// The catalog's folders, in the catalog's order.

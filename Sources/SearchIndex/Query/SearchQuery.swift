@@ -41,36 +41,19 @@ public struct SearchQuery: Sendable {
 
     /// Whether an entry passes every filter.
     public func admits(_ entry: IndexedEntry) -> Bool {
-        if let kinds, !kinds.contains(entry.kind) { return false }
-        if let modifiedAfter, entry.modified < modifiedAfter { return false }
-        if let modifiedBefore, entry.modified >= modifiedBefore { return false }
-        if (minimumSize != nil || maximumSize != nil) && entry.kind == .directory { return false }
-        if let minimumSize, entry.size < minimumSize { return false }
-        if let maximumSize, entry.size > maximumSize { return false }
-        if let extensions {
-            guard entry.kind != .directory, let dot = entry.name.lastIndex(of: "."),
-                dot != entry.name.startIndex,
-                extensions.contains(entry.name[entry.name.index(after: dot)...].lowercased())
-            else { return false }
-        }
-        if !includesHidden && entry.name.hasPrefix(".") { return false }
-        return true
+        admits(kind: entry.kind, size: entry.size, modified: entry.modified)
+            && admitsName(entry.name, kind: entry.kind)
     }
 
     /// Whether the entry at `index` of `entries` passes every filter: ``admits(_:)`` read from
     /// the columns, making no string but an extension's when the query names extensions. A name
-    /// with any byte outside ASCII is left to ``admits(_:)`` itself, which reads it as characters
-    /// (a dot with a combining mark after it, or a prepended mark before it, is no dot there).
+    /// with any byte outside ASCII is read as characters, as ``admits(_:)`` reads it (a dot with
+    /// a combining mark after it, or a prepended mark before it, is no dot there).
     func admits(_ entries: FolderEntries, at index: Int) -> Bool {
         let kind = entries.kinds[index]
-        if let kinds, !kinds.contains(kind) { return false }
-        let modified = entries.modified[index]
-        if let modifiedAfter, modified < modifiedAfter { return false }
-        if let modifiedBefore, modified >= modifiedBefore { return false }
-        if (minimumSize != nil || maximumSize != nil) && kind == .directory { return false }
-        let size = entries.sizes[index]
-        if let minimumSize, size < minimumSize { return false }
-        if let maximumSize, size > maximumSize { return false }
+        guard admits(kind: kind, size: entries.sizes[index], modified: entries.modified[index]) else {
+            return false
+        }
         let answer = entries.withName(at: index) { name -> Bool? in
             guard name.allSatisfy({ $0 < 0x80 }) else { return nil }
             if !includesHidden && name.first == UInt8(ascii: ".") { return false }
@@ -84,6 +67,27 @@ public struct SearchQuery: Sendable {
             }
             return true
         }
-        return answer ?? admits(entries[index])
+        return answer ?? admitsName(entries.name(at: index), kind: kind)
+    }
+
+    /// The filters on what an entry is, its size and its date.
+    private func admits(kind: IndexedEntry.Kind, size: Int64, modified: Int64) -> Bool {
+        if let kinds, !kinds.contains(kind) { return false }
+        if let modifiedAfter, modified < modifiedAfter { return false }
+        if let modifiedBefore, modified >= modifiedBefore { return false }
+        if (minimumSize != nil || maximumSize != nil) && kind == .directory { return false }
+        if let minimumSize, size < minimumSize { return false }
+        if let maximumSize, size > maximumSize { return false }
+        return true
+    }
+
+    /// The filters on a name, read as characters: its extension and whether it is hidden.
+    private func admitsName(_ name: String, kind: IndexedEntry.Kind) -> Bool {
+        if let extensions {
+            guard kind != .directory, let dot = name.lastIndex(of: "."), dot != name.startIndex,
+                extensions.contains(name[name.index(after: dot)...].lowercased())
+            else { return false }
+        }
+        return includesHidden || !name.hasPrefix(".")
     }
 }
