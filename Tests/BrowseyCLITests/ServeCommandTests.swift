@@ -8,11 +8,8 @@ import Testing
 #endif
 
 /// Runs the real `browsey` executable, built next to the test bundle.
-final class RunningBrowsey: @unchecked Sendable {
-    let process = Process()
-    private let output = Pipe()
-    private let lock = NSLock()
-    private var text = ""
+final class RunningBrowsey: Sendable {
+    let process: SpawnedProcess
 
     static var executable: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
@@ -23,37 +20,13 @@ final class RunningBrowsey: @unchecked Sendable {
     /// through it.
     init(_ arguments: [String], launcher: [String] = []) throws {
         if let first = launcher.first {
-            process.executableURL = URL(fileURLWithPath: first)
-            process.arguments = launcher.dropFirst() + [Self.executable.path] + arguments
+            process = try SpawnedProcess(first, launcher.dropFirst() + [Self.executable.path] + arguments)
         } else {
-            process.executableURL = Self.executable
-            process.arguments = arguments
+            process = try SpawnedProcess(Self.executable.path, arguments)
         }
-        process.standardOutput = output
-        process.standardError = output
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard !data.isEmpty else {
-                // The end of the output: stop watching it now. An ended pipe is always readable
-                // (the handler would spin), and the pipe is closed when this object goes away:
-                // a descriptor closed while a Dispatch source still watches it can leave a stale
-                // registration that crashes Dispatch's event loop (seen once in the parallel run).
-                handle.readabilityHandler = nil
-                return
-            }
-            guard let self else { return }
-            self.lock.lock()
-            self.text += String(decoding: data, as: UTF8.self)
-            self.lock.unlock()
-        }
-        try process.run()
     }
 
-    var printed: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return text
-    }
+    var printed: String { process.output }
 
     /// Waits until the output contains `marker` (or the process ends, or 20 s pass).
     func waitFor(_ marker: String) async throws -> String {
@@ -66,12 +39,11 @@ final class RunningBrowsey: @unchecked Sendable {
 
     /// Sends a signal and waits (up to 10 s) for the exit status.
     func stop(_ signal: Int32 = SIGTERM) async throws -> Int32? {
-        if process.isRunning { kill(process.processIdentifier, signal) }
-        for _ in 0..<200 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-        return process.isRunning ? nil : process.terminationStatus
+        process.signal(signal)
+        return await process.wait(timeout: .seconds(10))
     }
 
-    deinit { if process.isRunning { process.terminate() } }
+    deinit { process.terminate() }
 }
 
 /// Reads a code drawn with half blocks back into modules.
@@ -109,14 +81,9 @@ struct ServeCommandTests {
         #expect(drawing.count > 10)
         let png = QRSymbol.pngData(modules: modules(fromTerminal: drawing), scale: 4)
         let image = try folder.file("banner.png", png)
-        let decoder = Process()
-        decoder.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
-        decoder.arguments = ["--raw", "-q", image]
-        let pipe = Pipe()
-        decoder.standardOutput = pipe
-        try decoder.run()
-        let decoded = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        decoder.waitUntilExit()
+        let decoded = try SpawnedProcess.run(
+            "/usr/bin/zbarimg", ["--raw", "-q", image], output: .standardOutput
+        ).output
         #expect(decoded.trimmingCharacters(in: .newlines) == network)
     }
 
@@ -208,25 +175,9 @@ struct AuthCommandTests {
 
 @Suite("browsey serve --https-cert")
 struct HTTPSCommandTests {
-    /// Runs a command and returns what it printed. Its output goes to a file, not a pipe: a
-    /// server another test starts meanwhile inherits a pipe's write end, and reading the pipe to
-    /// its end would then wait for that server (seen: a hang, with both of the test pool's
-    /// threads blocked).
+    /// Runs a command and returns its exit status and standard output.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "browsey-run-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: output), as: UTF8.self))
+        try SpawnedProcess.run(arguments[0], Array(arguments.dropFirst()), output: .standardOutput)
     }
 
     @Test("HTTPS with a PEM certificate and key: the banner says https, curl gets answers over TLS")

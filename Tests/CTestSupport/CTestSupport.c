@@ -1,4 +1,7 @@
+#define _GNU_SOURCE
 #include "CTestSupport.h"
+
+#include <fcntl.h>
 
 #include <errno.h>
 #include <string.h>
@@ -33,5 +36,16 @@ int cts_set_file_access_override(int enabled) {
 #else
     (void)enabled;
     return ENOSYS;
+#endif
+}
+
+int cts_pipe_cloexec(int ends[2]) {
+#if defined(__linux__)
+    return pipe2(ends, O_CLOEXEC);
+#else
+    if (pipe(ends) != 0) return -1;
+    fcntl(ends[0], F_SETFD, FD_CLOEXEC);
+    fcntl(ends[1], F_SETFD, FD_CLOEXEC);
+    return 0;
 #endif
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// What Pygments (an independent highlighter) makes of the samples: one kind letter per character
 /// (`c` comment, `s` string, `n` number, `k` keyword, `t` tag, `a` attribute, `-` anything else),
@@ -29,19 +30,12 @@ enum PygmentsReference {
             """
         let samples = Samples.all.map { ["lexer": $0.lexer, "source": $0.source] }
         guard let input = try? JSONSerialization.data(withJSONObject: samples) else { return [:] }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        guard (try? process.run()) != nil else { return [:] }
-        stdin.fileHandleForWriting.write(input)
-        try? stdin.fileHandleForWriting.close()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let answers = (try? JSONSerialization.jsonObject(with: data)) as? [String: String] ?? [:]
+        guard
+            let printed = try? SpawnedProcess.run(
+                "python3", ["-c", script], input: Array(input), output: .standardOutput)
+        else { return [:] }
+        let answers =
+            (try? JSONSerialization.jsonObject(with: Data(printed.output.utf8))) as? [String: String] ?? [:]
         return answers.mapValues { Array($0) }
     }()
 }

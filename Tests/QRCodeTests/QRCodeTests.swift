@@ -8,19 +8,10 @@ struct QRCodeTests {
     /// Decodes a PNG with zbar's `zbarimg` (Debian's zbar-tools, installed by Scripts/test).
     static func decode(_ code: QRSymbol, in folder: TemporaryFolder, name: String) throws -> String {
         let image = try folder.file("\(name).png", code.pngData(scale: 4))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
-        process.arguments = ["--raw", "-q", "-Sbinary", image]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TestSupportError("zbarimg found no code in \(name)")
-        }
-        return String(decoding: data, as: UTF8.self)
+        let decoded = try SpawnedProcess.run(
+            "/usr/bin/zbarimg", ["--raw", "-q", "-Sbinary", image], output: .standardOutput)
+        guard decoded.status == 0 else { throw TestSupportError("zbarimg found no code in \(name)") }
+        return decoded.output
     }
 
     static let urls: [String] = {

@@ -8,14 +8,7 @@ import Foundation
 public enum LocalResponder {
     /// Whether `avahi-daemon --check` finds a daemon running.
     public static let isRunning: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["avahi-daemon", "--check"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        (try? SpawnedProcess.run("avahi-daemon", ["--check"]))?.status == 0
     }()
 
     /// Whether the discovery tests run: a responder runs, or the run requires one.

@@ -9,15 +9,8 @@ public func inspectZip(_ path: String) throws -> (ok: Bool, entries: [String: (s
         bad = z.testzip()
         print(json.dumps({"ok": bad is None, "entries": {i.filename: [i.file_size, i.CRC] for i in z.infolist()}}))
         """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    let printed = try SpawnedProcess.run("python3", ["-c", script, path], output: .standardOutput)
+    let object = try JSONSerialization.jsonObject(with: Data(printed.output.utf8)) as? [String: Any] ?? [:]
     var entries: [String: (Int, UInt32)] = [:]
     for (name, value) in object["entries"] as? [String: [Any]] ?? [:] {
         entries[name] = ((value[0] as? Int) ?? -1, UInt32((value[1] as? Int) ?? -1))

@@ -7,4 +7,9 @@
 /// that one thread. Returns 0, or the errno value.
 int cts_set_file_access_override(int enabled);
 
+/// A pipe whose two ends are close-on-exec from the start (`pipe2` with `O_CLOEXEC`, which
+/// Swift's Glibc module does not offer): no program another thread starts meanwhile inherits
+/// an end. Returns 0, or -1 with errno set.
+int cts_pipe_cloexec(int ends[2]);
+
 #endif
