@@ -80,13 +80,26 @@ public final class SpawnedProcess: @unchecked Sendable {
         let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
         defer { for variable in envp ?? [] { free(variable) } }
 
+        // A child starts with no signal blocked and every signal at its default, whatever the
+        // test runner's thread blocks or ignores (SIGPIPE is ignored in this process).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
         var pid: pid_t = 0
         let spawn = executable.contains("/") ? posix_spawn : posix_spawnp
         let spawned =
             if let envp {
-                spawn(&pid, executable, &actions, nil, argv, envp)
+                spawn(&pid, executable, &actions, &attributes, argv, envp)
             } else {
-                spawn(&pid, executable, &actions, nil, argv, environ)
+                spawn(&pid, executable, &actions, &attributes, argv, environ)
             }
         // The child has its ends; the parent keeps only its own.
         if inputPipe[0] >= 0 { close(inputPipe[0]) }
