@@ -240,4 +240,12 @@ def page(request, browser):
 
 
 def shot(page, name):
+    # What a person sees once things settle: CSS transitions (a picture fading in over its
+    # placeholder, 120 ms) are let finish first. Animations are not waited for: a toast's
+    # countdown is part of the picture.
+    # (evaluate, not wait_for_function: the page's CSP forbids the eval the latter relies on)
+    page.evaluate(
+        "Promise.all(document.getAnimations().filter(a => a instanceof CSSTransition)"
+        ".map(a => a.finished.catch(() => null))).then(() => null)"
+    )
     page.screenshot(path=os.path.join(SCREENSHOTS, "%s-%s.png" % (name, page.kind)))
