@@ -15,6 +15,10 @@ def test_the_upload_panel_shows_overall_progress_and_folds_away_when_done(page, 
         files.append(str(path))
     page.set_input_files("#upload-input", files)
     page.wait_for_selector("#upload-total-text >> text=Uploaded 4 files")
+    # The files are in the list while the panel still says so.
+    for index in range(4):
+        page.wait_for_selector(".row >> text=scan %d.txt" % index, timeout=3000)
+    assert page.locator("#uploads").is_visible()
     shot(page, "uploads-done")
     # The cards go by themselves, then the panel: the list gets its room back.
     page.wait_for_selector(".upload", state="detached", timeout=5000)
