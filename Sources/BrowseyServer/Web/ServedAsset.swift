@@ -9,9 +9,9 @@ struct ServedAsset: Sendable {
     /// The `Content-Type`.
     let contentType: String
     /// The bytes as they are, and their strong `ETag`.
-    let identity: (etag: String, bytes: ByteBuffer)
+    let identity: (etag: String, bytes: AssetBytes)
     /// The bytes gzipped, and the `ETag` of that variant (the identity tag with `-gz`).
-    let gzip: (etag: String, bytes: ByteBuffer)?
+    let gzip: (etag: String, bytes: AssetBytes)?
 
     /// The policy the page runs under: its own module scripts and styles only (`'self'`), no
     /// inline script or style; images and media from this server; no worker (a service worker
@@ -23,14 +23,14 @@ struct ServedAsset: Sendable {
     /// An asset the build embedded.
     init(_ embedded: EmbeddedAsset) {
         contentType = embedded.contentType
-        identity = (embedded.etag, embedded.identity.buffer)
-        gzip = embedded.gzip.map { (AssetFormat.gzipTag(of: embedded.etag), $0.buffer) }
+        identity = (embedded.etag, AssetBytes(embedded.identity))
+        gzip = embedded.gzip.map { (AssetFormat.gzipTag(of: embedded.etag), AssetBytes($0)) }
     }
 
     /// A file read from disk (`--web-root`): tagged here, never compressed.
     init(bytes: ByteBuffer, contentType: String) {
         self.contentType = contentType
-        identity = (AssetFormat.etag(of: bytes.readableBytesView), bytes)
+        identity = (AssetFormat.etag(of: bytes.readableBytesView), AssetBytes(bytes))
         gzip = nil
     }
 
@@ -54,7 +54,7 @@ struct ServedAsset: Sendable {
         {
             return Response(status: .notModified, headers: headers)
         }
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: chosen.bytes))
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: chosen.bytes.buffer))
     }
 
     /// Whether an `Accept-Encoding` value allows gzip: `gzip` (or `x-gzip`, or `*` when gzip is
