@@ -15,18 +15,12 @@ import argparse
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 
-TREE = "/tmp/browsey-bench-server/tree"
-
-
-def rss_mib(pid):
-    with open("/proc/%d/status" % pid) as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from server_bench import TREE, rss_mib  # noqa: E402
 
 
 def drop_page_cache():
