@@ -186,8 +186,8 @@ let package = Package(
             swiftSettings: strict,
             linkerSettings: [
                 // A statically linked Swift runtime exports every symbol of the executable
-                // (`-export-dynamic`): 3.4 MiB of symbol tables the loader reads at every start,
-                // and 3 MiB more resident at idle. Nothing looks the server's symbols up by name.
+                // (`-export-dynamic`): 3.4 MiB of symbol tables the loader reads, and keeps
+                // resident, at every start. Nothing looks the server's symbols up by name.
                 .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))
             ]
         ),
