@@ -29,6 +29,9 @@ struct BrowseyCommand: AsyncParsableCommand {
     /// status 2 (as `grep`, `curl` and the client commands' documented statuses have it) rather
     /// than 64.
     static func main() async {
+        // The allocator's settings come first, while this is the only thread that allocates:
+        // a thread that has allocated keeps the arena it got (see MemoryTuning).
+        MemoryTuning.apply()
         #if canImport(Glibc)
             // Avahi's Bonjour compatibility layer (loaded by `serve` and `discover`) warns every
             // program that uses it unless this is set. Set here, before any other thread works:

@@ -286,7 +286,6 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
-        MemoryTuning.apply()
         DescriptorLimit.raiseToHard()
         var logger = Logger(label: "browsey")
         logger.logLevel = .info

@@ -24,8 +24,6 @@ struct ClientOptions: ParsableArguments {
 
     /// The server and the path a URL names, and a client for it.
     func client(for url: String) throws -> (client: APIClient, path: String) {
-        // Downloads move megabyte chunks: keep them in the heap (see MemoryTuning).
-        MemoryTuning.apply()
         let location: ServerLocation
         do {
             location = try ServerLink.location(url)
