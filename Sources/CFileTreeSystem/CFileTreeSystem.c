@@ -398,42 +398,45 @@ typedef struct {
     int dirfd;
     const char *names;
     const uint32_t *offsets;
-    long start, end;
+    long count;
     cft_status *status;
     int *errors;
     uint8_t *leads_to_folder;
-} cft_status_range;
+    /* The next entry no thread has taken yet; threads take chunks of CFT_STATUS_CHUNK. */
+    long next;
+} cft_status_work;
 
-static void *cft_status_range_read(void *context) {
-    cft_status_range *range = context;
-    for (long i = range->start; i < range->end; i++) {
-        const char *name = range->names + range->offsets[i];
-        int error = cft_status_at(range->dirfd, name, 0, &range->status[i]);
-        range->errors[i] = error;
-        range->leads_to_folder[i] = 0;
-        if (error == 0 && S_ISLNK(range->status[i].mode)) {
-            cft_status target;
-            if (cft_status_at(range->dirfd, name, 1, &target) == 0) range->leads_to_folder[i] = S_ISDIR(target.mode);
+/* Entries a thread takes at a time: small enough that a thread started late, or preempted,
+ * leaves the rest to the other rather than holding the batch up; large enough that taking one
+ * costs nothing beside its statx calls. */
+#define CFT_STATUS_CHUNK 256
+
+static void *cft_status_work_run(void *context) {
+    cft_status_work *work = context;
+    for (;;) {
+        long start = __atomic_fetch_add(&work->next, CFT_STATUS_CHUNK, __ATOMIC_RELAXED);
+        if (start >= work->count) return NULL;
+        long end = start + CFT_STATUS_CHUNK < work->count ? start + CFT_STATUS_CHUNK : work->count;
+        for (long i = start; i < end; i++) {
+            const char *name = work->names + work->offsets[i];
+            int error = cft_status_at(work->dirfd, name, 0, &work->status[i]);
+            work->errors[i] = error;
+            work->leads_to_folder[i] = 0;
+            if (error == 0 && S_ISLNK(work->status[i].mode)) {
+                cft_status target;
+                if (cft_status_at(work->dirfd, name, 1, &target) == 0) work->leads_to_folder[i] = S_ISDIR(target.mode);
+            }
         }
     }
-    return NULL;
 }
 
 void cft_status_batch(int dirfd, const char *names, const uint32_t *offsets, long count, cft_status *status,
                       int *errors, uint8_t *leads_to_folder, int threads) {
-    cft_status_range whole = {dirfd, names, offsets, 0, count, status, errors, leads_to_folder};
-    if (threads > 1 && count >= 2048) {
-        cft_status_range second = whole;
-        second.start = count / 2;
-        pthread_t thread;
-        if (pthread_create(&thread, NULL, cft_status_range_read, &second) == 0) {
-            whole.end = count / 2;
-            cft_status_range_read(&whole);
-            pthread_join(thread, NULL);
-            return;
-        }
-    }
-    cft_status_range_read(&whole);
+    cft_status_work work = {dirfd, names, offsets, count, status, errors, leads_to_folder, 0};
+    pthread_t thread;
+    int helped = threads > 1 && count >= 2048 && pthread_create(&thread, NULL, cft_status_work_run, &work) == 0;
+    cft_status_work_run(&work);
+    if (helped) pthread_join(thread, NULL);
 }
 
 int cft_status_of_descriptor(int fd, cft_status *out) {

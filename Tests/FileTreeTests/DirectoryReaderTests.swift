@@ -186,6 +186,41 @@ struct DirectoryReaderTests {
         #expect(node.entries.last?.name == "item 9999.txt")
     }
 
+    @Test("a large folder's listing, read on two threads, has every entry's own size, type and place")
+    func largeListing() throws {
+        let folder = try TemporaryFolder()
+        // Sizes that tell the entries apart, folders and links to folders among them: whichever
+        // thread reads an entry, its status must land in its own place.
+        for index in 0..<5_000 {
+            if index % 500 == 7 {
+                _ = try folder.folder("entry \(index)")
+            } else if index % 500 == 9 {
+                _ = try folder.symlink("entry \(index)", to: "entry \(index - 2)")
+            } else {
+                _ = try folder.file("entry \(index)", [UInt8](repeating: 0x61, count: index % 997))
+            }
+        }
+        let listing = try DirectoryReader(order: .browsey).listing(in: OpenFolder(path: folder.path))
+        #expect(listing.items.count == 5_000)
+        var folders = 0
+        for item in listing.items {
+            let index = try #require(Int(listing.name(of: item).dropFirst("entry ".count)))
+            switch index % 500 {
+            case 7:
+                #expect(item.type == .directory)
+                folders += 1
+            case 9:
+                #expect(item.type == .symlink && item.sortsAsFolder)
+                folders += 1
+            default:
+                #expect(item.type == .regular && item.size == Int64(index % 997))
+            }
+        }
+        #expect(folders == 20)
+        let foldersFirst = listing.items.prefix(20).allSatisfy { $0.sortsAsFolder }
+        #expect(foldersFirst, "folders and links to them first")
+    }
+
     @Test("reading a missing path or a file throws a clear error")
     func errors() throws {
         let folder = try TemporaryFolder()

@@ -34,8 +34,9 @@ int cft_status_at(int dirfd, const char *path, int follow, cft_status *out);
 /// Reads the status of `count` names in the open folder `dirfd`, never following a link: name
 /// `i` is the NUL-terminated text at `names + offsets[i]`; `status[i]` is its status and
 /// `errors[i]` 0 or the errno value; for a link, `leads_to_folder[i]` says whether what it leads
-/// to is a folder. With `threads` above 1 and enough names, the second half is read on a
-/// thread of its own, ended before this returns (a large folder's reading is mostly these calls).
+/// to is a folder. With `threads` above 1 and enough names, a second thread shares the work,
+/// both taking chunks of 256 names as they go, and is ended before this returns (a large
+/// folder's reading is mostly these calls).
 void cft_status_batch(int dirfd, const char *names, const uint32_t *offsets, long count, cft_status *status,
                       int *errors, uint8_t *leads_to_folder, int threads);
 
