@@ -238,11 +238,12 @@ public final class NameIndex: Sendable {
                                             NameMatcher.mayReach(
                                                 top.minimum, count: end - start, length: length),
                                             masks[index] & mask == mask,
-                                            top.minimum < 1_000 || pairMasks[index] & pairMask == pairMask,
+                                            case let holdsPairs = pairMasks[index] & pairMask == pairMask,
+                                            top.minimum < 1_000 || holdsPairs,
                                             let found = words.isEmpty
                                                 ? NameMatcher.score(
                                                     UnsafeBufferPointer(rebasing: folded[start..<end]),
-                                                    query: text, minimum: top.minimum)
+                                                    query: text, minimum: top.minimum, substring: holdsPairs)
                                                 : NameMatcher.score(
                                                     UnsafeBufferPointer(rebasing: folded[start..<end]),
                                                     phrase: text, words: words, minimum: top.minimum),

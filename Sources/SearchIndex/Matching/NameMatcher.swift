@@ -93,14 +93,47 @@ public struct NameMatcher: Sendable {
     static let bestApart = 2_000
 
     /// The scoring itself, on a query already lent as a buffer (a scan lends it once, not once
-    /// per name).
+    /// per name). With `substring` false the caller knows the name cannot hold the query as a
+    /// substring (it lacks one of the query's pairs of bytes), and only a scattered match is
+    /// looked for.
     @inline(__always)
     static func score(
-        _ candidate: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>, minimum: Int
+        _ candidate: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>, minimum: Int,
+        substring: Bool = true
     ) -> Int? {
         let count = candidate.count
         let length = query.count
         guard count >= length, length > 0 else { return nil }
+        if substring, let found = substringScore(candidate, query: query, minimum: minimum) { return found }
+        guard minimum < 1_000 else { return nil }
+        // A subsequence: every query byte in order; each gap costs 10, so past `allowed` gaps
+        // the name cannot score `minimum` and the search stops.
+        let best = 1_000 - min(count, 500)
+        guard best >= minimum else { return nil }
+        let allowed = (best - minimum) / 10
+        var gaps = 0
+        var index = 0
+        var previous = -1
+        for byte in query {
+            while index < count && candidate[index] != byte { index += 1 }
+            guard index < count else { return nil }
+            if previous >= 0 && index > previous + 1 {
+                gaps += index - previous - 1
+                if gaps > allowed && minimum > 1 { return nil }
+            }
+            previous = index
+            index += 1
+        }
+        return max(1, best - gaps * 10)
+    }
+
+    /// The score of the query's first place in `candidate` as a substring, or `nil`.
+    @inline(__always)
+    private static func substringScore(
+        _ candidate: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>, minimum: Int
+    ) -> Int? {
+        let count = candidate.count
+        let length = query.count
         // A substring: names are short, so a plain loop beats memmem's set-up. Past a point no
         // substring can score `minimum` (a later start scores less), so the loop stops there;
         // a prefix is always looked for.
@@ -121,19 +154,7 @@ public struct NameMatcher: Sendable {
             }
             start += 1
         }
-        guard minimum < 1_000 else { return nil }
-        // A subsequence: every query byte in order; each gap costs.
-        var gaps = 0
-        var index = 0
-        var previous = -1
-        for byte in query {
-            while index < count && candidate[index] != byte { index += 1 }
-            guard index < count else { return nil }
-            if previous >= 0 && index > previous + 1 { gaps += index - previous - 1 }
-            previous = index
-            index += 1
-        }
-        return max(1, 1_000 - gaps * 10 - min(count, 500))
+        return nil
     }
 
     /// The best score of a substring that is not a prefix (at a word start, one byte in).
