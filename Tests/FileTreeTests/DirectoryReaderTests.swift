@@ -186,7 +186,9 @@ struct DirectoryReaderTests {
         #expect(node.entries.last?.name == "item 9999.txt")
     }
 
-    @Test("a large folder's listing, read on two threads, has every entry's own size, type and place")
+    @Test(
+        "a large folder's listing (read on two threads when a core is free) has every entry's own size, type and place"
+    )
     func largeListing() throws {
         let folder = try TemporaryFolder()
         // Sizes that tell the entries apart, folders and links to folders among them: whichever

@@ -119,6 +119,7 @@ public struct NameMatcher: Sendable {
             guard index < count else { return nil }
             if previous >= 0 && index > previous + 1 {
                 gaps += index - previous - 1
+                // At a minimum of 1 or less the score's floor of 1 still reaches it.
                 if gaps > allowed && minimum > 1 { return nil }
             }
             previous = index
