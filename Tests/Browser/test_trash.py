@@ -50,6 +50,13 @@ def test_delete_asks_in_words_then_the_trash_restores_and_empties(page, writable
     page.keyboard.press("Escape")
     delete_by_info(page, "keep me #1.txt")
     page.wait_for_selector("#toast >> text=Moved keep me #1.txt to Trash")
+    # The message is one line beside its Undo, or wraps only at the screen's width less a margin:
+    # not at half the screen, where a box placed from the middle would wrap it.
+    lines, width, screen = page.evaluate("""() => { const box = document.getElementById("toast");
+        const range = document.createRange(); range.selectNodeContents(box.firstChild);
+        const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        return [tops.size, box.getBoundingClientRect().width, window.innerWidth]; }""")
+    assert lines == 1 or width >= screen - 40, (lines, width, screen)
     assert not os.path.exists(os.path.join(root, folder, "keep me #1.txt"))
     # The Trash screen lists it, newest first, with where it came from and the retention.
     open_trash(page)
