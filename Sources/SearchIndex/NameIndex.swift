@@ -223,7 +223,9 @@ public final class NameIndex: Sendable {
         let hidesHidden = !query.includesHidden
         text.withUnsafeBufferPointer { text in
             for record in catalog.folders
-            where record.lies(in: folder) && (query.includesHidden || !record.isHidden) {
+            where record.anyMask & mask == mask && record.lies(in: folder)
+                && (query.includesHidden || !record.isHidden)
+            {
                 record.folded.withUnsafeBufferPointer { folded in
                     record.foldedEnds.withUnsafeBufferPointer { ends in
                         record.masks.withUnsafeBufferPointer { masks in

@@ -13,6 +13,9 @@ final class FolderRecord: Sendable {
     let foldedEnds: [UInt32]
     let masks: [UInt64]
     let pairMasks: [UInt64]
+    /// Every character class any of its names holds (the union of ``masks``): a scan passes by
+    /// a folder none of whose names holds all of a query's letters without reading its names.
+    let anyMask: UInt64
 
     init(path: String, entries: [IndexedEntry]) {
         self.path = path
@@ -42,6 +45,7 @@ final class FolderRecord: Sendable {
         self.foldedEnds = ends
         self.masks = masks
         self.pairMasks = pairMasks
+        anyMask = masks.reduce(0, |)
     }
 
     /// The same entries under another path (its folder, or one above it, was renamed).
@@ -54,6 +58,7 @@ final class FolderRecord: Sendable {
         foldedEnds = record.foldedEnds
         masks = record.masks
         pairMasks = record.pairMasks
+        anyMask = record.anyMask
     }
 
     /// The path of one of its entries.
