@@ -14,6 +14,10 @@ final class NameOrder: Sendable {
     let folders: [FolderRecord]
     /// Each name as `folder << 32 | index`, sorted by folded bytes.
     private let order: [UInt64]
+    /// Each name's folded length in bytes (255 for longer ones), beside ``order``: a prefix
+    /// scores by its name's length, so once the best hits are gathered a longer name of the run
+    /// is passed by without reading its folder.
+    private let lengths: [UInt8]
 
     /// Sorts the names of `folders` (off the request path: see ``NameIndex``).
     init(_ folders: [FolderRecord]) {
@@ -29,35 +33,41 @@ final class NameOrder: Sendable {
             }
         }
         self.order = order
+        lengths = order.map { key in Self.withName(key, in: folders) { UInt8(min($0.count, 255)) } }
     }
 
     /// The best hits for `query` when they are all prefix matches; `nil` when fewer than
     /// `query.limit` names admitted by the query start with its text (then only a scan can say).
     func prefixHits(for query: SearchQuery, text: [UInt8], under folder: String) -> TopHits? {
         guard !text.isEmpty, !query.hasFilters else { return nil }
-        let start = text.withUnsafeBufferPointer { text in firstIndex(notBefore: text) }
+        // The run of names that start with `text` ends at the first name not before `text`
+        // followed by 0xFF, a byte no UTF-8 text holds.
+        let start = text.withUnsafeBufferPointer { firstIndex(notBefore: $0) }
+        let end = (text + [0xFF]).withUnsafeBufferPointer { firstIndex(notBefore: $0) }
         var top = TopHits(limit: query.limit)
         var admitted = 0
-        var position = start
+        let length = text.count
         text.withUnsafeBufferPointer { text in
-            while position < order.count {
+            for position in start..<end {
+                // A longer name scores less: past the gathered hits' cut-off it cannot enter.
+                // (Until the hits are first cut back the minimum is 0 and every name is read.)
+                guard NameMatcher.mayReach(top.minimum, count: Int(lengths[position]), length: length) else {
+                    continue
+                }
                 let key = order[position]
-                position += 1
                 let record = folders[Int(key >> 32)]
                 let index = Int(key & 0xFFFF_FFFF)
                 let name = Self.range(of: index, in: record)
-                let matched = record.folded.withUnsafeBufferPointer { folded -> Int?? in
+                let score = record.folded.withUnsafeBufferPointer { folded -> Int? in
                     let name = UnsafeBufferPointer(rebasing: folded[name])
-                    guard name.starts(with: text) else { return .none }  // past the run
                     guard record.lies(in: folder),
                         query.includesHidden || (!record.isHidden && name.first != UInt8(ascii: "."))
                     else {
-                        return .some(nil)
+                        return nil
                     }
-                    return .some(NameMatcher.score(name, query: text, minimum: 0))
+                    return NameMatcher.score(name, query: text, minimum: 0)
                 }
-                guard let admittedScore = matched else { break }
-                guard let score = admittedScore else { continue }
+                guard let score else { continue }
                 admitted += 1
                 if top.mayTake(score: score, depth: record.depth) {
                     top.offer(.init(score: score, secondary: 0, record: record, index: index))
