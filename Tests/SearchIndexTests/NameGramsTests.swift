@@ -121,17 +121,21 @@ struct NameGramsTests {
         for number in 0..<300 {
             catalog.put(
                 FolderRecord(
-                    path: "/plain \(number)", entries: ["report.pdf", "notes.txt", "IMG_\(number).jpg"].map { Self.entry($0) }))
+                    path: "/plain \(number)",
+                    entries: ["report.pdf", "notes.txt", "IMG_\(number).jpg"].map { Self.entry($0) }))
         }
         catalog.put(FolderRecord(path: "/rare", entries: ["Zebra corn.txt", "z.txt"].map { Self.entry($0) }))
         catalog.put(FolderRecord(path: "/moved", entries: ["the zebra-corn log"].map { Self.entry($0) }))
         catalog.moveSubtree(from: "/moved", to: "/renamed")
         let record = try #require(catalog.folders.first { $0.path == "/rare" })
-        #expect(record.anyMask == record.masks.reduce(0, |), "the folder's summary holds every name's letters")
+        #expect(
+            record.anyMask == record.masks.reduce(0, |), "the folder's summary holds every name's letters")
         var query = SearchQuery(text: "zbrcrn")
         query.limit = 50
         #expect(
-            NameIndex.search(query, in: catalog).map(\.path) == ["/rare/Zebra corn.txt", "/renamed/the zebra-corn log"],
+            NameIndex.search(query, in: catalog).map(\.path) == [
+                "/rare/Zebra corn.txt", "/renamed/the zebra-corn log",
+            ],
             "scattered letters, in a folder kept and in one renamed")
         query.text = "ZEBRA"
         #expect(NameIndex.search(query, in: catalog).count == 2)
