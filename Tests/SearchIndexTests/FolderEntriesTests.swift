@@ -42,6 +42,20 @@ struct FolderEntriesTests {
         #expect(columns.firstIndex(named: "missing") == nil)
     }
 
+    @Test("a name that is its own folded form is kept once; the others are kept as they are, too")
+    func lowercaseNamesKeptOnce() {
+        let names = ["notes.txt", "report 2.pdf", "Report 3.pdf", "résumé.pdf", "img_0001.jpg", "📷.jpg"]
+        let columns = FolderEntries(
+            names.map { IndexedEntry(name: $0, kind: .file, size: 0, modified: 0, inode: 0) })
+        #expect(columns.unlikeNameBytes == "Report 3.pdf".utf8.count + "résumé.pdf".utf8.count)
+        #expect(columns.folded.count == names.reduce(0) { $0 + $1.utf8.count } - 2, "é folds to e")
+        for (index, name) in names.enumerated() {
+            #expect(columns.withName(at: index) { Array($0) } == Array(name.utf8), "\(name)")
+        }
+        #expect(columns.firstIndex(named: "Report 3.pdf") == 2)
+        #expect(columns.firstIndex(named: "report 3.pdf") == nil)
+    }
+
     @Test(
         "the same entries are told apart from any change: a name's Unicode form, a date, an inode, the order")
     func sameness() {

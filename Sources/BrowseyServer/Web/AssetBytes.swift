@@ -7,28 +7,35 @@ import Synchronization
 /// for, not at start: the web UI's files are 400 KiB, and a server nobody has opened the page
 /// of keeps neither the copies nor the literals' pages resident.
 final class AssetBytes: Sendable {
-    private let literal: EmbeddedAsset.Literal?
-    private let made: Mutex<ByteBuffer?>
+    /// The literal until its bytes are first asked for, then the buffer copied out of it.
+    private enum State {
+        case waiting(EmbeddedAsset.Literal)
+        case made(ByteBuffer)
+    }
+
+    private let state: Mutex<State>
 
     /// Bytes to copy out of `literal` when first asked for.
     init(_ literal: EmbeddedAsset.Literal) {
-        self.literal = literal
-        made = Mutex(nil)
+        state = Mutex(.waiting(literal))
     }
 
     /// Bytes already in a buffer (a file read from disk).
     init(_ buffer: ByteBuffer) {
-        literal = nil
-        made = Mutex(buffer)
+        state = Mutex(.made(buffer))
     }
 
     /// The bytes.
     var buffer: ByteBuffer {
-        made.withLock { made in
-            if let made { return made }
-            let buffer = literal?.buffer ?? ByteBuffer()
-            made = buffer
-            return buffer
+        state.withLock { state in
+            switch state {
+            case .made(let buffer):
+                return buffer
+            case .waiting(let literal):
+                let buffer = literal.buffer
+                state = .made(buffer)
+                return buffer
+            }
         }
     }
 }

@@ -19,30 +19,26 @@ final class FolderRecord: Sendable {
 
     init(path: String, entries: [IndexedEntry]) {
         self.path = path
-        self.entries = FolderEntries(entries)
+        let columns = FolderEntries(entries)
+        self.entries = columns
         depth = path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
         isHidden = path.contains("/.")
-        var folded: [UInt8] = []
-        folded.reserveCapacity(entries.count * 20)
-        var ends: [UInt32] = []
-        ends.reserveCapacity(entries.count)
+        // The entries keep the folded names: these share their storage.
+        folded = columns.folded
+        foldedEnds = columns.foldedEnds
         var masks: [UInt64] = []
         masks.reserveCapacity(entries.count)
         var pairMasks: [UInt64] = []
         pairMasks.reserveCapacity(entries.count)
-        for entry in entries {
-            var name = entry.name
-            let start = folded.count
-            name.withUTF8 { NameFolding.fold($0, into: &folded) }
-            ends.append(UInt32(folded.count))
-            folded.withUnsafeBufferPointer {
-                let name = UnsafeBufferPointer(rebasing: $0[start...])
+        columns.folded.withUnsafeBufferPointer { folded in
+            var start = 0
+            for end in columns.foldedEnds {
+                let name = UnsafeBufferPointer(rebasing: folded[start..<Int(end)])
                 masks.append(NameFolding.mask(name))
                 pairMasks.append(NameFolding.pairMask(name))
+                start = Int(end)
             }
         }
-        self.folded = folded
-        self.foldedEnds = ends
         self.masks = masks
         self.pairMasks = pairMasks
         anyMask = masks.reduce(0, |)
