@@ -91,7 +91,9 @@ struct FolderEntries: RandomAccessCollection, Sendable {
         if !unlike.isEmpty, let position = Self.position(of: UInt32(index), in: unlike) {
             let start = position == 0 ? 0 : Int(unlikeEnds[position - 1])
             let end = Int(unlikeEnds[position])
-            return unlikeNames.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+            return unlikeNames.withUnsafeBufferPointer {
+                body(UnsafeBufferPointer(rebasing: $0[start..<end]))
+            }
         }
         let start = index == 0 ? 0 : Int(foldedEnds[index - 1])
         let end = Int(foldedEnds[index])
