@@ -42,6 +42,24 @@ struct FolderEntriesTests {
         #expect(columns.firstIndex(named: "missing") == nil)
     }
 
+    @Test("sizes and inodes read back exactly, the few far from the smallest kept apart")
+    func narrowColumns() {
+        let values: [Int64] = [
+            0, 1, 4_294_967_294, 4_294_967_295, 4_294_967_296, 12, Int64.max, 7, 1 << 40, 4_294_967_295,
+        ]
+        let column = NarrowColumn(values)
+        #expect(values.indices.map { column[$0] } == values)
+        #expect(column == NarrowColumn(values))
+        var changed = values
+        changed[6] -= 1
+        #expect(column != NarrowColumn(changed))
+        let inodes: [Int64] = [Int64.min, -1, Int64.max, 5_000_000_000, 5_000_000_007, 4_999_999_999]
+        let mixed = NarrowColumn(inodes)
+        #expect(inodes.indices.map { mixed[$0] } == inodes, "inodes past Int64.max are negative bit patterns")
+        let near = NarrowColumn((0..<1_000).map { 9_000_000_000 + Int64($0) * 3 })
+        #expect(near[999] == 9_000_002_997)
+    }
+
     @Test("a name that is its own folded form is kept once; the others are kept as they are, too")
     func lowercaseNamesKeptOnce() {
         let names = ["notes.txt", "report 2.pdf", "Report 3.pdf", "résumé.pdf", "img_0001.jpg", "📷.jpg"]

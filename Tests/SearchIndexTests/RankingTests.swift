@@ -299,7 +299,9 @@ struct ShortcutTests {
             entries: ["Report 2.pdf", "report.pdf", "reports", "summary report.md", ".report"].map(entry))
         let deeper = FolderRecord(
             path: "/a", entries: ["report.pdf", "Réport 9.txt", "other.txt"].map(entry))
-        let order = NameOrder([root, deeper])
+        // Empty folders before, between and after: a name's number finds its folder past them.
+        let empty = ["/e1", "/e2", "/e3"].map { FolderRecord(path: $0, entries: []) }
+        let order = NameOrder([empty[0], root, empty[1], deeper, empty[2]])
         func paths(_ text: String, limit: Int, folder: String = "") -> [String]? {
             var query = SearchQuery(text: text)
             query.limit = limit

@@ -25,11 +25,11 @@ struct FolderEntries: RandomAccessCollection, Sendable {
     /// Each entry's kind.
     let kinds: [IndexedEntry.Kind]
     /// Each entry's size in bytes.
-    let sizes: [Int64]
+    let sizes: NarrowColumn
     /// Each entry's modification time, nanoseconds since 1970.
     let modified: [Int64]
     /// Each entry's inode.
-    private let inodes: [UInt64]
+    private let inodes: NarrowColumn
 
     /// Stores `entries` as columns, in their order.
     init(_ entries: [IndexedEntry]) {
@@ -62,9 +62,9 @@ struct FolderEntries: RandomAccessCollection, Sendable {
         self.unlikeNames = unlikeNames
         self.unlikeEnds = unlikeEnds
         kinds = entries.map(\.kind)
-        sizes = entries.map(\.size)
+        sizes = NarrowColumn(entries.map(\.size))
         modified = entries.map(\.modified)
-        inodes = entries.map(\.inode)
+        inodes = NarrowColumn(entries.map { Int64(bitPattern: $0.inode) })
     }
 
     /// How many bytes of names are kept a second time, as they are (the names unlike their
@@ -78,7 +78,7 @@ struct FolderEntries: RandomAccessCollection, Sendable {
     subscript(index: Int) -> IndexedEntry {
         IndexedEntry(
             name: name(at: index), kind: kinds[index], size: sizes[index], modified: modified[index],
-            inode: inodes[index])
+            inode: UInt64(bitPattern: inodes[index]))
     }
 
     /// The name of the entry at `index`.
@@ -164,7 +164,7 @@ struct FolderEntries: RandomAccessCollection, Sendable {
         guard entries.count == count else { return false }
         for (index, entry) in entries.enumerated() {
             guard kinds[index] == entry.kind, sizes[index] == entry.size, modified[index] == entry.modified,
-                inodes[index] == entry.inode
+                inodes[index] == Int64(bitPattern: entry.inode)
             else { return false }
             var name = entry.name
             let same = name.withUTF8 { other in

@@ -12,7 +12,7 @@ final class FolderRecord: Sendable {
     let folded: [UInt8]
     let foldedEnds: [UInt32]
     let masks: [UInt64]
-    let pairMasks: [UInt64]
+    let pairMasks: [UInt32]
     /// Every character class any of its names holds (the union of ``masks``): a scan passes by
     /// a folder none of whose names holds all of a query's letters without reading its names.
     let anyMask: UInt64
@@ -28,7 +28,7 @@ final class FolderRecord: Sendable {
         foldedEnds = columns.foldedEnds
         var masks: [UInt64] = []
         masks.reserveCapacity(entries.count)
-        var pairMasks: [UInt64] = []
+        var pairMasks: [UInt32] = []
         pairMasks.reserveCapacity(entries.count)
         columns.folded.withUnsafeBufferPointer { folded in
             var start = 0

@@ -16,7 +16,7 @@ public struct NameMatcher: Sendable {
     /// The character classes every matching name must hold.
     let mask: UInt64
     /// The pair classes every name holding the query as a substring must hold.
-    let pairMask: UInt64
+    let pairMask: UInt32
     /// The query's words when it has two or more (split at spaces), else empty.
     let words: [[UInt8]]
 

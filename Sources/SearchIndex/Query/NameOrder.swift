@@ -12,8 +12,14 @@
 final class NameOrder: Sendable {
     /// The catalog's folders, in the catalog's order (entries are named by their place here).
     let folders: [FolderRecord]
-    /// Each name as `folder << 32 | index`, sorted by folded bytes.
-    private let order: [UInt64]
+    /// Each name's number (its folder's first number, ``starts``, plus its place in the
+    /// folder), sorted by folded bytes: four bytes a name.
+    private let order: [UInt32]
+    /// The number of each folder's first name, then the count of names.
+    private let starts: [UInt32]
+    /// For each run of 256 numbers, the folder holding its first: a number's folder is found
+    /// from there in a step or two (folders hold about a hundred names), not by a search.
+    private let blockFolders: [UInt32]
     /// Each name's folded length in bytes (255 for longer ones), beside ``order``: a prefix
     /// scores by its name's length, so once the best hits are gathered a longer name of the run
     /// is passed by without reading its folder.
@@ -22,18 +28,45 @@ final class NameOrder: Sendable {
     /// Sorts the names of `folders` (off the request path: see ``NameIndex``).
     init(_ folders: [FolderRecord]) {
         self.folders = folders
-        var order: [UInt64] = []
-        order.reserveCapacity(folders.reduce(0) { $0 + $1.entries.count })
-        for (folder, record) in folders.enumerated() {
-            for index in record.entries.indices { order.append(UInt64(folder) << 32 | UInt64(index)) }
+        var starts: [UInt32] = []
+        starts.reserveCapacity(folders.count + 1)
+        var total: UInt32 = 0
+        for record in folders {
+            starts.append(total)
+            total += UInt32(record.entries.count)
         }
-        order.sort { left, right in
+        starts.append(total)
+        self.starts = starts
+        var blockFolders: [UInt32] = []
+        blockFolders.reserveCapacity(Int(total) / 256 + 1)
+        var folder = 0
+        for first in stride(from: UInt32(0), to: total, by: 256) {
+            while starts[folder + 1] <= first { folder += 1 }
+            blockFolders.append(UInt32(folder))
+        }
+        self.blockFolders = blockFolders
+        // Sorted as `folder << 32 | index`, read without a search for the folder; kept as numbers.
+        var keys: [UInt64] = []
+        keys.reserveCapacity(Int(total))
+        for (folder, record) in folders.enumerated() {
+            for index in record.entries.indices { keys.append(UInt64(folder) << 32 | UInt64(index)) }
+        }
+        keys.sort { left, right in
             Self.withName(left, in: folders) { left in
                 Self.withName(right, in: folders) { right in left.lexicographicallyPrecedes(right) }
             }
         }
-        self.order = order
-        lengths = order.map { key in Self.withName(key, in: folders) { UInt8(min($0.count, 255)) } }
+        order = keys.map { starts[Int($0 >> 32)] + UInt32(truncatingIfNeeded: $0) }
+        lengths = keys.map { key in Self.withName(key, in: folders) { UInt8(min($0.count, 255)) } }
+    }
+
+    /// The key (`folder << 32 | index`) of the name numbered `number`.
+    private func place(of number: UInt32) -> UInt64 {
+        // The folder whose first number is at most `number` and whose next folder's is above it
+        // (an empty folder's first number is the next one's).
+        var folder = Int(blockFolders[Int(number >> 8)])
+        while starts[folder + 1] <= number { folder += 1 }
+        return UInt64(folder) << 32 | UInt64(number - starts[folder])
     }
 
     /// The best hits for `query` when they are all prefix matches; `nil` when fewer than
@@ -54,7 +87,7 @@ final class NameOrder: Sendable {
                 guard NameMatcher.mayReach(top.minimum, count: Int(lengths[position]), length: length) else {
                     continue
                 }
-                let key = order[position]
+                let key = place(of: order[position])
                 let record = folders[Int(key >> 32)]
                 let index = Int(key & 0xFFFF_FFFF)
                 let name = Self.range(of: index, in: record)
@@ -83,7 +116,9 @@ final class NameOrder: Sendable {
         var high = order.count
         while low < high {
             let middle = (low + high) / 2
-            let before = Self.withName(order[middle], in: folders) { $0.lexicographicallyPrecedes(text) }
+            let before = Self.withName(place(of: order[middle]), in: folders) {
+                $0.lexicographicallyPrecedes(text)
+            }
             if before { low = middle + 1 } else { high = middle }
         }
         return low
