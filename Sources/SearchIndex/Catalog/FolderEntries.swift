@@ -88,7 +88,7 @@ struct FolderEntries: RandomAccessCollection, Sendable {
 
     /// Calls `body` with the UTF-8 of the name of the entry at `index`, without making a string.
     func withName<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if !unlike.isEmpty, let position = Self.position(of: UInt32(index), in: unlike) {
+        if !unlike.isEmpty, let position = unlike.place(of: UInt32(index)) {
             let start = position == 0 ? 0 : Int(unlikeEnds[position - 1])
             let end = Int(unlikeEnds[position])
             return unlikeNames.withUnsafeBufferPointer {
@@ -98,17 +98,6 @@ struct FolderEntries: RandomAccessCollection, Sendable {
         let start = index == 0 ? 0 : Int(foldedEnds[index - 1])
         let end = Int(foldedEnds[index])
         return folded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
-    }
-
-    /// Where `index` stands in the ascending `list`, if it is there.
-    private static func position(of index: UInt32, in list: [UInt32]) -> Int? {
-        var low = 0
-        var high = list.count
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle] < index { low = middle + 1 } else { high = middle }
-        }
-        return low < list.count && list[low] == index ? low : nil
     }
 
     /// Where the entry whose name is `name`, byte for byte, stands (a name on disk is its bytes);

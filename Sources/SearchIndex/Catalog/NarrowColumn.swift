@@ -31,13 +31,9 @@ struct NarrowColumn: Equatable, Sendable {
     /// The value at `index`.
     subscript(index: Int) -> Int64 {
         let distance = near[index]
-        guard distance == UInt32.max else { return base &+ Int64(distance) }
-        var low = 0
-        var high = farPlaces.count
-        while low < high {
-            let middle = (low + high) / 2
-            if farPlaces[middle] < UInt32(index) { low = middle + 1 } else { high = middle }
+        guard distance == UInt32.max, let place = farPlaces.place(of: UInt32(index)) else {
+            return base &+ Int64(distance)
         }
-        return far[low]
+        return far[place]
     }
 }

@@ -28,14 +28,8 @@ final class NameOrder: Sendable {
     /// Sorts the names of `folders` (off the request path: see ``NameIndex``).
     init(_ folders: [FolderRecord]) {
         self.folders = folders
-        var starts: [UInt32] = []
-        starts.reserveCapacity(folders.count + 1)
-        var total: UInt32 = 0
-        for record in folders {
-            starts.append(total)
-            total += UInt32(record.entries.count)
-        }
-        starts.append(total)
+        let starts = [UInt32].firstNumbers(of: folders)
+        let total = starts[starts.count - 1]
         self.starts = starts
         var blockFolders: [UInt32] = []
         blockFolders.reserveCapacity(Int(total) / 256 + 1)
