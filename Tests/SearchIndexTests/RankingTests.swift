@@ -279,6 +279,8 @@ struct ShortcutTests {
                     .sorted { left, right in
                         if left.score != right.score { return left.score > right.score }
                         if left.depth != right.depth { return left.depth < right.depth }
+                        let folded = (NameFolding.fold(left.name), NameFolding.fold(right.name))
+                        if folded.0 != folded.1 { return folded.0.lexicographicallyPrecedes(folded.1) }
                         if left.name != right.name { return left.name < right.name }
                         return left.path < right.path
                     }
@@ -287,6 +289,23 @@ struct ShortcutTests {
                 }
             }
         }
+    }
+
+    @Test("a word-start match that ties the kept hits' lowest score still enters when it is shallower")
+    func tieAtAWordStartEnters() throws {
+        func entry(_ name: String) -> IndexedEntry {
+            IndexedEntry(name: name, kind: .file, size: 1, modified: 0, inode: 0)
+        }
+        var catalog = Catalog()
+        // Four hits fill a limit of one (hits are cut back at four times the limit), all one
+        // byte in at a word start (5,999), two folders deep; then the same score one folder up.
+        catalog.put(FolderRecord(path: "/a/b", entries: ["_abc1", "_abc2", "_abc3", "_abc4"].map(entry)))
+        catalog.put(FolderRecord(path: "/z", entries: ["_abc9"].map(entry)))
+        var query = SearchQuery(text: "abc")
+        query.limit = 1
+        #expect(NameIndex.search(query, in: catalog).map(\.path) == ["/z/_abc9"], "by scanning")
+        let grams = NameGrams(catalog.folders, bandsFrom: 0)
+        #expect(NameIndex.search(query, in: catalog, grams: grams).map(\.path) == ["/z/_abc9"], "by trigram")
     }
 
     @Test("the names in order answer a query that starts enough names, and leave the others to a scan")

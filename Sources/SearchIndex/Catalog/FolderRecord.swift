@@ -57,6 +57,15 @@ final class FolderRecord: Sendable {
         anyMask = record.anyMask
     }
 
+    /// Calls `body` with the folded UTF-8 of the name at `index` (what a search scores, and
+    /// the first tie-break between hits: see ``TopHits``).
+    @inline(__always)
+    func withFoldedName<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let start = index == 0 ? 0 : Int(foldedEnds[index - 1])
+        let end = Int(foldedEnds[index])
+        return folded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+
     /// The path of one of its entries.
     func path(of index: Int) -> String { path + "/" + entries.name(at: index) }
 

@@ -140,7 +140,9 @@ public struct NameMatcher: Sendable {
         // a prefix is always looked for.
         let first = query[0]
         var last = count - length
-        if minimum > 1_000 { last = min(last, max(0, Self.bestSubstring - minimum)) }
+        // (At a word start the score is 6,000 less the place: a tie with `minimum` can still
+        // enter, on depth or name.)
+        if minimum > 1_000 { last = min(last, max(0, Self.bestSubstring + 1 - minimum)) }
         var start = 0
         while start <= last {
             if candidate[start] == first {

@@ -17,6 +17,13 @@
 final class NameGrams: Sendable {
     /// The catalog's folders, in the catalog's order.
     let folders: [FolderRecord]
+    /// The same catalog's names in order: its runs are the prefixes and the names holding a
+    /// query one byte in.
+    let order: NameOrder
+    /// Each folder's depth, read without touching the folder.
+    private let depths: [UInt16]
+    /// The size in bytes of the shortest list from which a query is read in bands.
+    private let bandsFrom: UInt32
     /// The number of each folder's first name, then the count of names.
     private let starts: [UInt32]
     /// Where each bucket's list begins in ``postings``, then where the last one ends.
@@ -36,9 +43,15 @@ final class NameGrams: Sendable {
         return min(max(needed, 12), 18)
     }
 
-    /// Lists the trigrams of every name of `folders` (off the request path: see ``NameIndex``).
-    init(_ folders: [FolderRecord]) {
+    /// Lists the trigrams of every name of `folders` (off the request path: see ``NameIndex``),
+    /// beside `order`, the same folders' names in order (sorted here when not given).
+    /// Lists of fewer than `bandsFrom` bytes are read whole (a test sets 0 to read every list
+    /// in bands).
+    init(_ folders: [FolderRecord], order: NameOrder? = nil, bandsFrom: UInt32 = bandedListBytes) {
         self.folders = folders
+        self.bandsFrom = bandsFrom
+        self.order = order ?? NameOrder(folders)
+        depths = folders.map { UInt16(min($0.depth, Int(UInt16.max))) }
         let starts = [UInt32].firstNumbers(of: folders)
         let total = starts[starts.count - 1]
         self.starts = starts
@@ -92,6 +105,16 @@ final class NameGrams: Sendable {
     /// The best hits for `query` when at least `query.limit` names it admits hold the matcher's
     /// text as a substring; `nil` when fewer do (then only a scan can add the scattered matches),
     /// or when the query is not one word of three bytes or more.
+    ///
+    /// The names are read in bands of score, so that a common query stops reading once the best
+    /// are gathered. A name holds the query first either at its start (a prefix: 7,001 or more),
+    /// at a word start (after a byte that is neither a letter nor a digit: 5,001–5,999), one
+    /// byte in (4,999) or further in (4,998 or less). The prefixes are a run of the name order,
+    /// and so are the names holding it one byte in (a run for each first byte). A word start
+    /// is a trigram of the lists: a separator and the query's first two bytes. So the prefixes,
+    /// the names marked by those lists and the names holding the query one byte in are scored
+    /// first; the rest of the rarest trigram's list then only needs reading where a name
+    /// scoring 4,998 could still enter, which for a common query is nowhere.
     func substringHits(for query: SearchQuery, matcher: NameMatcher, under folder: String) -> TopHits? {
         let text = matcher.query
         guard matcher.words.isEmpty, text.count >= 3 else { return nil }
@@ -106,74 +129,139 @@ final class NameGrams: Sendable {
                 bucket = candidate
             }
         }
-        var top = TopHits(limit: query.limit)
-        var admitted = 0
-        let mask = matcher.mask
-        let length = text.count
-        let filtering = query.hasFilters
-        let hidesHidden = !query.includesHidden
-        var position = Int(offsets[bucket])
-        let end = Int(offsets[bucket + 1])
-        var previous: UInt32 = 0
-        var folderIndex = -1
-        text.withUnsafeBufferPointer { text in
+        // A short list is read whole, every name as marked: reading it in bands would cost
+        // more than it saves (the runs' binary searches, a bit for every name).
+        let banded = shortest >= bandsFrom
+        var marks = banded ? wordStartMarks(of: text) : []
+        var markedBelow = banded ? NameMatcher.bestSubstring + 1 : .max
+        return text.withUnsafeBufferPointer { text in
+            var gathering = NameGathering(query: query, text: text, folder: folder)
+            // The prefixes.
+            for number in order.numbers(startingWith: Array(text)) where banded {
+                let place = order.place(of: number)
+                let record = folders[place.folder]
+                if gathering.looks(in: record) { gathering.consider(place.index, in: record) }
+            }
+            // The names holding the query one byte in, unmarked (a marked one is read with the
+            // list below), in the order of their folded bytes: each scores 4,999 (a prefix among
+            // them was offered already). So once one at the cut-off's depth comes after the
+            // cut-off by folded name, so do all the rest at that depth or deeper, until the
+            // next cut: they are passed by without reading their names.
+            var passed: (cuts: Int, depth: Int)?
+            let oneIn = Self.bestUnmarked + 1
+            for run in banded ? order.numbers(holdingAtSecondByte: Array(text)) : [] {
+                for number in run where !Self.isMarked(number, in: marks) {
+                    let place = order.place(of: number)
+                    let depth = Int(depths[place.folder])
+                    guard gathering.top.mayTake(score: oneIn, depth: depth) else { continue }
+                    if let passed, passed.cuts == gathering.top.cuts, depth >= passed.depth { continue }
+                    let record = folders[place.folder]
+                    let follows = record.withFoldedName(at: place.index) {
+                        gathering.top.follows(score: oneIn, depth: depth, folded: $0)
+                    }
+                    if follows {
+                        passed = (gathering.top.cuts, depth)
+                    } else if gathering.looks(in: record) {
+                        gathering.consider(place.index, in: record, below: markedBelow)
+                    }
+                }
+            }
+
+            // When no prefix and no name one byte in counted, the bands spared nothing: the list
+            // is read whole, as a short one is.
+            if gathering.admitted == 0 {
+                marks = []
+                markedBelow = .max
+            }
+            // The rarest trigram's list: its marked names, and the others where they could still enter.
+            var position = Int(offsets[bucket])
+            let end = Int(offsets[bucket + 1])
+            var previous: UInt32 = 0
+            var folderIndex = -1
             postings.withUnsafeBufferPointer { postings in
                 var pending = Self.decode(postings, at: &position, end: end, after: &previous)
-                while let first = pending {
-                    // Numbers ascend, so the folders are met in order; each folder's names are
-                    // read with its arrays lent once.
+                folders: while let first = pending {
+                    // Numbers ascend, so the folders are met in order.
                     repeat { folderIndex += 1 } while starts[folderIndex + 1] <= first
                     let folderStart = starts[folderIndex]
                     let folderEnd = starts[folderIndex + 1]
-                    let record = folders[folderIndex]
-                    guard record.lies(in: folder) && (query.includesHidden || !record.isHidden) else {
+                    let depth = Int(depths[folderIndex])
+                    var number = first
+                    // Passed by unread: what an unmarked name here could score cannot enter.
+                    while !Self.isMarked(number, in: marks)
+                        && !gathering.top.mayTake(score: Self.bestUnmarked, depth: depth)
+                    {
                         pending = Self.decode(postings, at: &position, end: end, after: &previous)
-                        while let number = pending, number < folderEnd {
+                        guard let next = pending else { break folders }
+                        guard next < folderEnd else { continue folders }
+                        number = next
+                    }
+                    let record = folders[folderIndex]
+                    guard gathering.looks(in: record) else {
+                        while let next = pending, next < folderEnd {
                             pending = Self.decode(postings, at: &position, end: end, after: &previous)
                         }
                         continue
                     }
-                    let depth = record.depth
+                    // The folder's names are read with its arrays lent once.
                     record.folded.withUnsafeBufferPointer { folded in
                         record.foldedEnds.withUnsafeBufferPointer { ends in
-                            record.masks.withUnsafeBufferPointer { masks in
-                                var number = first
-                                while true {
+                            while true {
+                                // A prefix was offered first, and so was an unmarked name holding
+                                // the query one byte in (it scores 4,999).
+                                let marked = Self.isMarked(number, in: marks)
+                                if marked || gathering.top.mayTake(score: Self.bestUnmarked, depth: depth) {
                                     let index = Int(number - folderStart)
                                     let nameEnd = Int(ends[index])
                                     let nameStart = index == 0 ? 0 : Int(ends[index - 1])
-                                    if NameMatcher.mayReach(
-                                        top.minimum, count: nameEnd - nameStart, length: length),
-                                        masks[index] & mask == mask,
-                                        let score = NameMatcher.score(
-                                            UnsafeBufferPointer(rebasing: folded[nameStart..<nameEnd]),
-                                            query: text,
-                                            minimum: max(top.minimum, 1_000)),
-                                        filtering
-                                            ? query.admits(record.entries, at: index)
-                                            : !(hidesHidden && folded[nameStart] == UInt8(ascii: "."))
-                                    {
-                                        // Every admitted substring match gets this far until the hits
-                                        // were first cut back (at four times the limit); past that the
-                                        // count no longer matters.
-                                        admitted += 1
-                                        if top.mayTake(score: score, depth: depth) {
-                                            top.offer(
-                                                .init(
-                                                    score: score, secondary: 0, record: record, index: index))
-                                        }
-                                    }
-                                    pending = Self.decode(postings, at: &position, end: end, after: &previous)
-                                    guard let next = pending, next < folderEnd else { return }
-                                    number = next
+                                    gathering.consider(
+                                        UnsafeBufferPointer(rebasing: folded[nameStart..<nameEnd]), at: index,
+                                        in: record, below: marked ? markedBelow : oneIn)
                                 }
+                                pending = Self.decode(postings, at: &position, end: end, after: &previous)
+                                guard let next = pending, next < folderEnd else { return }
+                                number = next
                             }
                         }
                     }
                 }
             }
+            return gathering.admitted >= query.limit ? gathering.top : nil
         }
-        return admitted >= query.limit ? top : nil
+    }
+
+    /// Whether `number` is marked (every number is when nothing was: a list read whole).
+    @inline(__always)
+    private static func isMarked(_ number: UInt32, in marks: [UInt64]) -> Bool {
+        marks.isEmpty || marks[Int(number >> 6)] & (1 << UInt64(number & 63)) != 0
+    }
+
+    /// The size of the shortest list, in bytes, from which a query is read in bands by default:
+    /// about two thousand names.
+    static let bandedListBytes: UInt32 = 4_096
+
+    /// The best an unmarked name of the rarest trigram's list can score once the prefixes and
+    /// the names holding the query one byte in were offered: the query two bytes in, not at a
+    /// word start.
+    static let bestUnmarked = 4_998
+
+    /// One bit for each name holding one of the trigrams a separator and the first two bytes
+    /// of `text` make (a superset of the names holding `text` at a word start after their first
+    /// byte: a bucket also lists the names of the other trigrams hashed into it).
+    private func wordStartMarks(of text: [UInt8]) -> [UInt64] {
+        var marks = [UInt64](repeating: 0, count: (Int(starts[starts.count - 1]) + 63) / 64)
+        postings.withUnsafeBufferPointer { postings in
+            for separator in UInt8(0)..<0x80 where !NameMatcher.isAlphanumeric(separator) {
+                let bucket = Self.bucket(separator, text[0], text[1], bits: bucketBits)
+                var position = Int(offsets[bucket])
+                let end = Int(offsets[bucket + 1])
+                var previous: UInt32 = 0
+                while let number = Self.decode(postings, at: &position, end: end, after: &previous) {
+                    marks[Int(number >> 6)] |= 1 << UInt64(number & 63)
+                }
+            }
+        }
+        return marks
     }
 
     /// The next number of a list, or `nil` at its end.

@@ -24,6 +24,9 @@ final class NameOrder: Sendable {
     /// scores by its name's length, so once the best hits are gathered a longer name of the run
     /// is passed by without reading its folder.
     private let lengths: [UInt8]
+    /// Where the names whose first folded byte is each value begin in ``order``, then its
+    /// end: 257 positions. The names holding a query one byte in are a run of each of these.
+    private let firstBytes: [UInt32]
 
     /// Sorts the names of `folders` (off the request path: see ``NameIndex``).
     init(_ folders: [FolderRecord]) {
@@ -52,10 +55,40 @@ final class NameOrder: Sendable {
         }
         order = keys.map { starts[Int($0 >> 32)] + UInt32(truncatingIfNeeded: $0) }
         lengths = keys.map { key in Self.withName(key, in: folders) { UInt8(min($0.count, 255)) } }
+        var firstBytes = [UInt32](repeating: 0, count: 257)
+        for key in keys { Self.withName(key, in: folders) { firstBytes[Int($0.first ?? 0) + 1] += 1 } }
+        for byte in 0..<256 { firstBytes[byte + 1] += firstBytes[byte] }
+        self.firstBytes = firstBytes
+    }
+
+    /// The numbers of the names that start with `text`, in the order of their folded bytes.
+    func numbers(startingWith text: [UInt8]) -> ArraySlice<UInt32> {
+        guard let first = text.first else { return order[...] }
+        let names = Int(firstBytes[Int(first)])..<Int(firstBytes[Int(first) + 1])
+        return order[run(of: text, within: names)]
+    }
+
+    /// The numbers of the names that hold `text` one byte in (whatever their first byte), one
+    /// run for each first byte: a binary search within each first byte's names.
+    func numbers(holdingAtSecondByte text: [UInt8]) -> [ArraySlice<UInt32>] {
+        var runs: [ArraySlice<UInt32>] = []
+        var key = [0] + text
+        for byte in 0..<256 where firstBytes[byte] < firstBytes[byte + 1] {
+            key[0] = UInt8(byte)
+            let run = run(of: key, within: Int(firstBytes[byte])..<Int(firstBytes[byte + 1]))
+            if !run.isEmpty { runs.append(order[run]) }
+        }
+        return runs
+    }
+
+    /// The folder (its place in ``folders``) and the place in it of the name numbered `number`.
+    func place(of number: UInt32) -> (folder: Int, index: Int) {
+        let key = key(of: number)
+        return (Int(key >> 32), Int(key & 0xFFFF_FFFF))
     }
 
     /// The key (`folder << 32 | index`) of the name numbered `number`.
-    private func place(of number: UInt32) -> UInt64 {
+    private func key(of number: UInt32) -> UInt64 {
         // The folder whose first number is at most `number` and whose next folder's is above it
         // (an empty folder's first number is the next one's).
         var folder = Int(blockFolders[Int(number >> 8)])
@@ -67,21 +100,18 @@ final class NameOrder: Sendable {
     /// `query.limit` names admitted by the query start with its text (then only a scan can say).
     func prefixHits(for query: SearchQuery, text: [UInt8], under folder: String) -> TopHits? {
         guard !text.isEmpty, !query.hasFilters else { return nil }
-        // The run of names that start with `text` ends at the first name not before `text`
-        // followed by 0xFF, a byte no UTF-8 text holds.
-        let start = text.withUnsafeBufferPointer { firstIndex(notBefore: $0) }
-        let end = (text + [0xFF]).withUnsafeBufferPointer { firstIndex(notBefore: $0) }
+        let names = run(of: text, within: 0..<order.count)
         var top = TopHits(limit: query.limit)
         var admitted = 0
         let length = text.count
         text.withUnsafeBufferPointer { text in
-            for position in start..<end {
+            for position in names {
                 // A longer name scores less: past the gathered hits' cut-off it cannot enter.
                 // (Until the hits are first cut back the minimum is 0 and every name is read.)
                 guard NameMatcher.mayReach(top.minimum, count: Int(lengths[position]), length: length) else {
                     continue
                 }
-                let key = place(of: order[position])
+                let key = key(of: order[position])
                 let record = folders[Int(key >> 32)]
                 let index = Int(key & 0xFFFF_FFFF)
                 let name = Self.range(of: index, in: record)
@@ -104,13 +134,24 @@ final class NameOrder: Sendable {
         return admitted >= query.limit ? top : nil
     }
 
-    /// The first position whose name is not before `text`.
-    private func firstIndex(notBefore text: UnsafeBufferPointer<UInt8>) -> Int {
-        var low = 0
-        var high = order.count
+    /// The positions of the names that start with `text`, among `names` (positions of names
+    /// that all start alike): the run ends at the first name not before `text` followed by 0xFF,
+    /// a byte no UTF-8 text holds.
+    private func run(of text: [UInt8], within names: Range<Int>) -> Range<Int> {
+        let start = text.withUnsafeBufferPointer { firstIndex(notBefore: $0, within: names) }
+        let end = (text + [0xFF]).withUnsafeBufferPointer {
+            firstIndex(notBefore: $0, within: start..<names.upperBound)
+        }
+        return start..<end
+    }
+
+    /// The first position among `names` whose name is not before `text`.
+    private func firstIndex(notBefore text: UnsafeBufferPointer<UInt8>, within names: Range<Int>) -> Int {
+        var low = names.lowerBound
+        var high = names.upperBound
         while low < high {
             let middle = (low + high) / 2
-            let before = Self.withName(place(of: order[middle]), in: folders) {
+            let before = Self.withName(key(of: order[middle]), in: folders) {
                 $0.lexicographicallyPrecedes(text)
             }
             if before { low = middle + 1 } else { high = middle }

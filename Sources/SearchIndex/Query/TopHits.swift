@@ -19,6 +19,8 @@ struct TopHits {
     private var minimumDepth = Int.max
     /// The last hit kept at the latest cut: a hit that does not precede it can never enter.
     private var cutoff: Candidate?
+    /// How many times the hits were cut back (the cut-off changes only then).
+    private(set) var cuts = 0
 
     init(limit: Int) {
         self.limit = max(1, limit)
@@ -43,17 +45,39 @@ struct TopHits {
             minimum = items[limit - 1].score
             minimumDepth = items[limit - 1].record.depth
             cutoff = items[limit - 1]
+            cuts += 1
+        }
+    }
+
+    /// Whether a name scoring `score` in a folder `depth` deep whose folded bytes are `name`
+    /// ties the last kept hit on score and depth and comes after it by folded name: then it
+    /// cannot enter, nor can any name of that score and depth after it in the order of folded
+    /// bytes, until the next cut.
+    func follows(score: Int, depth: Int, folded name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let cutoff, cutoff.score == score, cutoff.secondary == 0, cutoff.record.depth == depth else {
+            return false
+        }
+        return cutoff.record.withFoldedName(at: cutoff.index) { last in
+            last.lexicographicallyPrecedes(name)
         }
     }
 
     /// Best first.
     func sorted() -> [Candidate] { Array(items.sorted(by: Self.precedes).prefix(limit)) }
 
-    /// Better score, then newer (by filters alone), then shallower, then by name and folder.
+    /// Better score, then newer (by filters alone), then shallower, then by name ignoring case
+    /// and accents (the folded bytes, as the names in order are sorted), then by name as
+    /// written, then by folder.
     static func precedes(_ left: Candidate, _ right: Candidate) -> Bool {
         if left.score != right.score { return left.score > right.score }
         if left.secondary != right.secondary { return left.secondary > right.secondary }
         if left.record.depth != right.record.depth { return left.record.depth < right.record.depth }
+        let folded = left.record.withFoldedName(at: left.index) { left in
+            right.record.withFoldedName(at: right.index) { right -> Bool? in
+                left.elementsEqual(right) ? nil : left.lexicographicallyPrecedes(right)
+            }
+        }
+        if let folded { return folded }
         let order = left.record.entries.compareName(at: left.index, to: right.record.entries, at: right.index)
         if order != 0 { return order < 0 }
         return left.record.path < right.record.path

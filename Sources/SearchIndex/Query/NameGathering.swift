@@ -1,0 +1,58 @@
+/// The hits a search by trigram has gathered, and how each name it reads is scored and
+/// offered: substrings only (scattered letters are a scan's to find), filters and rights
+/// applied before a hit counts. A value the search mutates in place, so its loops hold no
+/// closure over it.
+struct NameGathering {
+    /// The best hits so far.
+    var top: TopHits
+    /// How many admitted names held the query. Every one is counted until the hits were first
+    /// cut back (at four times the limit); past that the count no longer matters.
+    private(set) var admitted = 0
+    private let query: SearchQuery
+    /// The folded query, lent for as long as the search runs.
+    private let text: UnsafeBufferPointer<UInt8>
+    /// The folder searched (`""` for the root).
+    private let folder: String
+    private let filtering: Bool
+    private let hidesHidden: Bool
+
+    init(query: SearchQuery, text: UnsafeBufferPointer<UInt8>, folder: String) {
+        top = TopHits(limit: query.limit)
+        self.query = query
+        self.text = text
+        self.folder = folder
+        filtering = query.hasFilters
+        hidesHidden = !query.includesHidden
+    }
+
+    /// Whether the search looks in `record` (the folder searched or below it, and hidden
+    /// folders only when asked for).
+    func looks(in record: FolderRecord) -> Bool {
+        record.lies(in: folder) && (query.includesHidden || !record.isHidden)
+    }
+
+    /// Scores `name`, the folded name at `index` in `record` (a folder the search
+    /// ``looks(in:)``), and offers it when it scores below `ceiling` (a name scoring more was
+    /// offered already) and could still enter.
+    @inline(__always)
+    mutating func consider(
+        _ name: UnsafeBufferPointer<UInt8>, at index: Int, in record: FolderRecord, below ceiling: Int = .max
+    ) {
+        guard NameMatcher.mayReach(top.minimum, count: name.count, length: text.count),
+            let found = NameMatcher.score(name, query: text, minimum: max(top.minimum, 1_000)),
+            found < ceiling,
+            filtering
+                ? query.admits(record.entries, at: index)
+                : !(hidesHidden && name.first == UInt8(ascii: "."))
+        else { return }
+        admitted += 1
+        if top.mayTake(score: found, depth: record.depth) {
+            top.offer(.init(score: found, secondary: 0, record: record, index: index))
+        }
+    }
+
+    /// ``consider(_:at:in:below:)`` for a name read on its own.
+    mutating func consider(_ index: Int, in record: FolderRecord, below ceiling: Int = .max) {
+        record.withFoldedName(at: index) { consider($0, at: index, in: record, below: ceiling) }
+    }
+}
