@@ -264,7 +264,8 @@ public final class NameIndex: Sendable {
                                             score: score,
                                             secondary: matching ? 0 : record.entries.modified[index],
                                             record: record,
-                                            index: index))
+                                            index: index,
+                                            name: UnsafeBufferPointer(rebasing: folded[start..<end])))
                                 }
                             }
                         }

@@ -47,7 +47,7 @@ struct NameGathering {
         else { return }
         admitted += 1
         if top.mayTake(score: found, depth: record.depth) {
-            top.offer(.init(score: found, secondary: 0, record: record, index: index))
+            top.offer(.init(score: found, secondary: 0, record: record, index: index, name: name))
         }
     }
 

@@ -9,6 +9,28 @@ struct TopHits {
         let secondary: Int64
         let record: FolderRecord
         let index: Int
+        /// The first eight bytes of the folded name, big-endian, zeros after a shorter name (no
+        /// name holds a zero byte): most ties by name are settled on it without reading a name.
+        let key: UInt64
+
+        /// A hit whose folded name, `name`, is at hand.
+        init(score: Int, secondary: Int64, record: FolderRecord, index: Int, name: UnsafeBufferPointer<UInt8>) {
+            self.score = score
+            self.secondary = secondary
+            self.record = record
+            self.index = index
+            var key: UInt64 = 0
+            for position in 0..<8 {
+                key = key << 8 | UInt64(position < name.count ? name[position] : 0)
+            }
+            self.key = key
+        }
+
+        init(score: Int, secondary: Int64, record: FolderRecord, index: Int) {
+            self = record.withFoldedName(at: index) {
+                Candidate(score: score, secondary: secondary, record: record, index: index, name: $0)
+            }
+        }
     }
 
     private var items: [Candidate] = []
@@ -57,6 +79,9 @@ struct TopHits {
         guard let cutoff, cutoff.score == score, cutoff.secondary == 0, cutoff.record.depth == depth else {
             return false
         }
+        var key: UInt64 = 0
+        for position in 0..<8 { key = key << 8 | UInt64(position < name.count ? name[position] : 0) }
+        if key != cutoff.key { return cutoff.key < key }
         return cutoff.record.withFoldedName(at: cutoff.index) { last in
             last.lexicographicallyPrecedes(name)
         }
@@ -72,6 +97,7 @@ struct TopHits {
         if left.score != right.score { return left.score > right.score }
         if left.secondary != right.secondary { return left.secondary > right.secondary }
         if left.record.depth != right.record.depth { return left.record.depth < right.record.depth }
+        if left.key != right.key { return left.key < right.key }
         let folded = left.record.withFoldedName(at: left.index) { left in
             right.record.withFoldedName(at: right.index) { right -> Bool? in
                 left.elementsEqual(right) ? nil : left.lexicographicallyPrecedes(right)
