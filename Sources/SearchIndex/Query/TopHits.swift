@@ -14,7 +14,8 @@ struct TopHits {
         let key: UInt64
 
         /// A hit whose folded name, `name`, is at hand.
-        init(score: Int, secondary: Int64, record: FolderRecord, index: Int, name: UnsafeBufferPointer<UInt8>) {
+        init(score: Int, secondary: Int64, record: FolderRecord, index: Int, name: UnsafeBufferPointer<UInt8>)
+        {
             self.score = score
             self.secondary = secondary
             self.record = record
