@@ -53,6 +53,10 @@ struct NameGramsTests {
         let grams = NameGrams(catalog.folders, bandsFrom: 0)
         #expect(NameIndex.search(query, in: catalog, grams: grams).map(\.path) == ["/g/Xeport"])
         #expect(NameIndex.search(query, in: catalog).map(\.path) == ["/g/Xeport"])
+        // The same for a prefix, read from the names in order.
+        query.text = "xepo"
+        let order = NameOrder(catalog.folders)
+        #expect(NameIndex.search(query, in: catalog, order: order).map(\.path) == ["/g/Xeport"])
     }
 
     @Test("the buckets grow with the names: a small folder keeps a small table, a million names the largest")

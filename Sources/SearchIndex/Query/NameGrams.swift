@@ -20,8 +20,6 @@ final class NameGrams: Sendable {
     /// The same catalog's names in order: its runs are the prefixes and the names holding a
     /// query one byte in.
     let order: NameOrder
-    /// Each folder's depth, read without touching the folder.
-    private let depths: [UInt16]
     /// The size in bytes of the shortest list from which a query is read in bands.
     private let bandsFrom: UInt32
     /// The number of each folder's first name, then the count of names.
@@ -51,7 +49,6 @@ final class NameGrams: Sendable {
         self.folders = folders
         self.bandsFrom = bandsFrom
         self.order = order ?? NameOrder(folders)
-        depths = folders.map { UInt16(min($0.depth, Int(UInt16.max))) }
         let starts = [UInt32].firstNumbers(of: folders)
         let total = starts[starts.count - 1]
         self.starts = starts
@@ -152,7 +149,7 @@ final class NameGrams: Sendable {
             for run in banded ? order.numbers(holdingAtSecondByte: Array(text)) : [] {
                 for number in run where !Self.isMarked(number, in: marks) {
                     let place = order.place(of: number)
-                    let depth = Int(depths[place.folder])
+                    let depth = Int(order.depths[place.folder])
                     guard gathering.top.mayTake(score: oneIn, depth: depth) else { continue }
                     if let passed, passed.cuts == gathering.top.cuts, depth >= passed.depth { continue }
                     let record = folders[place.folder]
@@ -185,7 +182,7 @@ final class NameGrams: Sendable {
                     repeat { folderIndex += 1 } while starts[folderIndex + 1] <= first
                     let folderStart = starts[folderIndex]
                     let folderEnd = starts[folderIndex + 1]
-                    let depth = Int(depths[folderIndex])
+                    let depth = Int(order.depths[folderIndex])
                     var number = first
                     // Passed by unread: what an unmarked name here could score cannot enter.
                     while !Self.isMarked(number, in: marks)

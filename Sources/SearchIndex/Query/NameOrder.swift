@@ -27,6 +27,8 @@ final class NameOrder: Sendable {
     /// Where the names whose first folded byte is each value begin in ``order``, then its
     /// end: 257 positions. The names holding a query one byte in are a run of each of these.
     private let firstBytes: [UInt32]
+    /// Each folder's depth, read without touching the folder.
+    let depths: [UInt16]
 
     /// Sorts the names of `folders` (off the request path: see ``NameIndex``).
     init(_ folders: [FolderRecord]) {
@@ -59,6 +61,7 @@ final class NameOrder: Sendable {
         for key in keys { Self.withName(key, in: folders) { firstBytes[Int($0.first ?? 0) + 1] += 1 } }
         for byte in 0..<256 { firstBytes[byte + 1] += firstBytes[byte] }
         self.firstBytes = firstBytes
+        depths = folders.map { UInt16(min($0.depth, Int(UInt16.max))) }
     }
 
     /// The numbers of the names that start with `text`, in the order of their folded bytes.
@@ -104,19 +107,35 @@ final class NameOrder: Sendable {
         var top = TopHits(limit: query.limit)
         var admitted = 0
         let length = text.count
+        // Names of one length score alike and come in the order of their folded bytes, so once
+        // one at the cut-off's score and depth follows it by folded name, so do the rest of that
+        // length at that depth or deeper, until the next cut: passed by without reading them.
+        var passed: (cuts: Int, depth: Int)?
         text.withUnsafeBufferPointer { text in
             for position in names {
                 // A longer name scores less: past the gathered hits' cut-off it cannot enter.
                 // (Until the hits are first cut back the minimum is 0 and every name is read.)
-                guard NameMatcher.mayReach(top.minimum, count: Int(lengths[position]), length: length) else {
-                    continue
-                }
+                let count = Int(lengths[position])
+                guard NameMatcher.mayReach(top.minimum, count: count, length: length) else { continue }
                 let key = key(of: order[position])
+                // Its score, known from its length (255 stands for any longer one).
+                let known = count < 255 ? (count == length ? 10_000 : 8_000 - count) : nil
+                let depth = Int(depths[Int(key >> 32)])
+                if let known {
+                    guard top.mayTake(score: known, depth: depth) else { continue }
+                    if let passed, passed.cuts == top.cuts, known == top.minimum, depth >= passed.depth {
+                        continue
+                    }
+                }
                 let record = folders[Int(key >> 32)]
                 let index = Int(key & 0xFFFF_FFFF)
                 let name = Self.range(of: index, in: record)
                 let score = record.folded.withUnsafeBufferPointer { folded -> Int? in
                     let name = UnsafeBufferPointer(rebasing: folded[name])
+                    if let known, top.follows(score: known, depth: depth, folded: name) {
+                        passed = (top.cuts, depth)
+                        return nil
+                    }
                     guard record.lies(in: folder),
                         query.includesHidden || (!record.isHidden && name.first != UInt8(ascii: "."))
                     else {
