@@ -141,12 +141,19 @@ def main():
     parser.add_argument("--binary", default=os.path.join(REPO, ".build", "release", "browsey"))
     parser.add_argument("--no-write", action="store_true", help="do not write RESULTS.md")
     args = parser.parse_args()
+    for tool, package in (("rg", "ripgrep"), ("git", "git")):
+        if shutil.which(tool) is None:
+            sys.exit("Error: %s is not installed; the run compares with it (apt-get install %s)" % (tool, package))
     tree = os.path.join(BENCH, "tree-%d-%d" % (args.files, args.size))
     if not os.path.isdir(tree):
         print("making %d files in %s" % (args.files, tree))
         shutil.rmtree(tree, ignore_errors=True)
         make_tree(tree, args.files, args.size)
-    tree_bytes = sum(os.path.getsize(os.path.join(folder, name)) for folder, _, names in os.walk(tree) for name in names)
+    tree_bytes = sum(
+        os.path.getsize(os.path.join(folder, name))
+        for folder, _, names in os.walk(tree)
+        if not os.path.relpath(folder, tree).split(os.sep)[0] == ".git"
+        for name in names)
     print("tree: %d files, %.0f MiB" % (args.files, tree_bytes / 1048576))
     if not os.path.isdir(os.path.join(tree, ".git")):
         subprocess.run(["git", "init", "-q"], cwd=tree, check=True)
