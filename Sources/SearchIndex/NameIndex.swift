@@ -163,7 +163,7 @@ public final class NameIndex: Sendable {
             guard let catalog else { return }  // a later catalog has its own turn
             let started = ContinuousClock.now
             let order = NameOrder(catalog.folders)
-            let grams = NameGrams(catalog.folders, order: order)
+            let grams = NameGrams(order)
             self.logger.debug(
                 "Names in order and by trigram (\(grams.byteCount) bytes): \(catalog.entryCount) in \(ContinuousClock.now - started)"
             )

@@ -17,7 +17,7 @@ struct NameGramsTests {
             })
         let deeper = FolderRecord(
             path: "/a", entries: ["old Réport 9.txt", "rXeXpXoXrXt"].map { Self.entry($0) })
-        let grams = NameGrams([root, deeper], bandsFrom: 0)
+        let grams = NameGrams(NameOrder([root, deeper]), bandsFrom: 0)
         func paths(_ text: String, limit: Int, folder: String = "") throws -> [String]? {
             var query = SearchQuery(text: text)
             query.limit = limit
@@ -50,7 +50,7 @@ struct NameGramsTests {
         catalog.put(FolderRecord(path: "/g", entries: [Self.entry("Xeport")]))
         var query = SearchQuery(text: "eport")
         query.limit = 1
-        let grams = NameGrams(catalog.folders, bandsFrom: 0)
+        let grams = NameGrams(NameOrder(catalog.folders), bandsFrom: 0)
         #expect(NameIndex.search(query, in: catalog, grams: grams).map(\.path) == ["/g/Xeport"])
         #expect(NameIndex.search(query, in: catalog).map(\.path) == ["/g/Xeport"])
         // The same for a prefix, read from the names in order.
@@ -66,7 +66,7 @@ struct NameGramsTests {
         #expect(NameGrams.bucketBits(forNames: 10_002) == 15, "128 KiB of offsets, not 1 MiB")
         #expect(NameGrams.bucketBits(forNames: 100_000) == 18)
         #expect(NameGrams.bucketBits(forNames: 1_011_100) == 18)
-        let small = NameGrams([FolderRecord(path: "", entries: [Self.entry("Report.pdf")])])
+        let small = NameGrams(NameOrder([FolderRecord(path: "", entries: [Self.entry("Report.pdf")])]))
         #expect(small.byteCount < 20_000)
     }
 
@@ -99,8 +99,8 @@ struct NameGramsTests {
                     }))
         }
         // Every list read in bands, and as the server reads them (these lists are short: whole).
-        let banded = NameGrams(catalog.folders, bandsFrom: 0)
-        let whole = NameGrams(catalog.folders)
+        let banded = NameGrams(NameOrder(catalog.folders), bandsFrom: 0)
+        let whole = NameGrams(NameOrder(catalog.folders))
         var texts = ["eport", "rep", "por", "ort", "aaa", "é r", "résumé", "md1", ".re", "zzzz", "rpt"]
         for _ in 0..<150 {
             let source = Array(all.randomElement(using: &random)!.lowercased())

@@ -304,7 +304,7 @@ struct ShortcutTests {
         var query = SearchQuery(text: "abc")
         query.limit = 1
         #expect(NameIndex.search(query, in: catalog).map(\.path) == ["/z/_abc9"], "by scanning")
-        let grams = NameGrams(catalog.folders, bandsFrom: 0)
+        let grams = NameGrams(NameOrder(catalog.folders), bandsFrom: 0)
         #expect(NameIndex.search(query, in: catalog, grams: grams).map(\.path) == ["/z/_abc9"], "by trigram")
     }
 

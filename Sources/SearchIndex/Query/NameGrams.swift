@@ -15,15 +15,11 @@
 /// (most gaps take one byte), all buckets back to back in one byte array. Built off the request path from one catalog value,
 /// beside its ``NameOrder``, and used only with that same value.
 final class NameGrams: Sendable {
-    /// The catalog's folders, in the catalog's order.
-    let folders: [FolderRecord]
-    /// The same catalog's names in order: its runs are the prefixes and the names holding a
-    /// query one byte in.
+    /// The catalog's names in order (its folders, their first numbers, their depths): its runs
+    /// are the prefixes and the names holding a query one byte in.
     let order: NameOrder
     /// The size in bytes of the shortest list from which a query is read in bands.
     private let bandsFrom: UInt32
-    /// The number of each folder's first name, then the count of names.
-    private let starts: [UInt32]
     /// Where each bucket's list begins in ``postings``, then where the last one ends.
     private let offsets: [UInt32]
     /// Every bucket's list of names: ascending numbers, each as its gap from the one before
@@ -41,17 +37,14 @@ final class NameGrams: Sendable {
         return min(max(needed, 12), 18)
     }
 
-    /// Lists the trigrams of every name of `folders` (off the request path: see ``NameIndex``),
-    /// beside `order`, the same folders' names in order (sorted here when not given).
-    /// Lists of fewer than `bandsFrom` bytes are read whole (a test sets 0 to read every list
-    /// in bands).
-    init(_ folders: [FolderRecord], order: NameOrder? = nil, bandsFrom: UInt32 = bandedListBytes) {
-        self.folders = folders
+    /// Lists the trigrams of every name of `order`'s folders (off the request path: see
+    /// ``NameIndex``). Lists of fewer than `bandsFrom` bytes are read whole (a test sets 0 to
+    /// read every list in bands).
+    init(_ order: NameOrder, bandsFrom: UInt32 = bandedListBytes) {
+        self.order = order
         self.bandsFrom = bandsFrom
-        self.order = order ?? NameOrder(folders)
-        let starts = [UInt32].firstNumbers(of: folders)
-        let total = starts[starts.count - 1]
-        self.starts = starts
+        let folders = order.folders
+        let total = order.starts[order.starts.count - 1]
         let bits = Self.bucketBits(forNames: Int(total))
         bucketBits = bits
 
@@ -97,7 +90,7 @@ final class NameGrams: Sendable {
     }
 
     /// How many bytes the lists take, with their offsets (reported in the log).
-    var byteCount: Int { postings.count + offsets.count * 4 + starts.count * 4 }
+    var byteCount: Int { postings.count + offsets.count * 4 }
 
     /// The best hits for `query` when at least `query.limit` names it admits hold the matcher's
     /// text as a substring; `nil` when fewer do (then only a scan can add the scattered matches),
@@ -131,6 +124,8 @@ final class NameGrams: Sendable {
         let banded = shortest >= bandsFrom
         var marks = banded ? wordStartMarks(of: text) : []
         var markedBelow = banded ? NameMatcher.bestSubstring + 1 : .max
+        let folders = order.folders
+        let starts = order.starts
         return text.withUnsafeBufferPointer { text in
             var gathering = NameGathering(query: query, text: text, folder: folder)
             // The prefixes.
@@ -246,7 +241,7 @@ final class NameGrams: Sendable {
     /// of `text` make (a superset of the names holding `text` at a word start after their first
     /// byte: a bucket also lists the names of the other trigrams hashed into it).
     private func wordStartMarks(of text: [UInt8]) -> [UInt64] {
-        var marks = [UInt64](repeating: 0, count: (Int(starts[starts.count - 1]) + 63) / 64)
+        var marks = [UInt64](repeating: 0, count: (Int(order.starts[order.starts.count - 1]) + 63) / 64)
         postings.withUnsafeBufferPointer { postings in
             for separator in UInt8(0)..<0x80 where !NameMatcher.isAlphanumeric(separator) {
                 let bucket = Self.bucket(separator, text[0], text[1], bits: bucketBits)

@@ -16,7 +16,7 @@ final class NameOrder: Sendable {
     /// folder), sorted by folded bytes: four bytes a name.
     private let order: [UInt32]
     /// The number of each folder's first name, then the count of names.
-    private let starts: [UInt32]
+    let starts: [UInt32]
     /// For each run of 256 numbers, the folder holding its first: a number's folder is found
     /// from there in a step or two (folders hold about a hundred names), not by a search.
     private let blockFolders: [UInt32]
@@ -129,9 +129,7 @@ final class NameOrder: Sendable {
                 }
                 let record = folders[Int(key >> 32)]
                 let index = Int(key & 0xFFFF_FFFF)
-                let name = Self.range(of: index, in: record)
-                let score = record.folded.withUnsafeBufferPointer { folded -> Int? in
-                    let name = UnsafeBufferPointer(rebasing: folded[name])
+                let score = record.withFoldedName(at: index) { name -> Int? in
                     if let known, top.follows(score: known, depth: depth, folded: name) {
                         passed = (top.cuts, depth)
                         return nil
@@ -178,16 +176,9 @@ final class NameOrder: Sendable {
         return low
     }
 
-    private static func range(of index: Int, in record: FolderRecord) -> Range<Int> {
-        let end = Int(record.foldedEnds[index])
-        return (index == 0 ? 0 : Int(record.foldedEnds[index - 1]))..<end
-    }
-
     private static func withName<T>(
         _ key: UInt64, in folders: [FolderRecord], _ body: (UnsafeBufferPointer<UInt8>) -> T
     ) -> T {
-        let record = folders[Int(key >> 32)]
-        let range = range(of: Int(key & 0xFFFF_FFFF), in: record)
-        return record.folded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        folders[Int(key >> 32)].withFoldedName(at: Int(key & 0xFFFF_FFFF), body)
     }
 }

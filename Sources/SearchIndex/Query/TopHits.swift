@@ -20,11 +20,14 @@ struct TopHits {
             self.secondary = secondary
             self.record = record
             self.index = index
+            key = Self.key(of: name)
+        }
+
+        /// The first eight bytes of `name`, big-endian, zeros after a shorter one.
+        static func key(of name: UnsafeBufferPointer<UInt8>) -> UInt64 {
             var key: UInt64 = 0
-            for position in 0..<8 {
-                key = key << 8 | UInt64(position < name.count ? name[position] : 0)
-            }
-            self.key = key
+            for position in 0..<8 { key = key << 8 | UInt64(position < name.count ? name[position] : 0) }
+            return key
         }
 
         init(score: Int, secondary: Int64, record: FolderRecord, index: Int) {
@@ -80,8 +83,7 @@ struct TopHits {
         guard let cutoff, cutoff.score == score, cutoff.secondary == 0, cutoff.record.depth == depth else {
             return false
         }
-        var key: UInt64 = 0
-        for position in 0..<8 { key = key << 8 | UInt64(position < name.count ? name[position] : 0) }
+        let key = Candidate.key(of: name)
         if key != cutoff.key { return cutoff.key < key }
         return cutoff.record.withFoldedName(at: cutoff.index) { last in
             last.lexicographicallyPrecedes(name)
