@@ -98,6 +98,8 @@ public final class ContentIndex: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     /// The writer, and for an index in memory the only connection (then reads share its lock).
     private let writer = Mutex<ContentStore?>(nil)
+    /// How many files hold each trigram lately asked for.
+    private let frequencies = Mutex(TrigramFrequencies())
 
     /// An index of the text of `names`' files, idle until ``run()``.
     public init(options: Options, names: NameIndex, logger: Logger = Logger(label: "Browsey.ContentIndex")) {
@@ -183,11 +185,12 @@ public final class ContentIndex: Sendable {
     ) throws(SearchIndexError) -> [ContentCandidate]? {
         var folder = folder == "/" ? "" : folder
         while folder.hasSuffix("/") { folder.removeLast() }
-        let query = pattern.indexQuery
         let before = before ?? Int64.max
         guard let path = options.storePath else {
             return try writer.withLock { store throws(SearchIndexError) -> [ContentCandidate]? in
-                try store?.candidates(query, under: folder, before: before, limit: limit)
+                guard let store else { return nil }
+                return try store.candidates(
+                    plan(pattern, reading: store), under: folder, before: before, limit: limit)
             }
         }
         guard state.withLock({ $0.progress.phase != .waiting && $0.progress.phase != .stopped }) else {
@@ -200,7 +203,25 @@ public final class ContentIndex: Sendable {
             reader = try ContentStore(readingAt: path, cacheKiB: 1024)
         }
         defer { state.withLock { $0.readers.append(reader) } }
-        return try reader.candidates(query, under: folder, before: before, limit: limit)
+        return try reader.candidates(
+            plan(pattern, reading: reader), under: folder, before: before, limit: limit)
+    }
+
+    /// The FTS5 expression that narrows `pattern`'s files (see ``TrigramPlan``), counting through
+    /// `store` the trigrams not counted lately; `nil` when nothing narrows.
+    private func plan(_ pattern: ContentPattern, reading store: ContentStore) -> String? {
+        guard !pattern.literals.isEmpty else { return nil }
+        let files = state.withLock { $0.progress.textFiles }
+        guard files > 0 else { return pattern.indexQuery }
+        // A count past a quarter of the files tells no more than "common", and costs more.
+        let cap = max(256, files / 4)
+        let now = ContinuousClock.now
+        return TrigramPlan(literals: pattern.literals, files: files) { trigram in
+            if let count = frequencies.withLock({ $0.count(of: trigram, at: now) }) { return count }
+            let count = (try? store.fileCount(holding: trigram, cap: cap)) ?? files
+            frequencies.withLock { $0.keep(count, of: trigram, at: now) }
+            return count
+        }.query
     }
 
     // MARK: Indexing

@@ -71,14 +71,13 @@ public struct ContentPattern: Sendable {
         }
     }
 
-    /// The FTS5 query that narrows the files to read: every literal as a phrase, all required;
-    /// `nil` when nothing narrows (a regular expression without a literal run of three characters).
+    /// The FTS5 query that narrows the files to read most: every literal as a phrase, all
+    /// required; `nil` when nothing narrows (a regular expression without a literal run of three
+    /// characters). The index asks for less when it can (see ``ContentIndex``'s plans).
     public var indexQuery: String? {
         guard !literals.isEmpty else { return nil }
-        return literals.map {
-            "\"" + String(decoding: $0, as: UTF8.self).replacing("\"", with: "\"\"") + "\""
-        }
-        .joined(separator: " AND ")
+        return literals.map { TrigramPlan.phrase(String(decoding: $0, as: UTF8.self)) }.joined(
+            separator: " AND ")
     }
 
     /// A matcher for one thread (it holds the compiled expression).

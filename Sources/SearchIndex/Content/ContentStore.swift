@@ -128,6 +128,15 @@ final class ContentStore: @unchecked Sendable {
         return found
     }
 
+    /// How many files hold `trigram` (three characters), counted up to `cap`: the cost of
+    /// counting grows with the count.
+    func fileCount(holding trigram: String, cap: Int) throws(SearchIndexError) -> Int {
+        let rows = try statement("SELECT count(*) FROM (SELECT 1 FROM body WHERE body MATCH ?1 LIMIT ?2)")
+        rows.bind(.text(TrigramPlan.phrase(trigram)), .integer(Int64(cap)))
+        defer { rows.reset() }
+        return try rows.step() ? Int(rows.int64(0)) : 0
+    }
+
     /// How many files hold text.
     func textFileCount() throws(SearchIndexError) -> Int {
         let rows = try statement("SELECT count(*) FROM file WHERE indexed = 1")
