@@ -13,7 +13,15 @@ enum ContentMigrator {
         );
         CREATE VIRTUAL TABLE body USING fts5(text, tokenize = 'trigram');
         CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        """,
+        // Version 2: the trigram lists keep no places (a third of the size, and built faster;
+        // searches ask for trigrams one by one and read each candidate anyway). Every file is
+        // forgotten, so the next build reads them all again.
         """
+        DROP TABLE body;
+        CREATE VIRTUAL TABLE body USING fts5(text, tokenize = 'trigram', detail = 'none');
+        DELETE FROM file;
+        """,
     ]
 
     /// Brings `database` to the latest version.

@@ -71,13 +71,11 @@ public struct ContentPattern: Sendable {
         }
     }
 
-    /// The FTS5 query that narrows the files to read most: every literal as a phrase, all
+    /// The FTS5 query that narrows the files to read most: every trigram of every literal, all
     /// required; `nil` when nothing narrows (a regular expression without a literal run of three
-    /// characters). The index asks for less when it can (see ``ContentIndex``'s plans).
+    /// characters). The index asks for fewer when it can (see ``ContentIndex``'s plans).
     public var indexQuery: String? {
-        guard !literals.isEmpty else { return nil }
-        return literals.map { TrigramPlan.phrase(String(decoding: $0, as: UTF8.self)) }.joined(
-            separator: " AND ")
+        literals.isEmpty ? nil : TrigramPlan.everyTrigram(of: literals)
     }
 
     /// A matcher for one thread (it holds the compiled expression).

@@ -132,7 +132,7 @@ final class ContentStore: @unchecked Sendable {
     /// counting grows with the count.
     func fileCount(holding trigram: String, cap: Int) throws(SearchIndexError) -> Int {
         let rows = try statement("SELECT count(*) FROM (SELECT 1 FROM body WHERE body MATCH ?1 LIMIT ?2)")
-        rows.bind(.text(TrigramPlan.phrase(trigram)), .integer(Int64(cap)))
+        rows.bind(.text(TrigramPlan.term(trigram)), .integer(Int64(cap)))
         defer { rows.reset() }
         return try rows.step() ? Int(rows.int64(0)) : 0
     }
