@@ -15,11 +15,12 @@ enum ContentMigrator {
         CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
         """,
         // Version 2: the trigram lists keep no places (a third of the size, and built faster;
-        // searches ask for trigrams one by one and read each candidate anyway). Every file is
-        // forgotten, so the next build reads them all again.
+        // searches ask for trigrams one by one and read each candidate anyway), and each file's
+        // distinct trigrams are given once (TrigramTokenizer, registered on every connection
+        // before this runs). Every file is forgotten, so the next build reads them all again.
         """
         DROP TABLE body;
-        CREATE VIRTUAL TABLE body USING fts5(text, tokenize = 'trigram', detail = 'none');
+        CREATE VIRTUAL TABLE body USING fts5(text, tokenize = 'browsey_trigram', detail = 'none');
         DELETE FROM file;
         """,
     ]

@@ -20,6 +20,7 @@ final class ContentStore: @unchecked Sendable {
     /// for another root is emptied.
     init(path: String, root: String, cacheKiB: Int) throws(SearchIndexError) {
         database = try SQLiteDatabase(path: path)
+        try TrigramTokenizer.register(on: database.handle)
         try database.execute(
             "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -\(cacheKiB)")
         try ContentMigrator.migrate(database)
@@ -37,6 +38,7 @@ final class ContentStore: @unchecked Sendable {
     /// Opens the file at `path` for searches only: it writes nothing, not even its settings.
     init(readingAt path: String, cacheKiB: Int) throws(SearchIndexError) {
         database = try SQLiteDatabase(path: path)
+        try TrigramTokenizer.register(on: database.handle)
         try database.execute("PRAGMA cache_size = -\(cacheKiB); PRAGMA query_only = 1")
     }
 

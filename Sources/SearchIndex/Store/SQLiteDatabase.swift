@@ -5,7 +5,8 @@ import GRDBSQLite
 /// which imports all of Foundation (measured: 33.6 MiB idle instead of 24 for the server).
 final class SQLiteDatabase {
     let path: String
-    private let handle: OpaquePointer
+    /// The connection, for what registers itself on it (see ``TrigramTokenizer``).
+    let handle: OpaquePointer
 
     /// Opens (or creates) the database at `path`.
     init(path: String) throws(SearchIndexError) {
