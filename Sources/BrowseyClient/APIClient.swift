@@ -144,10 +144,11 @@ public struct APIClient: Sendable {
 
     // MARK: Requests
 
-    /// Sends a request and decodes a JSON answer, or throws the server's error.
+    /// Sends a request and decodes a JSON answer of at most `limit` bytes, or throws the
+    /// server's error.
     func json<Answer: Decodable>(
         _ type: Answer.Type, _ method: String, _ endpoint: String, query: [(String, String?)] = [],
-        body: (some Encodable)? = nil as Never?
+        body: (some Encodable)? = nil as Never?, limit: Int = 64 << 20
     ) async throws(BrowseyClientError) -> Answer {
         var headers: [(name: String, value: String)] = [("Accept", "application/json")]
         var payload = RequestBody.none
@@ -160,7 +161,7 @@ public struct APIClient: Sendable {
             headers.append(("Content-Type", "application/json"))
         }
         let response = try await send(method, endpoint, query: query, headers: headers, body: payload)
-        let bytes = try await response.collect()
+        let bytes = try await response.collect(limit: limit)
         do {
             return try JSONDecoder.browsey().decode(Answer.self, from: Data(bytes))
         } catch {

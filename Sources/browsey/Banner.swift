@@ -81,25 +81,7 @@ enum Banner {
 enum NetworkAddress {
     /// The first IPv4 address of an interface that is up and not loopback.
     static func firstExternalIPv4() -> String? {
-        var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0, let first = list else { return nil }
-        defer { freeifaddrs(list) }
-        var cursor: UnsafeMutablePointer<ifaddrs>? = first
-        while let current = cursor {
-            defer { cursor = current.pointee.ifa_next }
-            let flags = Int32(current.pointee.ifa_flags)
-            guard let address = current.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
-                flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0
-            else { continue }
-            var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            if getnameinfo(
-                address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count), nil, 0,
-                NI_NUMERICHOST) == 0
-            {
-                return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            }
-        }
-        return nil
+        InterfaceAddress.all().first { $0.isIPv4 && $0.isUp && !$0.isLoopback }?.text
     }
 }
 

@@ -75,7 +75,11 @@ struct ContentSearchTests {
             let regex = try await Self.search(client, "q=\(q(#"report\(\)"#))&re=1")
             #expect(regex.results.map(\.path) == ["/code/report.swift"])
             #expect(regex.results.first?.lines.first?.matches == [[16, 24]])
-            for bad in ["q=ab", "q=\(q("(unclosed"))&re=1", "q=report&limit=many", "q=report&after=soon"] {
+            for bad in [
+                "q=ab", "q=\(q("(unclosed"))&re=1", "q=report&limit=many", "q=report&after=soon",
+                "q=qua%00rterly",
+                "q=qua%00rt.&re=1",
+            ] {
                 let refused = try await client.ask("/api/search?in=content&" + bad)
                 #expect(refused.status == .badRequest, "\(bad): \(refused.text)")
                 #expect(refused.error?.isEmpty == false)

@@ -153,6 +153,14 @@ struct ContentIndexTests {
         #expect(throws: SearchIndexError.self) { try ContentPattern(text: "a b") }
         #expect(throws: SearchIndexError.self) { try ContentPattern(regex: "([a", ignoresCase: false) }
     }
+
+    @Test("a query holding a NUL character is refused, not cut short on its way to SQLite")
+    func nulCharacters() {
+        #expect(throws: SearchIndexError.self) { try ContentPattern(text: "quarter\u{0}ly") }
+        #expect(throws: SearchIndexError.self) {
+            try ContentPattern(regex: "quarter\u{0}ly", ignoresCase: false)
+        }
+    }
 }
 
 @Suite("Lines that match")

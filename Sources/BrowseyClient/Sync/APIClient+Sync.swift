@@ -12,18 +12,11 @@ extension APIClient {
     public func syncManifest(
         _ folder: String = "/", revision: String? = nil
     ) async throws(BrowseyClientError) -> SyncManifestResponse {
-        let response = try await send(
-            "GET", "/api/sync/manifest", query: [("path", folder), ("revision", revision)],
-            headers: [("Accept", "application/json")])
         // A manifest may be large (the server allows 96 MiB by default).
-        let bytes = try await response.collect(limit: 128 << 20)
-        do {
-            return try JSONDecoder.browsey().decode(SyncManifestResponse.self, from: Data(bytes))
-        } catch {
-            throw BrowseyClientError(
-                .decoding, "the server's sync manifest is not what the contract says: \(error)",
-                cause: SendableDescription("\(error)"))
-        }
+        try await json(
+            SyncManifestResponse.self, "GET", "/api/sync/manifest",
+            query: [("path", folder), ("revision", revision)],
+            limit: 128 << 20)
     }
 
     /// Pins `folder` into the local folder `localFolder`: a ``FolderMirror`` that keeps it an

@@ -25,10 +25,7 @@ extension FileController {
         do {
             start = try safePath.folder(folder)
         } catch {
-            if error.code == .notADirectory {
-                throw APIError(.badRequest, "Path is not a directory", code: .notADirectory)
-            }
-            throw APIError.from(error, notFound: "Directory not found")
+            throw APIError.fromFolder(error)
         }
         let wantsHidden = configuration.showsHidden && request.uri.queryParameters.get("hidden") == "1"
         let reader = DirectoryReader(

@@ -37,10 +37,7 @@ struct ListingController: ServedFolderRoutes {
         do {
             listing = try await reader.listing(in: safePath.folder(folder))
         } catch {
-            if error.code == .notADirectory {
-                throw APIError(.badRequest, "Path is not a directory", code: .notADirectory)
-            }
-            throw APIError.from(error, notFound: "Directory not found")
+            throw APIError.fromFolder(error)
         }
         if filters { Self.keepVisible(&listing, in: folder, access: access, safePath: safePath) }
         if !showsFilesystemPaths { listing.removeItems { $0.type == .symlink } }

@@ -75,6 +75,16 @@ public struct APIError: HTTPResponseError, Sendable {
         }
     }
 
+    /// Maps a failure to open a requested folder: a file where a folder was asked for → 400 with
+    /// `notADirectory`, else as ``from(_:notFound:)``.
+    static func fromFolder(
+        _ error: FileTreeError, notFound: String = "Directory not found",
+        notADirectory: String = "Path is not a directory"
+    ) -> APIError {
+        error.code == .notADirectory
+            ? APIError(.badRequest, notADirectory, code: .notADirectory) : from(error, notFound: notFound)
+    }
+
     /// Maps a failed write: a taken name → 409, a folder into itself → 400, missing → 404,
     /// permission → 403, a full disk → 507, else 500.
     static func fromWrite(_ error: FileTreeError) -> APIError {

@@ -192,10 +192,8 @@ extension ServedFolderRoutes {
         do {
             return try rules.folder(forWriting: folder)
         } catch {
-            if error.code == .notADirectory {
-                throw APIError(.badRequest, "Destination is not a directory", code: .notADirectory)
-            }
-            throw APIError.from(error, notFound: "Destination not found")
+            throw APIError.fromFolder(
+                error, notFound: "Destination not found", notADirectory: "Destination is not a directory")
         }
     }
 

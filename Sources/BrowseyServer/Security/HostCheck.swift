@@ -62,25 +62,11 @@ public struct HostCheck<Context: RequestContext>: RouterMiddleware {
                 if let short = host.split(separator: ".").first { names.insert(String(short)) }
             }
         }
-        var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0, let first = list else { return names }
-        defer { freeifaddrs(list) }
-        var cursor: UnsafeMutablePointer<ifaddrs>? = first
-        while let current = cursor {
-            defer { cursor = current.pointee.ifa_next }
-            guard let address = current.pointee.ifa_addr else { continue }
-            let family = Int32(address.pointee.sa_family)
-            guard family == AF_INET || family == AF_INET6 else { continue }
-            var text = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            let length = socklen_t(
-                family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size)
-            if getnameinfo(address, length, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST) == 0 {
-                var numeric = String(
-                    decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                // A zone (fe80::1%eth0) is not part of the name a browser sends.
-                if let zone = numeric.firstIndex(of: "%") { numeric = String(numeric[..<zone]) }
-                names.insert(numeric.lowercased())
-            }
+        for address in InterfaceAddress.all() {
+            var numeric = address.text
+            // A zone (fe80::1%eth0) is not part of the name a browser sends.
+            if let zone = numeric.firstIndex(of: "%") { numeric = String(numeric[..<zone]) }
+            names.insert(numeric.lowercased())
         }
         return names
     }

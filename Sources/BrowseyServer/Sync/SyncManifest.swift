@@ -39,11 +39,8 @@ struct SyncManifest {
             // The requested folder itself is followed when it is a link (inside the root).
             top = try safePath.folder(start)
         } catch {
-            if error.code == .notADirectory {
-                throw APIError(.badRequest, "Path is not a directory", code: .notADirectory)
-            }
             // A name the file system cannot hold (ENAMETOOLONG) names nothing: 404, as in a listing.
-            throw APIError.from(error, notFound: "Directory not found")
+            throw APIError.fromFolder(error)
         }
         var directories = ByteBuffer()
         var hash = SHA256()

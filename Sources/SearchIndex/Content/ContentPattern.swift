@@ -45,6 +45,11 @@ public struct ContentPattern: Sendable {
         guard text.utf8.count <= Self.maximumLength else {
             throw SearchIndexError(.badPattern, "The query is longer than \(Self.maximumLength) bytes")
         }
+        // No text file holds one (a NUL byte makes a file binary), and SQLite would cut the
+        // query there.
+        guard !text.utf8.contains(0) else {
+            throw SearchIndexError(.badPattern, "The query holds a NUL character")
+        }
         guard !literals.isEmpty else {
             throw SearchIndexError(.badPattern, "Content search needs a word of at least 3 characters")
         }
@@ -60,6 +65,9 @@ public struct ContentPattern: Sendable {
         phrase = []
         guard regex.utf8.count <= Self.maximumLength else {
             throw SearchIndexError(.badPattern, "The expression is longer than \(Self.maximumLength) bytes")
+        }
+        guard !regex.utf8.contains(0) else {
+            throw SearchIndexError(.badPattern, "The expression holds a NUL character")
         }
         do {
             _ = try Regex(regex)

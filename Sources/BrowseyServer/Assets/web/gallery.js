@@ -6,12 +6,11 @@ import { api } from "./api.js";
 import { $ } from "./dom.js";
 import { formatDuration, isFolder, kindOf } from "./format.js";
 import { svgIcon } from "./icons.js";
-import { activate } from "./listing.js";
+import { onEntryClick } from "./listing.js";
 import { join, pageURL } from "./paths.js";
 import { watchImage } from "./offline.js";
 import { noteAspect } from "./picture.js";
 import { prefs } from "./prefs.js";
-import { toggleSelected } from "./selection.js";
 import { state } from "./state.js";
 import { hasThumbnail, isVisual, thumbURL, tileClass } from "./thumbnails.js";
 
@@ -231,11 +230,7 @@ function makeTile(item, index) {
       tile.dataset.video = path + "\u0000" + item.size + "\u0000" + item.modified;
     }
   }
-  tile.addEventListener("click", (event) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    if (state.selecting && !item.parent) toggleSelected(item); else activate(item);
-  });
+  tile.addEventListener("click", (event) => onEntryClick(event, item));
   return tile;
 }
 

@@ -118,12 +118,20 @@ export function makeRow(item, index) {
     more.addEventListener("click", (event) => { event.preventDefault(); event.stopPropagation(); openInfo(item); });
     row.append(more);
   }
-  row.addEventListener("click", (event) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    if (state.selecting && !item.parent) toggleSelected(item); else activate(item);
-  });
+  row.addEventListener("click", (event) => onEntryClick(event, item));
   return row;
+}
+
+/**
+ * What a click on an entry (a row or a tile) means: with a modifier, what the browser does with
+ * the link; while selecting, a change of the selection; else the entry opens.
+ * @param {MouseEvent} event
+ * @param {any} item
+ */
+export function onEntryClick(event, item) {
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+  event.preventDefault();
+  if (state.selecting && !item.parent) toggleSelected(item); else activate(item);
 }
 export function activate(item) {
   if (item.parent) return navigate(item.path);
