@@ -172,15 +172,7 @@ struct ShareController: ServedFolderRoutes {
         _ request: Request, path raw: String, _ context: FileServerContext, need: RequestAccess.Need
     ) throws(APIError) -> SafePath.Resolved {
         guard !raw.isEmpty else { throw .pathRequired }
-        let resolved: SafePath.Resolved
-        let rules = try context.access.rules()
-        do {
-            resolved = try rules.resolve(raw)
-        } catch {
-            throw APIError.from(error, notFound: "File not found")
-        }
-        try context.access.check(need, resolved, notFound: "File not found")
-        return resolved
+        return try resolve(path: raw, context, notFound: "File not found", need: need)
     }
 
     // MARK: Opening a link

@@ -24,14 +24,7 @@ extension GitController {
         guard let path = body.path, !path.isEmpty, let filePath = body.filePath, !filePath.isEmpty else {
             throw APIError(.badRequest, "path and filePath are required", code: .invalidBody)
         }
-        let rules = try context.access.rules()
-        let folder: SafePath.Resolved
-        do {
-            folder = try rules.resolve(path)
-        } catch {
-            throw APIError.from(error, notFound: "Directory not found")
-        }
-        try context.access.check(.read, folder, notFound: "Directory not found")
+        let folder = try resolve(path: path, context, notFound: "Directory not found", need: .read)
         guard case .found(let repository) = try await repository(for: folder, context) else {
             throw APIError(.notFound, "Not a git repository", code: .notARepository)
         }

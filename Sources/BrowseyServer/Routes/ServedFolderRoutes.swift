@@ -52,10 +52,20 @@ extension ServedFolderRoutes {
     ) throws(APIError) -> SafePath.Resolved {
         let raw = request.uri.queryParameters.get("path") ?? ""
         if raw.isEmpty && required { throw .pathRequired }
+        return try resolve(path: raw, context, notFound: notFound, need: need)
+    }
+
+    /// `raw` resolved inside the root (`forWriting`: with the refusals of a path a write
+    /// creates), a failure answered with the route's `notFound`; the request must be allowed
+    /// `need` there. What every route that takes a path does first.
+    func resolve(
+        path raw: String, _ context: FileServerContext, notFound: String, need: RequestAccess.Need,
+        forWriting: Bool = false
+    ) throws(APIError) -> SafePath.Resolved {
         let rules = try context.access.rules()
         let resolved: SafePath.Resolved
         do {
-            resolved = try rules.resolve(raw)
+            resolved = forWriting ? try rules.resolveForWriting(raw) : try rules.resolve(raw)
         } catch {
             throw APIError.from(error, notFound: notFound)
         }
@@ -165,15 +175,7 @@ extension ServedFolderRoutes {
         _ raw: String, _ context: FileServerContext, notFound: String, need: RequestAccess.Need = .write
     ) throws(APIError) -> SafePath.Resolved {
         guard !raw.isEmpty else { throw .pathRequired }
-        let rules = try context.access.rules()
-        let resolved: SafePath.Resolved
-        do {
-            resolved = try rules.resolveForWriting(raw)
-        } catch {
-            throw APIError.from(error, notFound: notFound)
-        }
-        try context.access.check(need, resolved, notFound: notFound)
-        return resolved
+        return try resolve(path: raw, context, notFound: notFound, need: need, forWriting: true)
     }
 
     /// The folder a move or copy goes into: it must exist, be a folder, and lie inside the root,
@@ -181,14 +183,9 @@ extension ServedFolderRoutes {
     func destinationFolder(
         _ raw: String, _ context: FileServerContext, need: RequestAccess.Need = .write
     ) throws(APIError) -> OpenFolder {
-        let folder: SafePath.Resolved
+        let folder = try resolve(
+            path: raw.isEmpty ? "/" : raw, context, notFound: "Destination not found", need: need)
         let rules = try context.access.rules()
-        do {
-            folder = try rules.resolve(raw.isEmpty ? "/" : raw)
-        } catch {
-            throw APIError.from(error, notFound: "Destination not found")
-        }
-        try context.access.check(need, folder, notFound: "Destination not found")
         do {
             return try rules.folder(forWriting: folder)
         } catch {

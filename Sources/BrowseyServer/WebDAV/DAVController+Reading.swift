@@ -15,12 +15,7 @@ extension DAVController {
     /// web UI's page of it (303: DAV clients list folders with `PROPFIND`, never `GET`).
     func get(_ request: Request, context: FileServerContext, path: String) async throws -> Response {
         let rules = try context.access.rules()
-        let target: SafePath.Resolved
-        do {
-            target = try rules.resolve(path)
-        } catch {
-            throw APIError.from(error, notFound: "Not found")
-        }
+        let target = try Self.resolve(path, rules)
         // The same rights as /api/file and /api/list: a file is read, a folder seen.
         guard let status = Self.status(of: target, rules: rules) else { throw APIError.notFound }
         try context.access.check(status.type == .directory ? .see : .read, target, notFound: "Not found")
@@ -38,6 +33,16 @@ extension DAVController {
         return Response(status: .seeOther, headers: [.location: location, .contentLength: "0"])
     }
 
+    /// A resource's path resolved inside the root, a failure answered as DAV's 404. The right
+    /// to it is checked once its type is known (a file is read, a folder seen).
+    static func resolve(_ path: String, _ rules: SafePath) throws(APIError) -> SafePath.Resolved {
+        do {
+            return try rules.resolve(path)
+        } catch {
+            throw APIError.from(error, notFound: "Not found")
+        }
+    }
+
     /// `PROPFIND` with `Depth: 0` or `1`: the resource (and its members), the properties asked
     /// for, as a multistatus streamed in pieces (a folder of 10,000 entries is never held as one
     /// string). `Depth: infinity`, or none (which means infinity), is refused with the standard
@@ -53,12 +58,7 @@ extension DAVController {
                     + "<D:error xmlns:D=\"DAV:\"><D:propfind-finite-depth/></D:error>\n")
         }
         let asked = try await Self.propertyRequest(Self.xmlBody(request))
-        let target: SafePath.Resolved
-        do {
-            target = try rules.resolve(path)
-        } catch {
-            throw APIError.from(error, notFound: "Not found")
-        }
+        let target = try Self.resolve(path, rules)
         guard let status = Self.status(of: target, rules: rules) else { throw APIError.notFound }
         try context.access.check(.see, target, notFound: "Not found")
         var writer = DAVPropertyWriter(request: asked, locks: locks, quota: nil)

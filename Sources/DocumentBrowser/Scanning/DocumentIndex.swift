@@ -107,26 +107,45 @@ public struct DocumentIndex: Sendable {
         let entries = (try? reader.entries(at: library.path(of: id))) ?? []
         var subfolders: [FileEntry] = []
         for entry in entries {
-            switch entry.type {
-            case .regular:
-                if entry.name == library.groupMarkerName {
-                    record.isGroup = true
-                } else if library.isDocumentName(entry.name) {
-                    record.documents[entry.name] = documentItem(entry, in: id)
-                }
-            case .directory:
-                if library.isDocumentName(entry.name) {
-                    record.documents[entry.name] = documentItem(entry, in: id)
-                } else if library.entersFolder(named: entry.name), depth < Self.maximumDepth {
-                    record.folders.insert(entry.name)
-                    subfolders.append(entry)
-                }
-            default:
-                continue  // links are never followed, so a document is never shown twice
+            switch role(of: entry, depth: depth + 1) {
+            case .groupMarker: record.isGroup = true
+            case .document: record.documents[entry.name] = documentItem(entry, in: id)
+            case .folder:
+                record.folders.insert(entry.name)
+                subfolders.append(entry)
+            case .nothing: continue
             }
         }
         records[id] = record
         for folder in subfolders { scanFolder(Self.join(id, folder.name), depth: depth + 1, own: folder) }
+    }
+
+    /// What a folder entry is to the library.
+    private enum Role {
+        /// The file that makes its folder a group.
+        case groupMarker
+        /// A document: a file, or a package folder, of a document type.
+        case document
+        /// A folder to enter.
+        case folder
+        /// Nothing: another file, a folder not entered or too deep, or a link (links are never
+        /// followed, so a document is never shown twice).
+        case nothing
+    }
+
+    /// What `entry` is, at `depth` (the number of components of its id): a folder deeper than
+    /// ``maximumDepth`` is not entered.
+    private func role(of entry: FileEntry, depth: Int) -> Role {
+        switch entry.type {
+        case .regular:
+            if entry.name == library.groupMarkerName { return .groupMarker }
+            return library.isDocumentName(entry.name) ? .document : .nothing
+        case .directory:
+            if library.isDocumentName(entry.name) { return .document }
+            return library.entersFolder(named: entry.name) && depth <= Self.maximumDepth ? .folder : .nothing
+        default:
+            return .nothing
+        }
     }
 
     private func documentItem(_ entry: FileEntry, in folder: String) -> DocumentItem {
@@ -251,35 +270,23 @@ public struct DocumentIndex: Sendable {
         record.modified = old.modified
         record.created = old.created
         var added: [FileEntry] = []
+        let depth = id.split(separator: "/").count + 1
         for entry in entries {
-            switch entry.type {
-            case .regular:
-                if entry.name == library.groupMarkerName {
-                    record.isGroup = true
-                } else if library.isDocumentName(entry.name) {
-                    let item = documentItem(entry, in: id)
-                    if old.documents[entry.name] != item { touched.insert(item.id) }
-                    record.documents[entry.name] = item
+            switch role(of: entry, depth: depth) {
+            case .groupMarker: record.isGroup = true
+            case .document:
+                let item = documentItem(entry, in: id)
+                if old.documents[entry.name] != item { touched.insert(item.id) }
+                record.documents[entry.name] = item
+            case .folder:
+                record.folders.insert(entry.name)
+                if !old.folders.contains(entry.name) { added.append(entry) }
+                if var known = records[Self.join(id, entry.name)] {
+                    known.modified = entry.status?.modified
+                    known.created = entry.status?.created
+                    records[Self.join(id, entry.name)] = known
                 }
-            case .directory:
-                if library.isDocumentName(entry.name) {
-                    let item = documentItem(entry, in: id)
-                    if old.documents[entry.name] != item { touched.insert(item.id) }
-                    record.documents[entry.name] = item
-                } else if library.entersFolder(named: entry.name) {
-                    guard Self.join(id, entry.name).split(separator: "/").count <= Self.maximumDepth else {
-                        continue
-                    }
-                    record.folders.insert(entry.name)
-                    if !old.folders.contains(entry.name) { added.append(entry) }
-                    if var known = records[Self.join(id, entry.name)] {
-                        known.modified = entry.status?.modified
-                        known.created = entry.status?.created
-                        records[Self.join(id, entry.name)] = known
-                    }
-                }
-            default:
-                continue
+            case .nothing: continue
             }
         }
         for name in old.documents.keys where record.documents[name] == nil {

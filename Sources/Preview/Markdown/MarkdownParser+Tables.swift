@@ -30,17 +30,7 @@ extension MarkdownParser {
         if lastMatchedContainer == paragraph { lastMatchedContainer = tableIndex }
         tree.nodes[tableIndex].alignments = alignments
         tree.nodes[tableIndex].startLine = lineNumber
-        var row = MarkdownTree.Node(kind: .tableRow)
-        row.level = 1
-        row.isOpen = false
-        let rowIndex = tree.append(row, to: tableIndex)
-        for (column, cell) in header.enumerated() {
-            var node = MarkdownTree.Node(kind: .tableCell)
-            node.content = cell
-            node.alignment = alignments[column]
-            node.isOpen = false
-            tree.append(node, to: rowIndex)
-        }
+        appendRow(header, to: tableIndex, isHeader: true)
         tip = tableIndex
         advance(line.count - 1 - offset, columns: false)
         return tableIndex
@@ -53,9 +43,17 @@ extension MarkdownParser {
         let alignments = tree.nodes[table].alignments
         if cells.count > alignments.count { cells.removeLast(cells.count - alignments.count) }
         while cells.count < alignments.count { cells.append([]) }
+        appendRow(cells, to: table, isHeader: false)
+    }
+
+    /// Adds a closed row of `cells` (as many as the table has columns) to `table`, each cell
+    /// with its column's alignment; a header row has level 1.
+    private mutating func appendRow(_ cells: [[UInt8]], to table: Int, isHeader: Bool) {
         var row = MarkdownTree.Node(kind: .tableRow)
+        if isHeader { row.level = 1 }
         row.isOpen = false
         let rowIndex = tree.append(row, to: table)
+        let alignments = tree.nodes[table].alignments
         for (column, cell) in cells.enumerated() {
             var node = MarkdownTree.Node(kind: .tableCell)
             node.content = cell

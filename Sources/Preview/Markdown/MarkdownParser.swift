@@ -230,27 +230,9 @@ struct MarkdownParser {
             }
             return .failed
         case .footnoteDefinition:
-            if indent >= 4 {
-                advance(4, columns: true)
-                return .matched
-            }
-            if blank {
-                advance(firstNonspace - offset, columns: false)
-                return .matched
-            }
-            return .failed
+            return indentedContinuation()
         case .codeBlock:
-            if !node.isFenced {
-                if indent >= 4 {
-                    advance(4, columns: true)
-                    return .matched
-                }
-                if blank {
-                    advance(firstNonspace - offset, columns: false)
-                    return .matched
-                }
-                return .failed
-            }
+            if !node.isFenced { return indentedContinuation() }
             if indent <= 3, peek(firstNonspace) == node.fenceCharacter {
                 var end = firstNonspace
                 while peek(end) == node.fenceCharacter { end += 1 }
@@ -297,6 +279,20 @@ struct MarkdownParser {
         var node = node
         node.startLine = lineNumber
         return tree.append(node, to: parent)
+    }
+
+    /// How an indented code block and a footnote definition go on: a line indented by four
+    /// columns (which are consumed), or a blank line.
+    private mutating func indentedContinuation() -> Continuation {
+        if indent >= 4 {
+            advance(4, columns: true)
+            return .matched
+        }
+        if blank {
+            advance(firstNonspace - offset, columns: false)
+            return .matched
+        }
+        return .failed
     }
 
     private mutating func canContain(_ parent: Int, _ kind: MarkdownTree.Kind) -> Bool {
