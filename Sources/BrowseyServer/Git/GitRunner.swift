@@ -1,49 +1,15 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import FileTree
 
 /// Runs the `git` executable for the git routes: as argv with no shell, standard input
 /// `/dev/null`, standard error discarded (git's messages and paths never reach a client), a
 /// fixed environment, options that keep a repository's own configuration from running commands
 /// or changing the output, a time limit (then the child is killed) and an output cap.
 ///
-/// The spawning follows the thumbnails' poster helpers (`posix_spawn`, a pipe read with `poll`
-/// until a deadline); what differs is the environment, the exit status handed back rather than
-/// thrown, and that output past the cap is kept up to the cap (a diff is cut, not lost).
+/// The running is ``BoundedProcess``'s, as for the thumbnails' poster helpers; output past the
+/// cap is kept up to the cap (a diff is cut, not lost).
 struct GitRunner: Sendable {
     /// The result of one run.
-    struct Output: Sendable {
-        /// How the run ended.
-        enum Ending: Sendable, Equatable {
-            /// The child exited with this status.
-            case exited(Int32)
-            /// It outlived the time limit and was killed.
-            case timedOut
-            /// It wrote more than the cap and was killed; `bytes` holds the first part.
-            case tooLarge
-            /// It could not be started.
-            case notStarted
-        }
-
-        /// Standard output, up to the cap.
-        var bytes: [UInt8]
-        /// How the run ended.
-        var ending: Ending
-
-        /// Whether git exited with status 0.
-        var succeeded: Bool { ending == .exited(0) }
-
-        /// Standard output as text, trailing white space trimmed.
-        var text: String {
-            var end = bytes.count
-            while end > 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) { end -= 1 }
-            return String(decoding: bytes[..<end], as: UTF8.self)
-        }
-    }
+    typealias Output = BoundedProcess.Output
 
     /// The `git` executable; `nil` when none was found (the routes answer 501).
     let executable: String?
@@ -80,12 +46,7 @@ struct GitRunner: Sendable {
     /// The runner for the `git` found in `path` (a `PATH`-style list; the server's own `PATH`
     /// when `nil`).
     static func find(path: String? = nil) -> GitRunner {
-        let search = path ?? getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
-        for folder in search.split(separator: ":") where !folder.isEmpty {
-            let candidate = String(folder) + "/git"
-            if access(candidate, X_OK) == 0 { return GitRunner(executable: candidate) }
-        }
-        return GitRunner(executable: nil)
+        GitRunner(executable: BoundedProcess.find("git", path: path))
     }
 
     /// Runs `git -C directory <options> <overrides> <arguments>`, blocking until it ends.
@@ -94,77 +55,21 @@ struct GitRunner: Sendable {
         _ arguments: [String], in directory: String, overrides: [String] = [], limit: Int? = nil
     ) -> Output {
         guard let executable else { return Output(bytes: [], ending: .notStarted) }
-        let limit = limit ?? outputLimit
-        var pipeEnds: [Int32] = [0, 0]
-        // Close-on-exec from the start: a child another thread spawns meanwhile must not inherit
-        // the write end, or reading to its end would wait for that child too.
-        guard Self.makePipe(&pipeEnds) else { return Output(bytes: [], ending: .notStarted) }
-        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, readEnd)
-        posix_spawn_file_actions_addclose(&actions, writeEnd)
-        let all = ["git", "-C", directory] + Self.globalOptions + overrides + arguments
-        let argv: [UnsafeMutablePointer<CChar>?] = all.map { strdup($0) } + [nil]
-        let environment = Self.environment + (ceiling.map { ["GIT_CEILING_DIRECTORIES=" + $0] } ?? [])
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        close(writeEnd)
-        guard spawned == 0 else {
-            close(readEnd)
-            return Output(bytes: [], ending: .notStarted)
-        }
-        var output: [UInt8] = []
-        var ending: Output.Ending?
-        let deadline = ContinuousClock.now + timeout
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else {
-                ending = .timedOut
-                break
-            }
-            let milliseconds = Int32(
-                clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
-                    + 1)
-            var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, milliseconds)
-            if ready <= 0 { continue }
-            let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            if output.count + count > limit {
-                output.append(contentsOf: chunk[0..<(limit - output.count)])
-                ending = .tooLarge
-                break
-            }
-            output.append(contentsOf: chunk[0..<count])
-        }
-        close(readEnd)
-        if ending != nil { kill(pid, SIGKILL) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        if let ending { return Output(bytes: output, ending: ending) }
-        // Killed by a signal counts as a failure (status 128 + signal, as a shell says it).
-        let exit = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Output(bytes: output, ending: .exited(exit))
+        return BoundedProcess.run(
+            executable, arguments: ["git", "-C", directory] + Self.globalOptions + overrides + arguments,
+            environment: Self.environment + (ceiling.map { ["GIT_CEILING_DIRECTORIES=" + $0] } ?? []),
+            timeout: timeout, outputLimit: limit ?? outputLimit)
     }
+}
 
-    /// A pipe whose ends close on exec (the spawned child gets its own copy through `dup2`).
-    /// Set right after `pipe` (Swift's Glibc module does not offer `pipe2`): the window in which
-    /// another thread's spawn could inherit them is a few instructions wide.
-    private static func makePipe(_ ends: inout [Int32]) -> Bool {
-        guard pipe(&ends) == 0 else { return false }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return true
+extension BoundedProcess.Output {
+    /// Whether git exited with status 0.
+    var succeeded: Bool { ending == .exited(0) }
+
+    /// Standard output as text, trailing white space trimmed.
+    var text: String {
+        var end = bytes.count
+        while end > 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) { end -= 1 }
+        return String(decoding: bytes[..<end], as: UTF8.self)
     }
 }
