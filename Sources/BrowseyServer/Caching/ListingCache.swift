@@ -43,7 +43,7 @@ final class ListingCache: Sendable {
     static let changesRemembered = 4096
 
     private let state = Mutex(State())
-    private let watcher = Mutex<DirectoryWatcher?>(nil)
+    private let gate = WatcherGate()
 
     /// An empty cache; it serves nothing until ``attach(_:)`` gives it the watcher whose
     /// immediate handler calls ``invalidate(_:everything:)``.
@@ -51,23 +51,22 @@ final class ListingCache: Sendable {
 
     /// The watcher that keeps the cache honest (shared with the search index).
     func attach(_ watcher: DirectoryWatcher?) {
-        self.watcher.withLock { $0 = watcher }
+        gate.attach(watcher)
     }
 
     /// The cached listing when there is one that is certainly current, and the generation to
     /// hand back to ``store(_:for:since:)`` (`nil`: the cache cannot vouch for anything now).
     func lookup(_ key: Key) -> (listing: ByteBuffer?, generation: UInt64?) {
-        guard let watcher = eventWatcher() else { return (nil, nil) }
-        // The generation first: a change handled after it makes the store refuse the read.
-        let generation = state.withLock { $0.generation }
-        guard watcher.isCaughtUp else { return (nil, generation) }
-        return state.withLock { ($0.entries[key], generation) }
+        let (listing, generation) = gate.lookup(
+            generation: { state.withLock { $0.generation } }, kept: { state.withLock { $0.entries[key] } },
+            forget: forget)
+        return (listing, generation)
     }
 
     /// Keeps a listing read since `generation`, unless something changed meanwhile (or may have:
     /// the watcher has not caught up).
     func store(_ buffer: ByteBuffer, for key: Key, since generation: UInt64) {
-        guard let watcher = eventWatcher(), watcher.isCaughtUp else { return }
+        guard gate.mayKeep(forget: forget) else { return }
         state.withLock { state in
             guard !state.changed(key.folder, since: generation) else { return }
             if state.entries.count >= Self.capacity { state.entries.removeAll(keepingCapacity: true) }
@@ -75,14 +74,8 @@ final class ListingCache: Sendable {
         }
     }
 
-    /// The watcher, while it runs on kernel events; `nil` (and nothing kept) otherwise.
-    private func eventWatcher() -> DirectoryWatcher? {
-        guard let watcher = watcher.withLock({ $0 }) else { return nil }
-        guard watcher.mode == .events else {
-            state.withLock { $0.entries.removeAll() }
-            return nil
-        }
-        return watcher
+    private func forget() {
+        state.withLock { $0.entries.removeAll() }
     }
 
     /// A change at `path` touches its folder's listing, and its own when it is a folder.

@@ -44,7 +44,7 @@ final class ManifestRevisions: Sendable {
     static let changesRemembered = 4096
 
     private let state = Mutex(State())
-    private let watcher = Mutex<DirectoryWatcher?>(nil)
+    private let gate = WatcherGate()
 
     /// Keeps nothing until ``attach(_:)`` gives it the watcher whose immediate handler calls
     /// ``invalidate(_:everything:)``.
@@ -52,23 +52,24 @@ final class ManifestRevisions: Sendable {
 
     /// The watcher that keeps the revisions honest (shared with the listing cache and the index).
     func attach(_ watcher: DirectoryWatcher?) {
-        self.watcher.withLock { $0 = watcher }
+        gate.attach(watcher)
     }
 
     /// The kept revision of `folder` (an absolute path, as the watcher names it) when it is
     /// certainly current, and the generation to hand back to ``keep(_:for:since:dependsOnEverything:)``
     /// (`nil`: nothing can be vouched for now).
     func lookup(_ folder: String) -> (revision: String?, generation: UInt64?) {
-        guard let watcher = eventWatcher() else { return (nil, nil) }
-        let generation = state.withLock { $0.generation }
-        guard watcher.isCaughtUp else { return (nil, generation) }
-        return state.withLock { ($0.kept[folder]?.revision, generation) }
+        let (revision, generation) = gate.lookup(
+            generation: { state.withLock { $0.generation } },
+            kept: { state.withLock { $0.kept[folder]?.revision } },
+            forget: forget)
+        return (revision, generation)
     }
 
     /// Keeps a revision walked since `generation`, unless something under the folder changed
     /// meanwhile (or may have: the watcher has not caught up).
     func keep(_ revision: String, for folder: String, since generation: UInt64, dependsOnEverything: Bool) {
-        guard let watcher = eventWatcher(), watcher.isCaughtUp else { return }
+        guard gate.mayKeep(forget: forget) else { return }
         state.withLock { state in
             guard !state.changed(under: folder, since: generation, everywhere: dependsOnEverything) else {
                 return
@@ -108,13 +109,7 @@ final class ManifestRevisions: Sendable {
             || (path.hasPrefix(folder) && path.utf8.dropFirst(folder.utf8.count).first == UInt8(ascii: "/"))
     }
 
-    /// The watcher, while it runs on kernel events; `nil` (and nothing kept) otherwise.
-    private func eventWatcher() -> DirectoryWatcher? {
-        guard let watcher = watcher.withLock({ $0 }) else { return nil }
-        guard watcher.mode == .events else {
-            state.withLock { $0.kept.removeAll() }
-            return nil
-        }
-        return watcher
+    private func forget() {
+        state.withLock { $0.kept.removeAll() }
     }
 }
