@@ -241,18 +241,10 @@ extension InlineParser {
             }
             let address = Array(text[start..<stop])
             tree.nodes[current].content = Array(text[consumed..<start])
-            var link = MarkdownTree.Node(kind: .link)
-            link.destination = hasScheme ? address : scheme + address
-            link.isOpen = false
-            let linkIndex = tree.insert(link, after: current)
-            var linkText = MarkdownTree.Node(kind: .text)
-            linkText.content = address
-            linkText.isOpen = false
-            tree.append(linkText, to: linkIndex)
-            var rest = MarkdownTree.Node(kind: .text)
-            rest.content = Array(text[stop...])
-            rest.isOpen = false
-            current = tree.insert(rest, after: linkIndex)
+            let linkIndex = tree.insert(
+                .closedLink(to: hasScheme ? address : scheme + address), after: current)
+            tree.append(.closedText(address), to: linkIndex)
+            current = tree.insert(.closedText(Array(text[stop...])), after: linkIndex)
             consumed = stop
             searchFrom = stop
         }

@@ -273,14 +273,8 @@ struct InlineParser {
     }
 
     mutating func appendLink(destination: [UInt8], text: [UInt8]) {
-        var link = MarkdownTree.Node(kind: .link)
-        link.destination = destination
-        link.isOpen = false
-        let index = tree.append(link, to: block)
-        var textNode = MarkdownTree.Node(kind: .text)
-        textNode.content = text
-        textNode.isOpen = false
-        tree.append(textNode, to: index)
+        let index = tree.append(.closedLink(to: destination), to: block)
+        tree.append(.closedText(text), to: index)
     }
 
     private mutating func uriAutolinkLength() -> Int? {

@@ -156,3 +156,21 @@ struct MarkdownTree {
         }
     }
 }
+
+extension MarkdownTree.Node {
+    /// A finished link to `destination` (its text is added as its child).
+    static func closedLink(to destination: [UInt8]) -> Self {
+        var link = Self(kind: .link)
+        link.destination = destination
+        link.isOpen = false
+        return link
+    }
+
+    /// A finished run of text.
+    static func closedText(_ content: [UInt8]) -> Self {
+        var text = Self(kind: .text)
+        text.content = content
+        text.isOpen = false
+        return text
+    }
+}
