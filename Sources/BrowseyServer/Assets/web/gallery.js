@@ -6,7 +6,7 @@ import { api } from "./api.js";
 import { $ } from "./dom.js";
 import { formatDuration, isFolder, kindOf } from "./format.js";
 import { svgIcon } from "./icons.js";
-import { onEntryClick } from "./listing.js";
+import { addSelectionBox, onEntryClick } from "./listing.js";
 import { join, pageURL } from "./paths.js";
 import { watchImage } from "./offline.js";
 import { noteAspect } from "./picture.js";
@@ -188,15 +188,7 @@ function makeTile(item, index) {
   tile.href = pageURL(path, { view: !isFolder(item) });
   tile.title = item.parent ? "Parent folder" : item.name;
   if (!item.parent) tile.dataset.name = item.name;
-  if (state.selecting && !item.parent) {
-    // As in the list: a real checkbox, announced; the tile's tap is what toggles it.
-    const box = document.createElement("input");
-    box.type = "checkbox"; box.className = "check"; box.tabIndex = -1;
-    box.checked = state.selected.has(item.name);
-    box.setAttribute("aria-label", "Select " + item.name);
-    if (box.checked) tile.classList.add("selected");
-    tile.append(box);
-  }
+  addSelectionBox(tile, item);
   const icon = document.createElement("span");
   icon.className = "icon"; icon.setAttribute("aria-hidden", "true");
   icon.append(svgIcon(item.parent ? "parent" : item.type === "symlink" ? "link" : kind));

@@ -87,15 +87,7 @@ export function makeRow(item, index) {
   row.setAttribute("role", "listitem");
   row.dataset.index = index;
   if (!item.parent) row.dataset.name = item.name;
-  if (state.selecting && !item.parent) {
-    // A real checkbox, so its state is announced; the row's tap is what toggles it.
-    const box = document.createElement("input");
-    box.type = "checkbox"; box.className = "check"; box.tabIndex = -1;
-    box.checked = state.selected.has(item.name);
-    box.setAttribute("aria-label", "Select " + item.name);
-    if (box.checked) row.classList.add("selected");
-    row.append(box);
-  }
+  addSelectionBox(row, item);
   const path = item.parent ? item.path : join(state.folder, item.name);
   row.href = pageURL(path, { view: !isFolder(item) });
   const icon = document.createElement("span");
@@ -120,6 +112,22 @@ export function makeRow(item, index) {
   }
   row.addEventListener("click", (event) => onEntryClick(event, item));
   return row;
+}
+
+/**
+ * While selecting, a real checkbox on an entry (a row or a tile), so its state is announced;
+ * the entry's tap is what toggles it.
+ * @param {HTMLElement} element
+ * @param {any} item
+ */
+export function addSelectionBox(element, item) {
+  if (!state.selecting || item.parent) return;
+  const box = document.createElement("input");
+  box.type = "checkbox"; box.className = "check"; box.tabIndex = -1;
+  box.checked = state.selected.has(item.name);
+  box.setAttribute("aria-label", "Select " + item.name);
+  if (box.checked) element.classList.add("selected");
+  element.append(box);
 }
 
 /**
