@@ -68,26 +68,39 @@ final class AccountNames: Sendable {
     private let groups = Mutex<[UInt32: String?]>([:])
 
     func userName(for id: UInt32) -> String? {
-        if let cached = users.withLock({ $0[id] }) { return cached }
-        var record = passwd()
-        var result: UnsafeMutablePointer<passwd>?
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let name: String? =
-            getpwuid_r(id, &record, &buffer, buffer.count, &result) == 0 && result != nil
-            ? String(cString: record.pw_name) : nil
-        users.withLock { $0[id] = .some(name) }
-        return name
+        Self.name(for: id, in: users) { buffer in
+            var record = passwd()
+            var result: UnsafeMutablePointer<passwd>?
+            let status = getpwuid_r(id, &record, &buffer, buffer.count, &result)
+            return (status, status == 0 && result != nil ? String(cString: record.pw_name) : nil)
+        }
     }
 
     func groupName(for id: UInt32) -> String? {
-        if let cached = groups.withLock({ $0[id] }) { return cached }
-        var record = group()
-        var result: UnsafeMutablePointer<group>?
+        Self.name(for: id, in: groups) { buffer in
+            var record = group()
+            var result: UnsafeMutablePointer<group>?
+            let status = getgrgid_r(id, &record, &buffer, buffer.count, &result)
+            return (status, status == 0 && result != nil ? String(cString: record.gr_name) : nil)
+        }
+    }
+
+    /// The name `read` finds for `id`, kept in `cache` once looked up. `read` fills the buffer
+    /// it is given and says its status and the name; a buffer too small for the record (`ERANGE`:
+    /// a group of many members) is doubled, up to 1 MiB, rather than the name being lost.
+    private static func name(
+        for id: UInt32, in cache: borrowing Mutex<[UInt32: String?]>,
+        read: (inout [CChar]) -> (status: Int32, name: String?)
+    ) -> String? {
+        if let cached = cache.withLock({ $0[id] }) { return cached }
         var buffer = [CChar](repeating: 0, count: 4096)
-        let name: String? =
-            getgrgid_r(id, &record, &buffer, buffer.count, &result) == 0 && result != nil
-            ? String(cString: record.gr_name) : nil
-        groups.withLock { $0[id] = .some(name) }
+        var found = read(&buffer)
+        while found.status == ERANGE && buffer.count < 1 << 20 {
+            buffer = [CChar](repeating: 0, count: buffer.count * 2)
+            found = read(&buffer)
+        }
+        let name = found.name
+        cache.withLock { $0[id] = .some(name) }
         return name
     }
 }
