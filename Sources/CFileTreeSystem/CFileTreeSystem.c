@@ -101,51 +101,41 @@ const char *cft_next_entry(DIR *dir, unsigned char *type, int *error) {
     return entry->d_name;
 }
 
-int cft_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
+/* renameat2 with a flag: Linux's flag (1 RENAME_NOREPLACE, 2 RENAME_EXCHANGE, by value where the
+   headers lack the names, through the raw system call where libc lacks the wrapper) or Apple's
+   (renameatx_np). 0, or the errno; ENOSYS elsewhere. */
+static int cft_renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath,
+                         unsigned int linux_flag, unsigned int apple_flag) {
 #if defined(__linux__)
+    (void)apple_flag;
 #if defined(RENAME_NOREPLACE)
-    if (renameat2(olddirfd, oldpath, newdirfd, newpath, RENAME_NOREPLACE) == 0) {
-        return 0;
-    }
-    return errno;
+    int status = renameat2(olddirfd, oldpath, newdirfd, newpath, linux_flag);
 #else
-    if (syscall(SYS_renameat2, olddirfd, oldpath, newdirfd, newpath, 1) == 0) {
-        return 0;
-    }
-    return errno;
+    int status = (int)syscall(SYS_renameat2, olddirfd, oldpath, newdirfd, newpath, linux_flag);
 #endif
+    return status == 0 ? 0 : errno;
 #elif defined(__APPLE__)
-    if (renameatx_np(olddirfd, oldpath, newdirfd, newpath, RENAME_EXCL) == 0) {
-        return 0;
-    }
-    return errno;
+    (void)linux_flag;
+    return renameatx_np(olddirfd, oldpath, newdirfd, newpath, apple_flag) == 0 ? 0 : errno;
 #else
-    (void)olddirfd; (void)oldpath; (void)newdirfd; (void)newpath;
+    (void)olddirfd; (void)oldpath; (void)newdirfd; (void)newpath; (void)linux_flag; (void)apple_flag;
     return ENOSYS;
 #endif
 }
 
-int cft_rename_exchange(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
-#if defined(__linux__)
-#if defined(RENAME_EXCHANGE)
-    if (renameat2(olddirfd, oldpath, newdirfd, newpath, RENAME_EXCHANGE) == 0) {
-        return 0;
-    }
-    return errno;
+int cft_rename_noreplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
+#if defined(__APPLE__)
+    return cft_renameat2(olddirfd, oldpath, newdirfd, newpath, 1, RENAME_EXCL);
 #else
-    if (syscall(SYS_renameat2, olddirfd, oldpath, newdirfd, newpath, 2) == 0) {
-        return 0;
-    }
-    return errno;
+    return cft_renameat2(olddirfd, oldpath, newdirfd, newpath, 1, 0);
 #endif
-#elif defined(__APPLE__)
-    if (renameatx_np(olddirfd, oldpath, newdirfd, newpath, RENAME_SWAP) == 0) {
-        return 0;
-    }
-    return errno;
+}
+
+int cft_rename_exchange(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
+#if defined(__APPLE__)
+    return cft_renameat2(olddirfd, oldpath, newdirfd, newpath, 2, RENAME_SWAP);
 #else
-    (void)olddirfd; (void)oldpath; (void)newdirfd; (void)newpath;
-    return ENOSYS;
+    return cft_renameat2(olddirfd, oldpath, newdirfd, newpath, 2, 0);
 #endif
 }
 
