@@ -95,10 +95,32 @@ struct ContentIndexTests {
         await second.stop()
     }
 
-    @Test(
-        "an index file of the first schema, which kept every trigram's places, is read again in the smaller one"
-    )
-    func migratesTheFirstSchema() async throws {
+    @Test("files saved one at a time are merged into a few segments, which drop what the files said before")
+    func mergesSmallSegments() async throws {
+        let fixture = try IndexFixture()
+        let running = await Running(fixture)
+        for round in 0..<2 {
+            for number in 0..<40 {
+                try fixture.folder.file(
+                    "notes/\(number).txt", "note \(number) says \(round == 0 ? "walrus" : "pelican")")
+                await running.content.waitUntilIdle()
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+        let saved = await IndexFixture.eventually {
+            (try? running.paths("pelican").count) == 40 && (try? running.paths("walrus")) == []
+        }
+        #expect(saved != nil, "every file is found by what it says now, none by what it said")
+        let store = try ContentStore(readingAt: fixture.cache.path("content.sqlite"), cacheKiB: 256)
+        let segments = try store.segments()
+        #expect(segments.count < 20, "eighty saves made \(segments.count) segments")
+        let walrus = TrigramKeys.key(of: Array("wal".utf8))
+        #expect(try store.fileCount(holding: walrus) < 40, "merged segments keep no trigram of a file gone")
+        await running.stop()
+    }
+
+    @Test("an index file of an older schema, trigram lists in FTS5, is made anew and every file read again")
+    func remakesAnOlderSchema() async throws {
         let fixture = try IndexFixture()
         try fixture.folder.file("docs/a.txt", "alpha apple")
         var status = stat()
@@ -125,11 +147,12 @@ struct ContentIndexTests {
             progress.filesToRead == progress.textFiles,
             "the file the old schema held is read again, with the rest")
         #expect(try running.paths("apple") == ["/docs/a.txt"])
-        let schema = try SQLiteDatabase(path: fixture.cache.path("content.sqlite"))
-            .prepare("SELECT sql FROM sqlite_master WHERE name = 'body'")
-        #expect(try schema.step())
-        #expect(schema.text(0).contains("detail = 'none'"))
-        schema.reset()
+        let made = try SQLiteDatabase(path: fixture.cache.path("content.sqlite"))
+        #expect(try made.pragma("user_version") == Int64(ContentMigrator.latest))
+        let tables = try made.prepare("SELECT count(*) FROM sqlite_master WHERE name IN ('body', 'posting')")
+        #expect(try tables.step())
+        #expect(tables.int64(0) == 1, "the FTS5 table is gone, the postings are there")
+        tables.reset()
         await running.stop()
     }
 
@@ -215,7 +238,7 @@ struct ContentMatcherTests {
         #expect(RegexLiterals.required(in: "cat|dog") == [])
         #expect(RegexLiterals.required(in: #"a\.b[xyz]+cde{2}"#) == ["a.b", "cd"])
         let pattern = try ContentPattern(regex: #"load\w*\(\d+\)"#, ignoresCase: false)
-        #expect(pattern.indexQuery == #""loa" AND "oad""#)
+        #expect(pattern.indexTrigrams == ["loa", "oad"])
         let found = try #require(pattern.matcher().lines(in: "x\nloadAll(42) and load(7)\nLOAD(1)", limit: 5))
         #expect(found.lines.map(\.number) == [2])
         #expect(found.lines[0].matches == [0..<11, 16..<23])

@@ -9,9 +9,9 @@ import Synchronization
     import Darwin
 #endif
 
-/// What text files say, searchable by any three or more characters: an SQLite FTS5 index with
-/// the trigram tokenizer over each text file's folded text (lowercase, accents dropped, as names
-/// are folded). It follows a ``NameIndex``: built in the background once the names are ready
+/// What text files say, searchable by any three or more characters: for each trigram of each
+/// text file's folded text (lowercase, accents dropped, as names are folded), which files hold
+/// it, kept in segments in an SQLite file (see ``ContentStore``). It follows a ``NameIndex``: built in the background once the names are ready
 /// (reconciled by size and date with what the last run saved), then kept fresh by the names'
 /// change feed.
 ///
@@ -207,21 +207,26 @@ public final class ContentIndex: Sendable {
             plan(pattern, reading: reader), under: folder, before: before, limit: limit)
     }
 
-    /// The FTS5 expression that narrows `pattern`'s files (see ``TrigramPlan``), counting through
+    /// The trigram keys that narrow `pattern`'s files (see ``TrigramPlan``), counting through
     /// `store` the trigrams not counted lately; `nil` when nothing narrows.
-    private func plan(_ pattern: ContentPattern, reading store: ContentStore) -> String? {
+    private func plan(_ pattern: ContentPattern, reading store: ContentStore) -> [UInt32]? {
         guard !pattern.literals.isEmpty else { return nil }
         let files = state.withLock { $0.progress.textFiles }
-        guard files > 0 else { return pattern.indexQuery }
-        // A count past a quarter of the files tells no more than "common", and costs more.
-        let cap = max(256, files / 4)
-        let now = ContinuousClock.now
-        return TrigramPlan(literals: pattern.literals, files: files) { trigram in
-            if let count = frequencies.withLock({ $0.count(of: trigram, at: now) }) { return count }
-            let count = (try? store.fileCount(holding: trigram, cap: cap)) ?? files
-            frequencies.withLock { $0.keep(count, of: trigram, at: now) }
-            return count
-        }.query
+        let trigrams: [String]
+        if files == 0 {
+            trigrams = pattern.indexTrigrams ?? []
+        } else {
+            let now = ContinuousClock.now
+            trigrams =
+                TrigramPlan(literals: pattern.literals, files: files) { trigram in
+                    if let count = frequencies.withLock({ $0.count(of: trigram, at: now) }) { return count }
+                    let count =
+                        (try? store.fileCount(holding: TrigramKeys.key(of: Array(trigram.utf8)))) ?? files
+                    frequencies.withLock { $0.keep(count, of: trigram, at: now) }
+                    return count
+                }.trigrams
+        }
+        return trigrams.map { TrigramKeys.key(of: Array($0.utf8)) }
     }
 
     // MARK: Indexing
@@ -231,8 +236,12 @@ public final class ContentIndex: Sendable {
         if options.storePath != nil { makeFolders(upTo: path) }
         do {
             let store = try ContentStore.openOrRecreate(path: path, root: options.root, cacheKiB: 2048) {
-                damage in
-                logger.warning("Content index: \(path) is damaged, building it again (\(damage))")
+                error in
+                if error.code == .olderVersion {
+                    logger.info("Content index: \(path) is of an older Browsey, building it again")
+                } else {
+                    logger.warning("Content index: \(path) is damaged, building it again (\(error))")
+                }
             }
             let count = try store.textFileCount()
             writer.withLock { $0 = store }
@@ -325,28 +334,8 @@ public final class ContentIndex: Sendable {
                 try store.transaction { () throws(SearchIndexError) in
                     for path in gone { try store.remove(path) }
                 }
-                var offset = 0
-                while offset < reading.count {
-                    guard !state.withLock({ $0.stopping }) else { return }
-                    let batch = reading[offset..<min(reading.count, offset + 256)]
-                    var bytes = 0
-                    var done = 0
-                    try store.transaction { () throws(SearchIndexError) in
-                        for (path, known) in batch {
-                            let text = readFolded(path)
-                            bytes += text?.utf8.count ?? 0
-                            try store.put(path, known: known, text: text)
-                            done += 1
-                            if bytes > 32 << 20 { break }  // bounded: a batch of large files commits early
-                        }
-                    }
-                    offset += done
-                    let count = try store.textFileCount()
-                    state.withLock {
-                        $0.progress.filesRead += done
-                        $0.progress.textFiles = count
-                    }
-                }
+                try keep(reading, in: store)
+                try store.mergeSmallSegments()
                 let count = try store.textFileCount()
                 let size = bytesOnDisk()
                 state.withLock {
@@ -380,15 +369,82 @@ public final class ContentIndex: Sendable {
 
     private static func isHidden(_ path: String) -> Bool { path.contains("/.") }
 
-    /// A file's text, folded, or `nil` when it is not text (or cannot be read).
-    private func readFolded(_ path: String) -> String? {
-        let descriptor = open(options.root + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        guard let bytes = TextDecoding.bytes(of: descriptor, limit: Int(options.maximumFileSize)),
-            let text = TextDecoding.text(of: bytes)
-        else { return nil }
-        return String(decoding: NameFolding.fold(text), as: UTF8.self)
+    /// Reads `files` (oldest first: they get ids in this order, and searches go newest first)
+    /// on every core, and keeps them in segments of up to ``segmentSpan`` files.
+    private func keep(
+        _ files: [(String, ContentStore.Known)], in store: ContentStore
+    ) throws(SearchIndexError) {
+        var chunks: [Range<Int>] = []
+        var start = 0
+        var bytes: Int64 = 0
+        for (index, file) in files.enumerated() {
+            if index - start == Self.segmentSpan || (bytes > Self.chunkBytes && index > start) {
+                chunks.append(start..<index)
+                start = index
+                bytes = 0
+            }
+            bytes += file.1.size
+        }
+        if start < files.count { chunks.append(start..<files.count) }
+        let cut = chunks
+        let work = OrderedWork<[SegmentPiece]>(
+            count: chunks.count, threads: chunks.count > 1 ? Self.readingThreads : 0, ahead: 3,
+            name: "Index.Content", nice: 10
+        ) { [self] in
+            let builder = SegmentBuilder(span: Self.segmentSpan)
+            var reader = ContentReader(root: options.root, limit: Int(options.maximumFileSize))
+            return { [self] index in extract(files[cut[index]], builder: builder, reader: &reader) }
+        }
+        defer { work.cancel() }
+        for index in chunks.indices {
+            guard !state.withLock({ $0.stopping }), let pieces = work.result(index) else { return }
+            try store.transaction { () throws(SearchIndexError) in
+                for piece in pieces { try store.put(piece.members, rows: piece.rows) }
+            }
+            let count = try store.textFileCount()
+            state.withLock {
+                $0.progress.filesRead += chunks[index].count
+                $0.progress.textFiles = count
+            }
+        }
+    }
+
+    /// The most files in one segment.
+    static let segmentSpan = 2048
+    /// A chunk of files read together ends past this many bytes.
+    private static let chunkBytes: Int64 = 64 << 20
+    /// A segment ends early once its builder holds this many bytes of bits.
+    private static let builderBytes = 32 << 20
+    /// Threads reading files while the index is built.
+    private static let readingThreads = 2
+
+    /// One segment's worth of files read: what is kept of each, and their postings.
+    private struct SegmentPiece: Sendable {
+        var members: [ContentStore.Member]
+        var rows: [SegmentBuilder.Row]
+    }
+
+    /// Reads `files` into segments: one, unless the builder fills first.
+    private func extract(
+        _ files: ArraySlice<(String, ContentStore.Known)>, builder: SegmentBuilder,
+        reader: inout ContentReader
+    ) -> [SegmentPiece] {
+        var pieces: [SegmentPiece] = []
+        var members: [ContentStore.Member] = []
+        builder.reset(span: files.count)
+        for (offset, (path, known)) in files.enumerated() {
+            let indexed = reader.withText(of: path) { builder.add($0) }
+            if !indexed { builder.skip() }
+            members.append(.init(path: path, known: known, indexed: indexed))
+            let remaining = files.count - offset - 1
+            if remaining > 0, builder.trigrams * Postings.words(span: builder.span) * 8 > Self.builderBytes {
+                pieces.append(SegmentPiece(members: members, rows: builder.rows()))
+                members = []
+                builder.reset(span: remaining)
+            }
+        }
+        if !members.isEmpty { pieces.append(SegmentPiece(members: members, rows: builder.rows())) }
+        return pieces
     }
 
     private func bytesOnDisk() -> Int64 {

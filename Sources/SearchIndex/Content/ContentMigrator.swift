@@ -1,44 +1,59 @@
 /// The content index file's schema, one migration per version (`PRAGMA user_version` says
 /// which have run). Schema changes are added here, never written ad hoc elsewhere.
+///
+/// Versions 1 and 2 kept the trigram lists in an FTS5 table (2 with a tokenizer of its own,
+/// which a table cannot even be dropped without). Their files are not migrated: the index is a
+/// cache of what the files say, so such a file is removed and the index built anew.
 enum ContentMigrator {
-    /// Each migration, in order; version N is the N-th.
+    /// The first version this Browsey migrates from; older files are made anew.
+    static let baseline = 3
+
+    /// Each migration, in order; the N-th brings a file to version `baseline + N - 1`.
     static let migrations: [String] = [
         """
         CREATE TABLE file (
-            id INTEGER PRIMARY KEY,    -- the body's rowid; a file read again gets a new, higher one
+            id INTEGER PRIMARY KEY,    -- given in order; a file read again gets a new, higher one
             path TEXT NOT NULL UNIQUE, -- relative to the root: '/docs/a.md'
             size INTEGER NOT NULL,
             modified INTEGER NOT NULL, -- nanoseconds since 1970
-            indexed INTEGER NOT NULL   -- 1 when its text is in body, 0 when it was not text
+            indexed INTEGER NOT NULL   -- 1 when its text is in the postings, 0 when it was not text
         );
-        CREATE VIRTUAL TABLE body USING fts5(text, tokenize = 'trigram');
         CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-        """,
-        // Version 2: the trigram lists keep no places (a third of the size, and built faster;
-        // searches ask for trigrams one by one and read each candidate anyway), and each file's
-        // distinct trigrams are given once (TrigramTokenizer, registered on every connection
-        // before this runs). Every file is forgotten, so the next build reads them all again.
+        -- The files with ids first ..< first + span, indexed together.
+        CREATE TABLE segment (first INTEGER PRIMARY KEY, span INTEGER NOT NULL);
+        -- Which of a segment's files hold a trigram (see Postings): key is TrigramKeys' number.
+        CREATE TABLE posting (
+            first INTEGER NOT NULL,
+            key INTEGER NOT NULL,
+            count INTEGER NOT NULL,
+            data BLOB NOT NULL,
+            PRIMARY KEY (first, key)
+        ) WITHOUT ROWID;
         """
-        DROP TABLE body;
-        CREATE VIRTUAL TABLE body USING fts5(text, tokenize = 'browsey_trigram', detail = 'none');
-        DELETE FROM file;
-        """,
     ]
+
+    /// The version a file has after every migration.
+    static var latest: Int { baseline + migrations.count - 1 }
 
     /// Brings `database` to the latest version.
     ///
-    /// - Throws: ``SearchIndexError`` `.newerVersion` for a file from a newer schema.
+    /// - Throws: ``SearchIndexError`` `.newerVersion` for a file from a newer schema, and
+    ///   `.olderVersion` for one older than ``baseline``.
     static func migrate(_ database: SQLiteDatabase) throws(SearchIndexError) {
         let version = Int(try database.pragma("user_version"))
-        guard version <= migrations.count else {
+        guard version <= latest else {
             throw SearchIndexError(
-                .newerVersion,
-                "The content index has schema \(version); this Browsey knows \(migrations.count)")
+                .newerVersion, "The content index has schema \(version); this Browsey knows \(latest)")
         }
-        for (offset, sql) in migrations.enumerated().dropFirst(version) {
+        guard version == 0 || version >= baseline else {
+            throw SearchIndexError(
+                .olderVersion, "The content index has schema \(version), older than \(baseline)")
+        }
+        let done = version == 0 ? 0 : version - baseline + 1
+        for (offset, sql) in migrations.enumerated().dropFirst(done) {
             try database.transaction { () throws(SearchIndexError) in
                 try database.execute(sql)
-                try database.execute("PRAGMA user_version = \(offset + 1)")
+                try database.execute("PRAGMA user_version = \(baseline + offset)")
             }
         }
     }

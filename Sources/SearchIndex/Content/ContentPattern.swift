@@ -45,8 +45,7 @@ public struct ContentPattern: Sendable {
         guard text.utf8.count <= Self.maximumLength else {
             throw SearchIndexError(.badPattern, "The query is longer than \(Self.maximumLength) bytes")
         }
-        // No text file holds one (a NUL byte makes a file binary), and SQLite would cut the
-        // query there.
+        // No text file holds one (a NUL byte makes a file binary).
         guard !text.utf8.contains(0) else {
             throw SearchIndexError(.badPattern, "The query holds a NUL character")
         }
@@ -79,10 +78,10 @@ public struct ContentPattern: Sendable {
         }
     }
 
-    /// The FTS5 query that narrows the files to read most: every trigram of every literal, all
+    /// The trigrams that narrow the files to read most: every trigram of every literal, all
     /// required; `nil` when nothing narrows (a regular expression without a literal run of three
-    /// characters). The index asks for fewer when it can (see ``ContentIndex``'s plans).
-    public var indexQuery: String? {
+    /// characters). The index asks for fewer when it can (see ``TrigramPlan``).
+    var indexTrigrams: [String]? {
         literals.isEmpty ? nil : TrigramPlan.everyTrigram(of: literals)
     }
 

@@ -6,11 +6,29 @@
 
 /// One connection to the content index file: the indexer writes through one, each search reads
 /// through one of its own (WAL lets them run side by side). Used by one thread at a time.
+///
+/// Files are kept in segments: files indexed together get consecutive ids, and for each trigram
+/// a segment keeps which of its files hold it (see ``Postings``). A file read again gets a new
+/// id in a new segment; its old id stays in its old segment's postings until that segment is
+/// merged, and is dropped when a search finds no such file.
 final class ContentStore: @unchecked Sendable {
     /// What the store knows of a file.
-    struct Known: Equatable {
+    struct Known: Equatable, Sendable {
         var size: Int64
         var modified: Int64
+    }
+
+    /// A file of a segment being kept: its place in the segment is its place in the list.
+    struct Member: Sendable {
+        var path: String
+        var known: Known
+        var indexed: Bool
+    }
+
+    /// A segment: the files with ids `first ..< first + span`.
+    struct Segment: Equatable {
+        var first: Int64
+        var span: Int
     }
 
     let database: SQLiteDatabase
@@ -20,7 +38,6 @@ final class ContentStore: @unchecked Sendable {
     /// for another root is emptied.
     init(path: String, root: String, cacheKiB: Int) throws(SearchIndexError) {
         database = try SQLiteDatabase(path: path)
-        try TrigramTokenizer.register(on: database.handle)
         try database.execute(
             "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -\(cacheKiB)")
         try ContentMigrator.migrate(database)
@@ -28,7 +45,7 @@ final class ContentStore: @unchecked Sendable {
         stored.bind()
         defer { stored.reset() }
         if try stored.step(), stored.text(0) != root {
-            try database.execute("DELETE FROM body; DELETE FROM file")
+            try database.execute("DELETE FROM posting; DELETE FROM segment; DELETE FROM file")
         }
         let keep = try statement("INSERT OR REPLACE INTO info (key, value) VALUES ('root', ?1)")
         keep.bind(.text(root))
@@ -38,19 +55,19 @@ final class ContentStore: @unchecked Sendable {
     /// Opens the file at `path` for searches only: it writes nothing, not even its settings.
     init(readingAt path: String, cacheKiB: Int) throws(SearchIndexError) {
         database = try SQLiteDatabase(path: path)
-        try TrigramTokenizer.register(on: database.handle)
         try database.execute("PRAGMA cache_size = -\(cacheKiB); PRAGMA query_only = 1")
     }
 
-    /// Opens the file at `path`; a damaged one is removed and made anew.
+    /// Opens the file at `path`; a damaged one, or one of an older schema, is removed and made
+    /// anew (`onRemake` is told why).
     static func openOrRecreate(
-        path: String, root: String, cacheKiB: Int, onDamage: (SearchIndexError) -> Void
+        path: String, root: String, cacheKiB: Int, onRemake: (SearchIndexError) -> Void
     ) throws(SearchIndexError) -> ContentStore {
         do {
             return try ContentStore(path: path, root: root, cacheKiB: cacheKiB)
         } catch {
             guard path != ":memory:" else { throw error }
-            onDamage(error)
+            onRemake(error)
             for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
             return try ContentStore(path: path, root: root, cacheKiB: cacheKiB)
         }
@@ -76,32 +93,138 @@ final class ContentStore: @unchecked Sendable {
         return known
     }
 
-    /// Forgets one file.
+    /// Forgets one file (its id's bits stay in its segment until the segment is merged).
     func remove(_ path: String) throws(SearchIndexError) {
-        let find = try statement("SELECT id FROM file WHERE path = ?1")
-        find.bind(.text(path))
-        defer { find.reset() }
-        guard try find.step() else { return }
-        let id = find.int64(0)
-        let body = try statement("DELETE FROM body WHERE rowid = ?1")
-        body.bind(.integer(id))
-        try body.step()
-        let file = try statement("DELETE FROM file WHERE id = ?1")
-        file.bind(.integer(id))
+        let file = try statement("DELETE FROM file WHERE path = ?1")
+        file.bind(.text(path))
         try file.step()
     }
 
-    /// Keeps a file's folded text (`nil`: not text, remembered so that it is not read again
-    /// until it changes), replacing what was kept of it.
-    func put(_ path: String, known: Known, text: String?) throws(SearchIndexError) {
-        try remove(path)
-        let file = try statement("INSERT INTO file (path, size, modified, indexed) VALUES (?1, ?2, ?3, ?4)")
-        file.bind(.text(path), .integer(known.size), .integer(known.modified), .integer(text == nil ? 0 : 1))
-        try file.step()
-        guard let text else { return }
-        let body = try statement("INSERT INTO body (rowid, text) VALUES (?1, ?2)")
-        body.bind(.integer(database.lastInsertedRowID), .text(text))
-        try body.step()
+    /// The id the next file gets: past every file and every segment, so that no id is given
+    /// twice while a segment may still name it.
+    func nextID() throws(SearchIndexError) -> Int64 {
+        let rows = try statement(
+            "SELECT max(coalesce((SELECT max(id) FROM file), 0), coalesce((SELECT max(first + span - 1) FROM segment), 0))"
+        )
+        rows.bind()
+        defer { rows.reset() }
+        return try rows.step() ? rows.int64(0) + 1 : 1
+    }
+
+    /// Keeps a segment: `members` get the ids from ``nextID()`` on, in order (replacing what
+    /// was kept of the same paths), and `rows` are their postings (see ``SegmentBuilder``).
+    /// Call it inside a transaction.
+    func put(_ members: [Member], rows: [SegmentBuilder.Row]) throws(SearchIndexError) {
+        guard !members.isEmpty else { return }
+        let first = try nextID()
+        let file = try statement(
+            "INSERT INTO file (id, path, size, modified, indexed) VALUES (?1, ?2, ?3, ?4, ?5)")
+        for (place, member) in members.enumerated() {
+            try remove(member.path)
+            file.bind(
+                .integer(first + Int64(place)), .text(member.path), .integer(member.known.size),
+                .integer(member.known.modified), .integer(member.indexed ? 1 : 0))
+            try file.step()
+        }
+        guard !rows.isEmpty else { return }
+        try putSegment(Segment(first: first, span: members.count), rows: rows)
+    }
+
+    private func putSegment(_ segment: Segment, rows: [SegmentBuilder.Row]) throws(SearchIndexError) {
+        let keep = try statement("INSERT INTO segment (first, span) VALUES (?1, ?2)")
+        keep.bind(.integer(segment.first), .integer(Int64(segment.span)))
+        try keep.step()
+        let posting = try statement("INSERT INTO posting (first, key, count, data) VALUES (?1, ?2, ?3, ?4)")
+        for row in rows {
+            posting.bind(
+                .integer(segment.first), .integer(Int64(row.key)), .integer(Int64(row.count)), .blob(row.data)
+            )
+            try posting.step()
+        }
+    }
+
+    /// Every segment, newest first.
+    func segments(before: Int64 = .max) throws(SearchIndexError) -> [Segment] {
+        let rows = try statement("SELECT first, span FROM segment WHERE first < ?1 ORDER BY first DESC")
+        rows.bind(.integer(before))
+        var segments: [Segment] = []
+        while try rows.step() { segments.append(Segment(first: rows.int64(0), span: Int(rows.int64(1)))) }
+        return segments
+    }
+
+    /// Merges the newest segments while the newest ``mergeWidth`` are small and alike in size:
+    /// a file saved now and then makes a segment of one file, and a search asks each segment
+    /// for its trigrams. Each file is merged at most three times (spans of 1–7, 8–63 and
+    /// 64–511 files merge; larger ones are kept), and ids of files no longer kept are dropped.
+    func mergeSmallSegments() throws(SearchIndexError) {
+        while true {
+            let newest = try segments().prefix(Self.mergeWidth).reversed().map { $0 }
+            guard newest.count == Self.mergeWidth, let tier = Self.tier(newest[0].span), tier < 3,
+                newest.allSatisfy({ Self.tier($0.span) == tier }),
+                let last = newest.last
+            else { return }
+            let first = newest[0].first
+            let span = Int(last.first - first) + last.span
+            guard span <= Postings.maximumSpan else { return }
+            try database.transaction { () throws(SearchIndexError) in
+                try merge(newest, into: Segment(first: first, span: span))
+            }
+        }
+    }
+
+    /// How many segments merge at once.
+    static let mergeWidth = 8
+
+    private static func tier(_ span: Int) -> Int? {
+        span < 8 ? 0 : span < 64 ? 1 : span < 512 ? 2 : 3
+    }
+
+    private func merge(_ parts: [Segment], into merged: Segment) throws(SearchIndexError) {
+        let words = Postings.words(span: merged.span)
+        var live = [UInt64](repeating: 0, count: words)
+        let files = try statement("SELECT id FROM file WHERE indexed = 1 AND id >= ?1 AND id < ?2")
+        files.bind(.integer(merged.first), .integer(merged.first + Int64(merged.span)))
+        while try files.step() {
+            let place = Int(files.int64(0) - merged.first)
+            live[place >> 6] |= 1 << UInt64(place & 63)
+        }
+        var bitmaps: [UInt32: [UInt64]] = [:]
+        let postings = try statement("SELECT key, data FROM posting WHERE first = ?1")
+        for part in parts {
+            let offset = Int(part.first - merged.first)
+            postings.bind(.integer(part.first))
+            while try postings.step() {
+                let key = UInt32(postings.int64(0))
+                var bitmap = bitmaps[key] ?? [UInt64](repeating: 0, count: words)
+                postings.blob(1) { data in
+                    Postings.forEachPlace(in: data) { place in
+                        let at = offset + place
+                        if at < merged.span { bitmap[at >> 6] |= 1 << UInt64(at & 63) }
+                    }
+                }
+                bitmaps[key] = bitmap
+            }
+        }
+        let drop = try statement("DELETE FROM posting WHERE first = ?1")
+        let forget = try statement("DELETE FROM segment WHERE first = ?1")
+        for part in parts {
+            drop.bind(.integer(part.first))
+            try drop.step()
+            forget.bind(.integer(part.first))
+            try forget.step()
+        }
+        var rows: [SegmentBuilder.Row] = []
+        for (key, var bitmap) in bitmaps {
+            for word in 0..<words { bitmap[word] &= live[word] }
+            let count = bitmap.reduce(0) { $0 + $1.nonzeroBitCount }
+            guard count > 0 else { continue }
+            rows.append(
+                .init(
+                    key: key, count: count,
+                    data: bitmap.withUnsafeBufferPointer { Postings.encode($0, count: count) }))
+        }
+        guard !rows.isEmpty else { return }
+        try putSegment(merged, rows: rows.sorted { $0.key < $1.key })
     }
 
     /// Runs `body` in one transaction.
@@ -111,30 +234,67 @@ final class ContentStore: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// Files whose text holds `query` (an FTS5 expression, or `nil`: every text file), with a
-    /// rowid below `before`, under `folder`, newest reading first.
+    /// Files that may hold every trigram of `keys` (`nil`: every text file), with an id below
+    /// `before`, under `folder`, newest id first.
     func candidates(
-        _ query: String?, under folder: String, before: Int64, limit: Int
+        _ keys: [UInt32]?, under folder: String, before: Int64, limit: Int
     ) throws(SearchIndexError) -> [ContentCandidate] {
-        let rows =
-            query == nil
-            ? try statement(
-                "SELECT id, path FROM file WHERE indexed = 1 AND id < ?2 AND (?3 = '' OR (path >= ?3 || '/' AND path < ?3 || '0')) ORDER BY id DESC LIMIT ?4"
+        guard let keys, !keys.isEmpty else {
+            let rows = try statement(
+                "SELECT id, path FROM file WHERE indexed = 1 AND id < ?1 AND (?2 = '' OR (path >= ?2 || '/' AND path < ?2 || '0')) ORDER BY id DESC LIMIT ?3"
             )
-            : try statement(
-                "SELECT f.id, f.path FROM body JOIN file f ON f.id = body.rowid WHERE body MATCH ?1 AND body.rowid < ?2 AND (?3 = '' OR (f.path >= ?3 || '/' AND f.path < ?3 || '0')) ORDER BY body.rowid DESC LIMIT ?4"
-            )
-        rows.bind(.text(query ?? ""), .integer(before), .text(folder), .integer(Int64(limit)))
+            rows.bind(.integer(before), .text(folder), .integer(Int64(limit)))
+            var found: [ContentCandidate] = []
+            while try rows.step() { found.append(ContentCandidate(id: rows.int64(0), path: rows.text(1))) }
+            return found
+        }
+        let posting = try statement("SELECT data FROM posting WHERE first = ?1 AND key = ?2")
+        let file = try statement("SELECT path FROM file WHERE id = ?1 AND indexed = 1")
+        defer {
+            posting.reset()
+            file.reset()
+        }
         var found: [ContentCandidate] = []
-        while try rows.step() { found.append(ContentCandidate(id: rows.int64(0), path: rows.text(1))) }
+        var bitmap: [UInt64] = []
+        for segment in try segments(before: before) {
+            bitmap = [UInt64](repeating: ~0, count: Postings.words(span: segment.span))
+            var empty = false
+            for key in keys {
+                posting.bind(.integer(segment.first), .integer(Int64(key)))
+                guard try posting.step() else {
+                    empty = true
+                    break
+                }
+                posting.blob(0) { data in
+                    bitmap.withUnsafeMutableBufferPointer { Postings.apply(data, to: $0, intersect: true) }
+                }
+            }
+            guard !empty else { continue }
+            for word in bitmap.indices.reversed() where bitmap[word] != 0 {
+                var bits = bitmap[word]
+                while bits != 0 {
+                    let bit = 63 - bits.leadingZeroBitCount
+                    bits &= ~(1 << UInt64(bit))
+                    let id = segment.first + Int64(word << 6 | bit)
+                    guard id < before, id < segment.first + Int64(segment.span) else { continue }
+                    file.bind(.integer(id))
+                    guard try file.step() else { continue }
+                    let path = file.text(0)
+                    guard folder.isEmpty || path.hasPrefix(folder + "/") else { continue }
+                    found.append(ContentCandidate(id: id, path: path))
+                    if found.count == limit { return found }
+                }
+            }
+        }
         return found
     }
 
-    /// How many files hold `trigram` (three characters), counted up to `cap`: the cost of
-    /// counting grows with the count.
-    func fileCount(holding trigram: String, cap: Int) throws(SearchIndexError) -> Int {
-        let rows = try statement("SELECT count(*) FROM (SELECT 1 FROM body WHERE body MATCH ?1 LIMIT ?2)")
-        rows.bind(.text(TrigramPlan.term(trigram)), .integer(Int64(cap)))
+    /// About how many files hold the trigram `key` (files since changed may still be counted).
+    func fileCount(holding key: UInt32) throws(SearchIndexError) -> Int {
+        let rows = try statement(
+            "SELECT coalesce(sum(p.count), 0) FROM segment s CROSS JOIN posting p ON p.first = s.first AND p.key = ?1"
+        )
+        rows.bind(.integer(Int64(key)))
         defer { rows.reset() }
         return try rows.step() ? Int(rows.int64(0)) : 0
     }

@@ -2,9 +2,9 @@
 /// read and matched again before it is answered, so the index need not be asked for every
 /// trigram of the pattern, only for enough of them to leave few files to read; and the common
 /// trigrams are the dear ones to ask for. In 100,000 files of generated prose, `aco` is in 99,530
-/// files and `bra` in 95,769: FTS5 reads both lists whole to answer `zebracorn` by all seven of
-/// its trigrams, while `zeb`, `ebr`, `rac` and `cor`, its four rarest, leave 18 files to read (3
-/// of which hold the word) from lists a fifth as long.
+/// files and `bra` in 95,769: asking for `zebracorn` by all seven of its trigrams reads both lists
+/// whole, while `zeb`, `ebr`, `rac` and `cor`, its four rarest, leave 18 files to read (3 of
+/// which hold the word) from lists a fifth as long.
 ///
 /// The trigrams are taken rarest first, while each still pays for itself: reading a trigram's
 /// list of files costs about 1/``costRatio`` of reading one file, and taking it is expected to
@@ -14,11 +14,11 @@
 /// next trigram's list costs more than the reads it saves, the rest are left out. A common word
 /// keeps all its trigrams (its every trigram saves thousands of reads).
 ///
-/// The index keeps no places (`detail=none`: a third of the size, and built faster), so each
-/// trigram is asked for on its own: a file holding them all, anywhere, is a candidate.
-struct TrigramPlan: Equatable {
-    /// The FTS5 expression: each chosen trigram, all required.
-    let query: String
+/// The index keeps no places, so each trigram is asked for on its own: a file holding them all,
+/// anywhere, is a candidate.
+struct TrigramPlan {
+    /// The chosen trigrams (folded, three characters each), all required.
+    let trigrams: [String]
 
     /// How many times more reading one file costs than reading one file's entry in a
     /// trigram's list (a 12 KB file read and matched: about 25 µs; an entry: about 60 ns).
@@ -37,17 +37,17 @@ struct TrigramPlan: Equatable {
         }
         let scalars = literals.map(Self.characters)
         var known: [String: Int] = [:]
-        var trigrams: [Trigram] = []
+        var found: [Trigram] = []
         for (literal, characters) in scalars.enumerated() where characters.count >= 3 {
             for offset in 0...(characters.count - 3) {
                 let text = Self.text(characters[offset..<offset + 3])
                 let count = known[text] ?? frequency(text)
                 known[text] = count
-                trigrams.append(Trigram(literal: literal, offset: offset, text: text, frequency: count))
+                found.append(Trigram(literal: literal, offset: offset, text: text, frequency: count))
             }
         }
         // Stable: among equally rare trigrams the earlier one is taken first.
-        let rarestFirst = trigrams.enumerated().sorted {
+        let rarestFirst = found.enumerated().sorted {
             ($0.element.frequency, $0.offset) < ($1.element.frequency, $1.offset)
         }.map(\.element)
         let total = Double(max(files, 1))
@@ -71,15 +71,14 @@ struct TrigramPlan: Equatable {
             // Two trigrams side by side share two characters: where one is, the other mostly is.
             candidates = besideOne ? min(candidates, Double(trigram.frequency)) : candidates * share
         }
-        query = chosen.enumerated().flatMap { literal, offsets in
-            offsets.sorted().map { Self.term(Self.text(scalars[literal][$0..<$0 + 3])) }
+        trigrams = chosen.enumerated().flatMap { literal, offsets in
+            offsets.sorted().map { Self.text(scalars[literal][$0..<$0 + 3]) }
         }
-        .joined(separator: " AND ")
     }
 
-    /// The FTS5 expression asking for every trigram of `literals`: the most an index can narrow
-    /// by them, for when no counts are known yet.
-    static func everyTrigram(of literals: [[UInt8]]) -> String {
+    /// Every trigram of `literals`, each once: the most an index can narrow by them, for when no
+    /// counts are known yet.
+    static func everyTrigram(of literals: [[UInt8]]) -> [String] {
         var seen = Set<String>()
         return literals.flatMap { literal -> [String] in
             let characters = Self.characters(literal)
@@ -87,8 +86,6 @@ struct TrigramPlan: Equatable {
             return (0...(characters.count - 3)).map { Self.text(characters[$0..<$0 + 3]) }
         }
         .filter { seen.insert($0).inserted }
-        .map(Self.term)
-        .joined(separator: " AND ")
     }
 
     private static func characters(_ literal: [UInt8]) -> [Unicode.Scalar] {
@@ -99,10 +96,5 @@ struct TrigramPlan: Equatable {
         var text = String.UnicodeScalarView()
         text.append(contentsOf: characters)
         return String(text)
-    }
-
-    /// A trigram as an FTS5 term (quoted, a double quote inside doubled).
-    static func term(_ text: String) -> String {
-        "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
 }

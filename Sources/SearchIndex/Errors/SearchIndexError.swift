@@ -20,6 +20,8 @@ public struct SearchIndexError: CodedError {
         public static let query = Code(.query)
         /// The index file was written by a newer Browsey.
         public static let newerVersion = Code(.newerVersion)
+        /// The index file has a schema too old to migrate; it is a cache, and is made anew.
+        public static let olderVersion = Code(.olderVersion)
         /// A content search's pattern cannot be used (too short to narrow, or not a valid regular expression).
         public static let badPattern = Code(.badPattern)
 
@@ -29,7 +31,7 @@ public struct SearchIndexError: CodedError {
         public static var allCases: [Code] { Wrapped.allCases.map(Code.init) }
 
         private enum Wrapped: String, CaseIterable {
-            case cannotOpen, corrupt, storage, query, newerVersion, badPattern
+            case cannotOpen, corrupt, storage, query, newerVersion, olderVersion, badPattern
         }
         private let wrapped: Wrapped
         private init(_ wrapped: Wrapped) { self.wrapped = wrapped }

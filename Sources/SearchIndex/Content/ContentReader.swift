@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads text files for the content index, one thread's: each file's folded text (see
+/// ``NameFolding``) into a buffer it keeps. An ASCII file is handed over as read (the trigram
+/// keys lower its capitals); any other is decoded and folded as names are.
+struct ContentReader {
+    /// The indexed folder, absolute.
+    let root: String
+    /// Larger files are not read.
+    let limit: Int
+    private var buffer: [UInt8] = []
+
+    init(root: String, limit: Int) {
+        self.root = root
+        self.limit = limit
+    }
+
+    /// Calls `body` with the text of the file at `path` (relative to the root) and returns
+    /// true; false, without calling it, when the file is not text, too large, or unreadable.
+    mutating func withText(of path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        let descriptor = open(root + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        guard let count = load(descriptor) else { return false }
+        return buffer.withUnsafeBufferPointer { all -> Bool in
+            let bytes = UnsafeBufferPointer(rebasing: all[0..<count])
+            if count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+                guard let text = TextDecoding.text(of: UnsafeRawBufferPointer(bytes)) else { return false }
+                NameFolding.fold(text).withUnsafeBufferPointer(body)
+                return true
+            }
+            var text = bytes[...]
+            if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { text = bytes[3...] }
+            let body8 = UnsafeBufferPointer(rebasing: text)
+            if let base = body8.baseAddress, memchr(base, 0, body8.count) != nil { return false }
+            if TrigramKeys.isASCII(body8) {
+                body(body8)
+            } else {
+                NameFolding.fold(String(decoding: body8, as: UTF8.self)).withUnsafeBufferPointer(body)
+            }
+            return true
+        }
+    }
+
+    /// Reads the whole file into the buffer; its length, or `nil` when it is over the limit or
+    /// cannot be read.
+    private mutating func load(_ descriptor: Int32) -> Int? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            status.st_size <= limit
+        else { return nil }
+        // One byte more than the file says: a file that grew since is seen to have.
+        let wanted = Int(status.st_size) + 1
+        if buffer.count < wanted { buffer = [UInt8](repeating: 0, count: max(wanted, buffer.count * 2)) }
+        var count = 0
+        while true {
+            if count == buffer.count {
+                guard count <= limit else { return nil }
+                buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+            }
+            let done = buffer.withUnsafeMutableBytes { raw in
+                read(descriptor, raw.baseAddress.map { $0 + count }, raw.count - count)
+            }
+            if done < 0 && errno == EINTR { continue }
+            guard done >= 0 else { return nil }
+            if done == 0 { return count <= limit ? count : nil }
+            count += done
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Dispatch
+import FileTree
+import Synchronization
+
+/// Numbered pieces of work done on threads of their own, taken back in order: the content
+/// index's build reads and cuts files on every core while one thread keeps the results.
+///
+/// At most `ahead` pieces are done or in hand and not yet taken, which bounds the memory the
+/// results hold. With no thread to be had, each piece is done when it is asked for.
+final class OrderedWork<Result: Sendable>: Sendable {
+    private struct State {
+        var next = 0
+        var results: [Int: Result] = [:]
+        var cancelled = false
+        var threads = 0
+    }
+
+    /// How many pieces there are.
+    let count: Int
+    private let state = Mutex(State())
+    private let ready = DispatchSemaphore(value: 0)
+    private let room: DispatchSemaphore
+    private let makeWorker: @Sendable () -> (Int) -> Result
+    private let inline = Mutex<((Int) -> Result)?>(nil)
+
+    /// Starts `threads` threads called `name` at `nice`, each making its worker with
+    /// `makeWorker` and doing pieces `0 ..< count` as they come.
+    init(
+        count: Int, threads: Int, ahead: Int, name: String, nice: Int32,
+        makeWorker: @escaping @Sendable () -> (Int) -> Result
+    ) {
+        self.count = count
+        self.makeWorker = makeWorker
+        room = DispatchSemaphore(value: max(ahead, threads))
+        for _ in 0..<threads {
+            let started = DetachedThread.start(name: name, nice: nice) { [self] in run() }
+            if started { state.withLock { $0.threads += 1 } }
+        }
+    }
+
+    private func run() {
+        let work = makeWorker()
+        while true {
+            room.wait()
+            let index = state.withLock { state -> Int? in
+                guard !state.cancelled, state.next < count else { return nil }
+                defer { state.next += 1 }
+                return state.next
+            }
+            guard let index else {
+                room.signal()  // let the next thread see the end too
+                return
+            }
+            let result = work(index)
+            state.withLock { $0.results[index] = result }
+            ready.signal()
+        }
+    }
+
+    /// Piece `index`'s result, waiting for it; ask for them in order, from one thread. `nil`
+    /// once cancelled.
+    func result(_ index: Int) -> Result? {
+        if state.withLock({ $0.threads == 0 }) {
+            return inline.withLock { work in
+                if work == nil { work = makeWorker() }
+                return work?(index)
+            }
+        }
+        while true {
+            let (result, cancelled) = state.withLock { ($0.results.removeValue(forKey: index), $0.cancelled) }
+            if let result {
+                room.signal()
+                return result
+            }
+            if cancelled { return nil }
+            ready.wait()
+        }
+    }
+
+    /// Stops taking pieces; the threads end after the piece in hand.
+    func cancel() {
+        state.withLock { $0.cancelled = true }
+        room.signal()
+        ready.signal()
+    }
+}

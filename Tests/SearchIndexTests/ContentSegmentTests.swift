@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import SearchIndex
+
+@Suite("The content index's segments")
+struct ContentSegmentTests {
+    /// Generated text: words of ASCII letters, some capitalized, some with a folded accent or a
+    /// CJK character, on lines.
+    static func text(_ generator: inout SystemRandomNumberGenerator, words: Int) -> [UInt8] {
+        let syllables = ["ka", "ro", "zeb", "ra", "co", "rn", "qu", "ar", "te", "ly", "é", "日本", "X", "__"]
+        var text = ""
+        for index in 0..<words {
+            let count = Int.random(in: 1...4, using: &generator)
+            text += (0..<count).map { _ in syllables[Int.random(in: 0..<syllables.count, using: &generator)] }
+                .joined()
+            text += index % 9 == 8 ? "\n" : " "
+        }
+        return NameFolding.fold(text)
+    }
+
+    /// Every key of `text`, as a set.
+    static func keys(_ text: [UInt8]) -> Set<UInt32> {
+        var keys = Set<UInt32>()
+        text.withUnsafeBufferPointer { TrigramKeys.forEach(in: $0) { keys.insert($0) } }
+        return keys
+    }
+
+    /// The places an encoded row holds.
+    static func places(_ data: [UInt8]) -> [Int] {
+        var places: [Int] = []
+        data.withUnsafeBytes { Postings.forEachPlace(in: $0) { places.append($0) } }
+        return places
+    }
+
+    @Test("a segment's rows say exactly which files hold each trigram, again after a reset")
+    func rowsAreExact() {
+        var generator = SystemRandomNumberGenerator()
+        let builder = SegmentBuilder(span: 300)
+        for round in 0..<2 {
+            let texts = (0..<(round == 0 ? 300 : 70)).map { _ in
+                Self.text(&generator, words: Int.random(in: 0...200, using: &generator))
+            }
+            builder.reset(span: texts.count)
+            var expected: [UInt32: [Int]] = [:]
+            for (place, text) in texts.enumerated() {
+                if place % 10 == 3 {
+                    builder.skip()  // a file that is not text: a number, no trigrams
+                    continue
+                }
+                text.withUnsafeBufferPointer { builder.add($0) }
+                for key in Self.keys(text) { expected[key, default: []].append(place) }
+            }
+            let rows = builder.rows()
+            #expect(rows.map(\.key) == expected.keys.sorted(), "a row for every trigram met, in key order")
+            for row in rows {
+                #expect(Self.places(row.data) == expected[row.key], "the files holding \(row.key)")
+                #expect(row.count == expected[row.key]?.count)
+            }
+        }
+    }
+
+    @Test("a trigram is listed as places or as a bitmap, whichever is smaller, and both read back the same")
+    func encodings() {
+        var bitmap = [UInt64](repeating: 0, count: 32)
+        for place in [0, 5, 700, 2047] { bitmap[place >> 6] |= 1 << UInt64(place & 63) }
+        let sparse = bitmap.withUnsafeBufferPointer { Postings.encode($0, count: 4) }
+        #expect(sparse.first == 0 && sparse.count == 9)
+        #expect(Self.places(sparse) == [0, 5, 700, 2047])
+        let dense = [UInt64](repeating: 0x5555_5555_5555_5555, count: 4)
+        let packed = dense.withUnsafeBufferPointer { Postings.encode($0, count: 128) }
+        #expect(packed.first == 1 && packed.count == 33)
+        #expect(Self.places(packed) == Array(stride(from: 0, to: 256, by: 2)))
+        // Intersecting: the places both hold.
+        var both = [UInt64](repeating: ~0, count: 32)
+        both.withUnsafeMutableBufferPointer { target in
+            packed.withUnsafeBytes { Postings.apply($0, to: target, intersect: true) }
+            sparse.withUnsafeBytes { Postings.apply($0, to: target, intersect: true) }
+        }
+        #expect(both[0] == 1, "0 is in both; 5 is odd; 700 and 2047 lie past the dense words")
+        #expect(both[1...].allSatisfy { $0 == 0 })
+    }
+
+    @Test("a query's trigrams have the keys they have inside any text that holds the query")
+    func queryKeysAreTextKeys() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let text = Self.text(&generator, words: 30)
+            let characters = Array(String(decoding: text, as: UTF8.self))
+            guard characters.count > 8 else { continue }
+            let start = Int.random(in: 0..<(characters.count - 4), using: &generator)
+            let end = Int.random(in: (start + 3)...min(characters.count, start + 12), using: &generator)
+            let query = Array(String(characters[start..<end]).utf8)
+            let keys = TrigramPlan.everyTrigram(of: [query]).map { TrigramKeys.key(of: Array($0.utf8)) }
+            #expect(Set(keys).isSubset(of: Self.keys(text)), "\(String(decoding: query, as: UTF8.self))")
+        }
+        // Capitals in an ASCII file are lowered as the query is folded.
+        #expect(Self.keys(Array("ZebraCorn".utf8)).contains(TrigramKeys.key(of: Array("rac".utf8))))
+    }
+
+    @Test("pieces done on two threads come back in order, and a cancelled run ends")
+    func orderedWork() {
+        let work = OrderedWork<Int>(count: 40, threads: 2, ahead: 3, name: "Test.Work", nice: 0) {
+            { index in
+                usleep(UInt32.random(in: 0...2000))
+                return index * index
+            }
+        }
+        #expect((0..<40).map { work.result($0) } == (0..<40).map { $0 * $0 })
+        let cancelled = OrderedWork<Int>(count: 1000, threads: 2, ahead: 2, name: "Test.Work", nice: 0) {
+            { index in
+                usleep(1000)
+                return index
+            }
+        }
+        #expect(cancelled.result(0) == 0)
+        cancelled.cancel()
+        #expect(cancelled.result(500) == nil)
+    }
+}
