@@ -98,7 +98,7 @@ struct ContentSegmentTests {
         #expect(Self.keys(Array("ZebraCorn".utf8)).contains(TrigramKeys.key(of: Array("rac".utf8))))
     }
 
-    @Test("pieces done on two threads come back in order, and a cancelled run ends")
+    @Test("pieces done on two threads come back in order, and a run finished early ends its threads")
     func orderedWork() {
         let work = OrderedWork<Int>(count: 40, threads: 2, ahead: 3, name: "Test.Work", nice: 0) {
             { index in
@@ -114,7 +114,8 @@ struct ContentSegmentTests {
             }
         }
         #expect(cancelled.result(0) == 0)
-        cancelled.cancel()
+        cancelled.finish()
         #expect(cancelled.result(500) == nil)
+        work.finish()
     }
 }

@@ -395,7 +395,7 @@ public final class ContentIndex: Sendable {
             var reader = ContentReader(root: options.root, limit: Int(options.maximumFileSize))
             return { [self] index in extract(files[cut[index]], builder: builder, reader: &reader) }
         }
-        defer { work.cancel() }
+        defer { work.finish() }
         for index in chunks.indices {
             guard !state.withLock({ $0.stopping }), let pieces = work.result(index) else { return }
             try store.transaction { () throws(SearchIndexError) in

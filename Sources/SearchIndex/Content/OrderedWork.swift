@@ -19,6 +19,7 @@ final class OrderedWork<Result: Sendable>: Sendable {
     let count: Int
     private let state = Mutex(State())
     private let ready = DispatchSemaphore(value: 0)
+    private let ended = DispatchSemaphore(value: 0)
     private let room: DispatchSemaphore
     private let makeWorker: @Sendable () -> (Int) -> Result
     private let inline = Mutex<((Int) -> Result)?>(nil)
@@ -39,6 +40,11 @@ final class OrderedWork<Result: Sendable>: Sendable {
     }
 
     private func run() {
+        serve()
+        ended.signal()  // after `serve` returned: its worker is let go
+    }
+
+    private func serve() {
         let work = makeWorker()
         while true {
             room.wait()
@@ -77,10 +83,15 @@ final class OrderedWork<Result: Sendable>: Sendable {
         }
     }
 
-    /// Stops taking pieces; the threads end after the piece in hand.
-    func cancel() {
-        state.withLock { $0.cancelled = true }
+    /// Stops taking pieces, and returns once every thread has ended (after its piece in hand),
+    /// its worker and the memory it held let go.
+    func finish() {
+        let threads = state.withLock { state -> Int in
+            state.cancelled = true
+            return state.threads
+        }
         room.signal()
         ready.signal()
+        for _ in 0..<threads { ended.wait() }
     }
 }
