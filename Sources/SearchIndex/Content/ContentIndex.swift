@@ -410,7 +410,7 @@ public final class ContentIndex: Sendable {
     }
 
     /// The most files in one segment.
-    static let segmentSpan = 2048
+    static let segmentSpan = 4096
     /// A chunk of files read together ends past this many bytes.
     private static let chunkBytes: Int64 = 64 << 20
     /// A segment ends early once its builder holds this many bytes of bits.

@@ -2,11 +2,12 @@
 /// which have run). Schema changes are added here, never written ad hoc elsewhere.
 ///
 /// Versions 1 and 2 kept the trigram lists in an FTS5 table (2 with a tokenizer of its own,
-/// which a table cannot even be dropped without). Their files are not migrated: the index is a
-/// cache of what the files say, so such a file is removed and the index built anew.
+/// which a table cannot even be dropped without); version 3 numbered trigrams by seven-bit
+/// characters. Their files are not migrated: the index is a cache of what the files say, so such
+/// a file is removed and the index built anew.
 enum ContentMigrator {
     /// The first version this Browsey migrates from; older files are made anew.
-    static let baseline = 3
+    static let baseline = 4
 
     /// Each migration, in order; the N-th brings a file to version `baseline + N - 1`.
     static let migrations: [String] = [

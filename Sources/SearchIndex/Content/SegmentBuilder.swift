@@ -19,10 +19,9 @@ final class SegmentBuilder {
     var trigrams: Int { keys.count }
 
     private var words: Int
-    /// Key → row number + 1 (low 32 bits) and the last file that set the row's bit (high 32
-    /// bits: a trigram again in the same file costs this one look), in pages of 4,096 keys made
-    /// when first touched.
-    private let pages: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>?>
+    /// Key → row number + 1 (low 20 bits; 0: no row yet) and the last file that set the row's
+    /// bit (high 12 bits: a trigram again in the same file costs this one look). 2 MiB.
+    private let table: UnsafeMutablePointer<UInt32>
     private var keys: [UInt32] = []
     /// Rows there is memory for, and columns of 64 files each.
     private var rowCapacity = 0
@@ -31,22 +30,21 @@ final class SegmentBuilder {
     /// lie together (a row a trigram, 40,000 rows: 320 KB) and stay in the cache.
     private var bits: UnsafeMutablePointer<UInt64>
 
-    private static let pageShift = 12
-    private static let pageCount = TrigramKeys.count >> pageShift
+    /// The most files a builder's segment holds (the table keeps 12 bits of a file's number).
+    static let maximumSpan = 4096
 
     /// A builder for segments of up to `span` files.
     init(span: Int) {
-        precondition(span > 0 && span <= Postings.maximumSpan)
+        precondition(span > 0 && span <= Self.maximumSpan)
         self.span = span
         words = Postings.words(span: span)
-        pages = .allocate(capacity: Self.pageCount)
-        pages.initialize(repeating: nil, count: Self.pageCount)
+        table = .allocate(capacity: TrigramKeys.count)
+        table.initialize(repeating: 0, count: TrigramKeys.count)
         bits = .allocate(capacity: 0)
     }
 
     deinit {
-        for index in 0..<Self.pageCount { pages[index]?.deallocate() }
-        pages.deallocate()
+        table.deallocate()
         bits.deallocate()
     }
 
@@ -56,23 +54,22 @@ final class SegmentBuilder {
         let file = Int32(files)
         files += 1
         // Locals, not properties, in the loop: a property's every access is checked at run time.
-        let pages = pages
+        let table = table
         let word = Int(file) >> 6
         let bit: UInt64 = 1 << UInt64(file & 63)
         var column = bits + word * rowCapacity
-        let mark = UInt64(file) << 32
+        let mark = UInt32(file) << 20
         TrigramKeys.forEach(in: text) { key in
-            let page = pages[Int(key) >> Self.pageShift] ?? makePage(Int(key) >> Self.pageShift)
-            let entry = page + Int(key) & (1 << Self.pageShift - 1)
+            let entry = table + Int(key)
             let found = entry.pointee
-            var row = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: found)) - 1
+            var row = Int(found & 0xF_FFFF) - 1
             if row < 0 {
                 row = newRow(key)
                 column = bits + word * rowCapacity
-            } else if found & 0xFFFF_FFFF_0000_0000 == mark {
+            } else if found & 0xFFF0_0000 == mark {
                 return
             }
-            entry.pointee = mark | UInt64(row + 1)
+            entry.pointee = mark | UInt32(row + 1)
             column[row] |= bit
         }
     }
@@ -101,10 +98,8 @@ final class SegmentBuilder {
 
     /// Empties the builder for a segment of up to `span` files.
     func reset(span: Int) {
-        precondition(span > 0 && span <= Postings.maximumSpan)
-        for key in keys {
-            pages[Int(key) >> Self.pageShift]?[Int(key) & (1 << Self.pageShift - 1)] = 0
-        }
+        precondition(span > 0 && span <= Self.maximumSpan)
+        for key in keys { table[Int(key)] = 0 }
         for word in 0..<columns { (bits + word * rowCapacity).update(repeating: 0, count: keys.count) }
         keys.removeAll(keepingCapacity: true)
         files = 0
@@ -124,13 +119,6 @@ final class SegmentBuilder {
         bits = grown
         columns = newColumns
         rowCapacity = rows
-    }
-
-    private func makePage(_ index: Int) -> UnsafeMutablePointer<UInt64> {
-        let page = UnsafeMutablePointer<UInt64>.allocate(capacity: 1 << Self.pageShift)
-        page.initialize(repeating: 0, count: 1 << Self.pageShift)
-        pages[index] = page
-        return page
     }
 
     private func newRow(_ key: UInt32) -> Int {
