@@ -118,4 +118,82 @@ struct ContentSegmentTests {
         #expect(cancelled.result(500) == nil)
         work.finish()
     }
+
+    @Test("a run stopped early lets its threads go, and nothing is left waiting")
+    func orderedWorkStoppedEarly() {
+        for _ in 0..<5 {
+            let work = OrderedWork<Int>(count: 100, threads: 2, ahead: 3, name: "Test.Work", nice: 0) {
+                { index in
+                    usleep(500)
+                    return index
+                }
+            }
+            #expect(work.result(0) == 0)
+            usleep(20_000)  // the threads fill every slot meanwhile
+            work.finish()
+        }
+    }
+
+    /// A store in memory holding one segment per entry of `sizes`, each file saying `text`.
+    static func store(sizes: [Int], text: String = "zebra") throws -> ContentStore {
+        let store = try ContentStore(path: ":memory:", root: "/r", cacheKiB: 256)
+        var number = 0
+        for size in sizes {
+            let builder = SegmentBuilder(span: size)
+            var members: [ContentStore.Member] = []
+            for _ in 0..<size {
+                Array(text.utf8).withUnsafeBufferPointer { builder.add($0) }
+                members.append(
+                    .init(path: "/notes/\(number).txt", known: .init(size: 5, modified: 0), indexed: true))
+                number += 1
+            }
+            try store.transaction { () throws(SearchIndexError) in
+                try store.put(members, rows: builder.rows())
+            }
+        }
+        return store
+    }
+
+    @Test("small segments of every size are merged, not stranded behind one of another size")
+    func mergesMixedSizes() throws {
+        let store = try Self.store(sizes: [300, 5, 100, 1, 2, 50, 7, 3, 9, 1, 1, 200, 4])
+        try store.mergeSmallSegments()
+        #expect(try store.segments().count == 1)
+        let zebra = TrigramKeys.key(of: Array("zeb".utf8))
+        #expect(try store.candidates([zebra], under: "", before: .max, limit: 1000).count == 683)
+        #expect(try store.fileCount(holding: zebra) == 683)
+    }
+
+    @Test("the folder a search is limited to is compared by bytes: a name may start with a combining mark")
+    func folderByBytes() throws {
+        let store = try ContentStore(path: ":memory:", root: "/r", cacheKiB: 256)
+        let builder = SegmentBuilder(span: 2)
+        Array("zebra".utf8).withUnsafeBufferPointer { builder.add($0) }
+        Array("zebra".utf8).withUnsafeBufferPointer { builder.add($0) }
+        try store.transaction { () throws(SearchIndexError) in
+            try store.put(
+                [
+                    .init(path: "/docs/\u{301}a.txt", known: .init(size: 5, modified: 0), indexed: true),
+                    .init(path: "/docsier/b.txt", known: .init(size: 5, modified: 0), indexed: true),
+                ], rows: builder.rows())
+        }
+        let zebra = TrigramKeys.key(of: Array("zeb".utf8))
+        #expect(
+            try store.candidates([zebra], under: "/docs", before: .max, limit: 10).map(\.path) == [
+                "/docs/\u{301}a.txt"
+            ])
+    }
+
+    @Test("a file that could fill a wide segment's rows alone is given a narrower one")
+    func narrowSegmentsForLargeFiles() {
+        let limit = 32 << 20
+        // 4 MiB of text could meet every key: at 4,096 files a row, 256 MiB; at 512, 32 MiB.
+        #expect(SegmentBuilder.span(fitting: 4 << 20, within: limit, atMost: 4096) == 512)
+        #expect(SegmentBuilder.span(fitting: 13_000, within: limit, atMost: 4096) == 4096)
+        #expect(SegmentBuilder.span(fitting: 4 << 20, within: limit, atMost: 100) == 100)
+        let builder = SegmentBuilder(span: 4096)
+        #expect(builder.rowBytes(adding: 4 << 20) == TrigramKeys.count * 64 * 8)
+        builder.reset(span: 512)
+        #expect(builder.rowBytes(adding: 4 << 20) <= limit)
+    }
 }

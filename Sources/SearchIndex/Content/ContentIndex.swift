@@ -413,7 +413,8 @@ public final class ContentIndex: Sendable {
     static let segmentSpan = 4096
     /// A chunk of files read together ends past this many bytes.
     private static let chunkBytes: Int64 = 64 << 20
-    /// A segment ends early once its builder holds this many bytes of bits.
+    /// A segment ends early rather than let its builder's rows pass this many bytes (the
+    /// builder makes room for up to twice its rows: 64 MiB a thread at most).
     private static let builderBytes = 32 << 20
     /// Threads reading files while the index is built.
     private static let readingThreads = 2
@@ -424,24 +425,32 @@ public final class ContentIndex: Sendable {
         var rows: [SegmentBuilder.Row]
     }
 
-    /// Reads `files` into segments: one, unless the builder fills first.
+    /// Reads `files` into segments: one, unless its builder would pass ``builderBytes`` (a
+    /// file that could alone is put in a segment narrow enough for it).
     private func extract(
         _ files: ArraySlice<(String, ContentStore.Known)>, builder: SegmentBuilder,
         reader: inout ContentReader
     ) -> [SegmentPiece] {
         var pieces: [SegmentPiece] = []
         var members: [ContentStore.Member] = []
-        builder.reset(span: files.count)
+        builder.reset(span: min(files.count, SegmentBuilder.maximumSpan))
         for (offset, (path, known)) in files.enumerated() {
-            let indexed = reader.withText(of: path) { builder.add($0) }
-            if !indexed { builder.skip() }
-            members.append(.init(path: path, known: known, indexed: indexed))
-            let remaining = files.count - offset - 1
-            if remaining > 0, builder.trigrams * Postings.words(span: builder.span) * 8 > Self.builderBytes {
+            let remaining = min(files.count - offset, SegmentBuilder.maximumSpan)
+            let size = Int(min(max(known.size, 0), options.maximumFileSize))
+            if builder.files > 0,
+                builder.files == builder.span || builder.rowBytes(adding: size) > Self.builderBytes
+            {
                 pieces.append(SegmentPiece(members: members, rows: builder.rows()))
                 members = []
                 builder.reset(span: remaining)
             }
+            if builder.rowBytes(adding: size) > Self.builderBytes {
+                builder.reset(
+                    span: SegmentBuilder.span(fitting: size, within: Self.builderBytes, atMost: remaining))
+            }
+            let indexed = reader.withText(of: path) { builder.add($0) }
+            if !indexed { builder.skip() }
+            members.append(.init(path: path, known: known, indexed: indexed))
         }
         if !members.isEmpty { pieces.append(SegmentPiece(members: members, rows: builder.rows())) }
         return pieces

@@ -22,7 +22,9 @@ struct ContentReader {
     /// Calls `body` with the text of the file at `path` (relative to the root) and returns
     /// true; false, without calling it, when the file is not text, too large, or unreadable.
     mutating func withText(of path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        let descriptor = open(root + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // Non-blocking: a FIFO put where a file was would otherwise wait for a writer forever (it
+        // is then refused as not a regular file).
+        let descriptor = open(root + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         guard let count = load(descriptor) else { return false }

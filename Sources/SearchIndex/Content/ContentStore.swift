@@ -152,32 +152,35 @@ final class ContentStore: @unchecked Sendable {
         return segments
     }
 
-    /// Merges the newest segments while the newest ``mergeWidth`` are small and alike in size:
-    /// a file saved now and then makes a segment of one file, and a search asks each segment
-    /// for its trigrams. Each file is merged at most three times (spans of 1–7, 8–63 and
-    /// 64–511 files merge; larger ones are kept), and ids of files no longer kept are dropped.
+    /// Merges the newest segments while they are small and many: a file saved now and then
+    /// makes a segment of one, and a search asks each segment for its trigrams. The newest run of
+    /// segments spanning fewer than 512 files each is merged once it is ``mergeWidth`` long (so
+    /// a folder of notes saved one at a time stays a few segments), then the newest run of
+    /// segments under 4,096 files; the build's full segments are kept. Ids of files no longer
+    /// kept are dropped.
     func mergeSmallSegments() throws(SearchIndexError) {
-        while true {
-            let newest = try segments().prefix(Self.mergeWidth).reversed().map { $0 }
-            guard newest.count == Self.mergeWidth, let tier = Self.tier(newest[0].span), tier < 3,
-                newest.allSatisfy({ Self.tier($0.span) == tier }),
-                let last = newest.last
-            else { return }
-            let first = newest[0].first
-            let span = Int(last.first - first) + last.span
-            guard span <= Postings.maximumSpan else { return }
-            try database.transaction { () throws(SearchIndexError) in
-                try merge(newest, into: Segment(first: first, span: span))
+        var merging = true
+        while merging {
+            merging = false
+            let newest = try segments()
+            for threshold in [512, 4096] {
+                let run = Array(newest.prefix { $0.span < threshold }.reversed())
+                guard run.count >= Self.mergeWidth, let first = run.first, let last = run.last else {
+                    continue
+                }
+                let span = Int(last.first - first.first) + last.span
+                guard span <= Postings.maximumSpan else { continue }
+                try database.transaction { () throws(SearchIndexError) in
+                    try merge(run, into: Segment(first: first.first, span: span))
+                }
+                merging = true
+                break
             }
         }
     }
 
-    /// How many segments merge at once.
+    /// How many small segments in a row are merged.
     static let mergeWidth = 8
-
-    private static func tier(_ span: Int) -> Int? {
-        span < 8 ? 0 : span < 64 ? 1 : span < 512 ? 2 : 3
-    }
 
     private func merge(_ parts: [Segment], into merged: Segment) throws(SearchIndexError) {
         let words = Postings.words(span: merged.span)
@@ -248,12 +251,18 @@ final class ContentStore: @unchecked Sendable {
             while try rows.step() { found.append(ContentCandidate(id: rows.int64(0), path: rows.text(1))) }
             return found
         }
+        guard limit > 0 else { return [] }
         let posting = try statement("SELECT data FROM posting WHERE first = ?1 AND key = ?2")
         let file = try statement("SELECT path FROM file WHERE id = ?1 AND indexed = 1")
+        // One read transaction: a merge committed between two look-ups would otherwise take
+        // away segments listed a moment before.
+        try database.execute("BEGIN")
         defer {
             posting.reset()
             file.reset()
+            try? database.execute("COMMIT")
         }
+        let prefix = Array((folder + "/").utf8)
         var found: [ContentCandidate] = []
         var bitmap: [UInt64] = []
         for segment in try segments(before: before) {
@@ -280,7 +289,8 @@ final class ContentStore: @unchecked Sendable {
                     file.bind(.integer(id))
                     guard try file.step() else { continue }
                     let path = file.text(0)
-                    guard folder.isEmpty || path.hasPrefix(folder + "/") else { continue }
+                    // Bytes, not characters: a name starting with a combining mark joins the slash.
+                    guard folder.isEmpty || path.utf8.starts(with: prefix) else { continue }
                     found.append(ContentCandidate(id: id, path: path))
                     if found.count == limit { return found }
                 }

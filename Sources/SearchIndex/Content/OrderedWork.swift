@@ -32,7 +32,10 @@ final class OrderedWork<Result: Sendable>: Sendable {
     ) {
         self.count = count
         self.makeWorker = makeWorker
-        room = DispatchSemaphore(value: max(ahead, threads))
+        // Counted up from 0, not made with a count: Dispatch traps when a semaphore goes away
+        // below the count it was made with, as one does when a build stops early.
+        room = DispatchSemaphore(value: 0)
+        for _ in 0..<max(ahead, threads) { room.signal() }
         for _ in 0..<threads {
             let started = DetachedThread.start(name: name, nice: nice) { [self] in run() }
             if started { state.withLock { $0.threads += 1 } }

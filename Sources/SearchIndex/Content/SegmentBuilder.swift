@@ -18,6 +18,20 @@ final class SegmentBuilder {
     /// How many trigrams have rows: what the builder's memory grows with (a row is `span` bits).
     var trigrams: Int { keys.count }
 
+    /// The bytes the rows take at `span` bits each, after a file of `size` bytes were added at
+    /// worst (each of its bytes starting a trigram not met before). Room is made for up to twice
+    /// as many rows as there are.
+    func rowBytes(adding size: Int = 0) -> Int {
+        min(keys.count + size, TrigramKeys.count) * words * 8
+    }
+
+    /// The widest span, up to `span`, at which a file of `size` bytes fits in `limit` bytes of rows
+    /// (at least 64 files).
+    static func span(fitting size: Int, within limit: Int, atMost span: Int) -> Int {
+        let words = max(1, limit / (max(1, min(size, TrigramKeys.count)) * 8))
+        return max(1, min(span, words * 64, maximumSpan))
+    }
+
     private var words: Int
     /// Key → row number + 1 (low 20 bits; 0: no row yet) and the last file that set the row's
     /// bit (high 12 bits: a trigram again in the same file costs this one look). 2 MiB.
@@ -32,6 +46,8 @@ final class SegmentBuilder {
 
     /// The most files a builder's segment holds (the table keeps 12 bits of a file's number).
     static let maximumSpan = 4096
+    /// Rows kept room for across a reset (a segment of generated prose meets about 30,000).
+    private static let keptRows = 65_536
 
     /// A builder for segments of up to `span` files.
     init(span: Int) {
@@ -105,7 +121,11 @@ final class SegmentBuilder {
         files = 0
         self.span = span
         words = Postings.words(span: span)
-        if words > columns { regrow(rows: rowCapacity, columns: words) }
+        // Memory follows the new span: fewer columns are given back, and rows made room for by
+        // one large file are not kept past what a usual segment needs.
+        if words != columns || rowCapacity > Self.keptRows {
+            regrow(rows: min(rowCapacity, Self.keptRows), columns: words)
+        }
     }
 
     /// Makes room for `rows` rows of `columns` words, keeping what is set.
@@ -123,7 +143,9 @@ final class SegmentBuilder {
 
     private func newRow(_ key: UInt32) -> Int {
         let row = keys.count
-        if row == rowCapacity { regrow(rows: max(1024, rowCapacity * 2), columns: max(columns, words)) }
+        if row == rowCapacity {
+            regrow(rows: min(max(1024, rowCapacity * 2), TrigramKeys.count), columns: max(columns, words))
+        }
         keys.append(key)
         return row
     }
