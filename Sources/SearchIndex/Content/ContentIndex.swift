@@ -388,7 +388,7 @@ public final class ContentIndex: Sendable {
         if start < files.count { chunks.append(start..<files.count) }
         let cut = chunks
         let work = OrderedWork<[SegmentPiece]>(
-            count: chunks.count, threads: chunks.count > 1 ? Self.readingThreads : 0, ahead: 3,
+            count: chunks.count, threads: chunks.count > 1 ? Self.readingThreads : 0, ahead: 2,
             name: "Index.Content", nice: 10
         ) { [self] in
             let builder = SegmentBuilder(span: Self.segmentSpan)
@@ -414,7 +414,7 @@ public final class ContentIndex: Sendable {
     /// A chunk of files read together ends past this many bytes.
     private static let chunkBytes: Int64 = 64 << 20
     /// A segment ends early rather than let its builder's rows pass this many bytes (the
-    /// builder makes room for up to twice its rows: 64 MiB a thread at most).
+    /// builder makes room for 8,191 rows more at most).
     private static let builderBytes = 32 << 20
     /// Threads reading files while the index is built.
     private static let readingThreads = 2
