@@ -182,6 +182,8 @@ struct ContentSegmentTests {
             try store.candidates([zebra], under: "/docs", before: .max, limit: 10).map(\.path) == [
                 "/docs/\u{301}a.txt"
             ])
+        // The search's read transaction is over: a new one can begin (it could not inside one).
+        try store.database.execute("BEGIN; COMMIT")
     }
 
     @Test("a file that could fill a wide segment's rows alone is given a narrower one")
