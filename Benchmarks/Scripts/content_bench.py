@@ -40,6 +40,7 @@ sys.path.insert(0, HERE)
 from results import write_section  # noqa: E402
 from search_bench import Client, LoggedProcess, latency_line, percentile, sequential, wrk_latency  # noqa: E402
 from server_bench import rss_mib  # noqa: E402
+from load_bench import peak_rss_mib  # noqa: E402
 
 BENCH = "/tmp/browsey-bench-content"
 HOST = "127.0.0.1"
@@ -133,14 +134,6 @@ def freshness(client, tree, trials=5):
         delays.append(seen)
         os.remove(target)
     return delays
-
-
-def peak_rss_mib(pid):
-    with open("/proc/%d/status" % pid) as handle:
-        for line in handle:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def main():

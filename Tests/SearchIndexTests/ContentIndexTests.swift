@@ -95,6 +95,35 @@ struct ContentIndexTests {
         await second.stop()
     }
 
+    @Test(
+        "hostile bytes (broken UTF-8, random bytes, a megabyte of every trigram) are read, and their words found"
+    )
+    func hostileBytes() async throws {
+        let fixture = try IndexFixture()
+        var generator = SystemRandomNumberGenerator()
+        // Lone lead and continuation bytes, an overlong form, and a sequence cut off at the end.
+        try fixture.folder.file(
+            "odd/broken.txt",
+            Data([0xC3, 0x20] + Array("zebracorn ".utf8) + [0x80, 0x80, 0xC0, 0xAF, 0x20, 0xE2, 0x82]))
+        // Random bytes without a NUL, a word set apart by spaces in the middle.
+        var random = (0..<65_536).map { _ in UInt8.random(in: 1...255, using: &generator) }
+        random.replaceSubrange(30_000..<30_012, with: Array(" walrusword ".utf8))
+        try fixture.folder.file("odd/random.txt", Data(random))
+        // A megabyte of random printable ASCII meets nearly every ASCII trigram.
+        var printable = (0..<(1 << 20)).map { _ in UInt8.random(in: 32...126, using: &generator) }
+        printable.replaceSubrange(500_000..<500_013, with: Array(" pelicanword ".utf8))
+        try fixture.folder.file("odd/printable.txt", Data(printable))
+        let running = await Running(fixture)
+        #expect(running.content.progress.phase == .ready)
+        // Candidates: the megabyte holds so many trigrams that it is one for most words (a
+        // search reads it and finds no match); what matters is that no file holding the word is
+        // missing.
+        #expect(try running.paths("zebracorn").contains("/odd/broken.txt"))
+        #expect(try running.paths("walrusword").contains("/odd/random.txt"))
+        #expect(try running.paths("pelicanword") == ["/odd/printable.txt"])
+        await running.stop()
+    }
+
     @Test("files saved one at a time are merged into a few segments, which drop what the files said before")
     func mergesSmallSegments() async throws {
         let fixture = try IndexFixture()

@@ -11,9 +11,9 @@ import Synchronization
 
 /// What text files say, searchable by any three or more characters: for each trigram of each
 /// text file's folded text (lowercase, accents dropped, as names are folded), which files hold
-/// it, kept in segments in an SQLite file (see ``ContentStore``). It follows a ``NameIndex``: built in the background once the names are ready
-/// (reconciled by size and date with what the last run saved), then kept fresh by the names'
-/// change feed.
+/// it, kept in segments in an SQLite file (see ``ContentStore``). It follows a ``NameIndex``:
+/// built in the background once the names are ready (reconciled by size and date with what the
+/// last run saved), then kept fresh by the names' change feed.
 ///
 /// ```swift
 /// let content = ContentIndex(options: .init(root: root, storePath: cache + "/content.sqlite"), names: index)

@@ -5,8 +5,9 @@
 #endif
 
 /// Reads text files for the content index, one thread's: each file's folded text (see
-/// ``NameFolding``) into a buffer it keeps. An ASCII file is handed over as read (the trigram
-/// keys lower its capitals); any other is decoded and folded as names are.
+/// ``NameFolding``) into a buffer it keeps. An ASCII file is handed over as read (a capital has
+/// its small letter's trigram code); any other is decoded and folded as names are. What counts as
+/// text is ``TextDecoding``'s.
 struct ContentReader {
     /// The indexed folder, absolute.
     let root: String
@@ -29,20 +30,12 @@ struct ContentReader {
         defer { close(descriptor) }
         guard let count = load(descriptor) else { return false }
         return buffer.withUnsafeBufferPointer { all -> Bool in
-            let bytes = UnsafeBufferPointer(rebasing: all[0..<count])
-            if count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
-                guard let text = TextDecoding.text(of: UnsafeRawBufferPointer(bytes)) else { return false }
-                NameFolding.fold(text).withUnsafeBufferPointer(body)
-                return true
-            }
-            var text = bytes[...]
-            if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { text = bytes[3...] }
-            let body8 = UnsafeBufferPointer(rebasing: text)
-            if let base = body8.baseAddress, memchr(base, 0, body8.count) != nil { return false }
-            if TrigramKeys.isASCII(body8) {
-                body(body8)
-            } else {
-                NameFolding.fold(String(decoding: body8, as: UTF8.self)).withUnsafeBufferPointer(body)
+            switch TextDecoding.form(of: UnsafeBufferPointer(rebasing: all[0..<count])) {
+            case .utf8(let text) where TrigramKeys.isASCII(text): body(text)
+            case .utf8(let text):
+                NameFolding.fold(String(decoding: text, as: UTF8.self)).withUnsafeBufferPointer(body)
+            case .utf16(let text): NameFolding.fold(text).withUnsafeBufferPointer(body)
+            case nil: return false
             }
             return true
         }

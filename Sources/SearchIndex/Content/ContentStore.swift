@@ -26,7 +26,7 @@ final class ContentStore: @unchecked Sendable {
     }
 
     /// A segment: the files with ids `first ..< first + span`.
-    struct Segment: Equatable {
+    struct Segment {
         var first: Int64
         var span: Int
     }

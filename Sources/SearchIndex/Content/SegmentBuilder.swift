@@ -26,7 +26,7 @@ final class SegmentBuilder {
     }
 
     /// The widest span, up to `span`, at which a file of `size` bytes fits in `limit` bytes of rows
-    /// (at least 64 files).
+    /// (64 files or `span`, whichever is less, when none does).
     static func span(fitting size: Int, within limit: Int, atMost span: Int) -> Int {
         let words = max(1, limit / (max(1, min(size, TrigramKeys.count)) * 8))
         return max(1, min(span, words * 64, maximumSpan))

@@ -24,17 +24,34 @@ public enum TextDecoding {
 
     /// The text of `bytes`, or `nil` when they are not text.
     public static func text(of bytes: UnsafeRawBufferPointer) -> String? {
-        let bytes = bytes.bindMemory(to: UInt8.self)
+        switch form(of: bytes.bindMemory(to: UInt8.self)) {
+        case .utf8(let body): String(decoding: body, as: UTF8.self)
+        case .utf16(let text): text
+        case nil: nil
+        }
+    }
+
+    /// What `bytes` hold as text: UTF-8 (the bytes after a byte order mark, if any, not yet
+    /// checked: a reader that needs only ASCII need not decode), UTF-16 (decoded), or `nil` when
+    /// they are not text.
+    enum Form {
+        case utf8(UnsafeBufferPointer<UInt8>)
+        case utf16(String)
+    }
+
+    /// The form of `bytes` (see ``Form``).
+    static func form(of bytes: UnsafeBufferPointer<UInt8>) -> Form? {
         if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE {
-            return utf16(UnsafeBufferPointer(rebasing: bytes[2...]), bigEndian: false)
+            return utf16(UnsafeBufferPointer(rebasing: bytes[2...]), bigEndian: false).map(Form.utf16)
         }
         if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF {
-            return utf16(UnsafeBufferPointer(rebasing: bytes[2...]), bigEndian: true)
+            return utf16(UnsafeBufferPointer(rebasing: bytes[2...]), bigEndian: true).map(Form.utf16)
         }
         var body = bytes[...]
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { body = bytes[3...] }
-        guard !body.contains(0) else { return nil }
-        return String(decoding: UnsafeBufferPointer(rebasing: body), as: UTF8.self)
+        let rebased = UnsafeBufferPointer(rebasing: body)
+        if let base = rebased.baseAddress, memchr(base, 0, rebased.count) != nil { return nil }
+        return .utf8(rebased)
     }
 
     /// The text of an array of bytes.
