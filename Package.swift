@@ -193,7 +193,7 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .target(name: "CTestSupport", path: "Tests/CTestSupport"),
+        .target(name: "CTestSupport", path: "Tests/CTestSupport", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(
             name: "TestSupport",
             dependencies: ["CTestSupport"],

@@ -67,6 +67,12 @@ int bt_jpeg_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *he
 }
 
 int bt_jpeg_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image) {
+    int eighth = bt_jpeg_eighth_thumbnail(data, size, longest, max_pixels, image);
+    if (eighth != BT_NOT_HANDLED) return eighth;
+    return bt_jpeg_scaled_thumbnail(data, size, longest, max_pixels, image);
+}
+
+int bt_jpeg_scaled_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image) {
     struct jpeg_decompress_struct info;
     struct jpeg_progress_mgr progress;
     bt_jpeg_error error;

@@ -19,6 +19,8 @@ enum {
     BT_NO_MEMORY = 3,
     /// The library this call needs is not installed.
     BT_UNAVAILABLE = 4,
+    /// A fast path does not take this file: the general decoder does.
+    BT_NOT_HANDLED = 5,
 };
 
 /// A decoded, downscaled picture: 8-bit RGB rows without padding (`pixels` from malloc, freed
@@ -54,8 +56,20 @@ int bt_jpeg_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *he
 
 /// Decodes a JPEG down to at most `longest` pixels on its longest side: DCT scaling picks the
 /// smallest scale whose image is at least `longest`, then area averaging finishes the job.
-/// Refuses images above `max_pixels` from the header, before allocating for them.
+/// Refuses images above `max_pixels` from the header, before allocating for them. A baseline
+/// JPEG wanted at an eighth or less goes through `bt_jpeg_eighth_thumbnail`, the rest through
+/// `bt_jpeg_scaled_thumbnail`.
 int bt_jpeg_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image);
+
+/// `bt_jpeg_thumbnail` through libjpeg-turbo alone.
+int bt_jpeg_scaled_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image);
+
+/// The pixels libjpeg-turbo makes of a baseline Huffman JPEG (one scan of every component,
+/// YCbCr or grey, sampling factors 1 or 2) at scale 1/8, from each block's DC coefficient with the
+/// AC codes stepped over, then area averaged to at most `longest`. Answers BT_NOT_HANDLED for
+/// every other file, for a size that needs more than an eighth, above `max_pixels`, and for
+/// damaged entropy data: the general decoder has the last word on those.
+int bt_jpeg_eighth_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image);
 
 /// Decodes a PNG's first image down to at most `longest` pixels on its longest side (16-bit,
 /// palette, grey and alpha handled; alpha composited on white). Refuses images above
