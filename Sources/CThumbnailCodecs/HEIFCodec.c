@@ -49,10 +49,7 @@ static pthread_once_t bt_heif_once = PTHREAD_ONCE_INIT;
 
 static void bt_heif_load(void) {
     static const char *const names[] = {"libheif.so.1", "libheif.1.dylib", "libheif.so"};
-    void *handle = NULL;
-    for (size_t index = 0; index < sizeof(names) / sizeof(names[0]) && handle == NULL; index++) {
-        handle = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
-    }
+    void *handle = bt_open_library(names, sizeof(names) / sizeof(names[0]));
     if (handle == NULL) return;
     bt_heif_library library;
     *(void **)&library.context_alloc = dlsym(handle, "heif_context_alloc");

@@ -36,6 +36,12 @@ static void bt_png_warning(png_structp png, png_const_charp message) {
 }
 
 int bt_png_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image) {
+    int inflated = bt_png_inflated_thumbnail(data, size, longest, max_pixels, image);
+    if (inflated != BT_NOT_HANDLED) return inflated;
+    return bt_png_streamed_thumbnail(data, size, longest, max_pixels, image);
+}
+
+int bt_png_streamed_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image) {
     bt_png_source source = {data, size, 0};
     bt_resampler *volatile resampler = NULL;
     uint8_t *volatile pixels = NULL;

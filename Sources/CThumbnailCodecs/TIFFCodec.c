@@ -39,10 +39,7 @@ static pthread_once_t bt_tiff_once = PTHREAD_ONCE_INIT;
 
 static void bt_tiff_load(void) {
     static const char *const names[] = {"libtiff.so.6", "libtiff.so.5", "libtiff.6.dylib", "libtiff.so"};
-    void *handle = NULL;
-    for (size_t index = 0; index < sizeof(names) / sizeof(names[0]) && handle == NULL; index++) {
-        handle = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
-    }
+    void *handle = bt_open_library(names, sizeof(names) / sizeof(names[0]));
     if (handle == NULL) return;
     *(void **)&bt_tiff_library.client_open = dlsym(handle, "TIFFClientOpen");
     *(void **)&bt_tiff_library.get_field = dlsym(handle, "TIFFGetField");

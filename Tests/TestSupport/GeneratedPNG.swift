@@ -7,9 +7,10 @@ public enum GeneratedPNG {
     }
 
     /// A PNG (8-bit; color type 2 RGB, 6 RGBA, 0 grey, 3 palette) with stored (uncompressed)
-    /// deflate blocks.
+    /// deflate blocks, its image data split into IDAT chunks of at most `chunkSize` bytes.
     public static func encode(
-        width: Int, height: Int, colorType: UInt8, bitDepth: UInt8 = 8, palette: [UInt8] = [], rows: [UInt8]
+        width: Int, height: Int, colorType: UInt8, bitDepth: UInt8 = 8, palette: [UInt8] = [], rows: [UInt8],
+        chunkSize: Int = .max
     )
         -> [UInt8]
     {
@@ -19,7 +20,10 @@ public enum GeneratedPNG {
         header += [bitDepth, colorType, 0, 0, 0]
         out += chunk("IHDR", header)
         if !palette.isEmpty { out += chunk("PLTE", palette) }
-        out += chunk("IDAT", zlibStored(rows))
+        let data = zlibStored(rows)
+        for start in stride(from: 0, to: data.count, by: chunkSize) {
+            out += chunk("IDAT", Array(data[start..<min(data.count, start + chunkSize)]))
+        }
         out += chunk("IEND", [])
         return out
     }

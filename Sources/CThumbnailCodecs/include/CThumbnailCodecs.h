@@ -76,6 +76,19 @@ int bt_jpeg_eighth_thumbnail(const uint8_t *data, size_t size, uint32_t longest,
 /// `max_pixels` from the header, before allocating for them.
 int bt_png_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image);
 
+/// `bt_png_thumbnail` through libpng alone, row by row.
+int bt_png_streamed_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image);
+
+/// Whether libdeflate could be loaded (looked for once, on the first call).
+int bt_png_inflated_available(void);
+
+/// The pixels libpng makes of an 8-bit grey, grey-and-alpha, RGB or RGBA PNG that is not
+/// interlaced and has no transparency key, its data inflated in one call by libdeflate. Answers
+/// BT_NOT_HANDLED for every other PNG, above `max_pixels`, when libdeflate is missing, when the
+/// decodes under way already hold their memory budget, and for damaged data: libpng decodes
+/// those.
+int bt_png_inflated_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image);
+
 /// Whether libheif could be loaded (looked for once, on the first call).
 int bt_heif_available(void);
 
@@ -95,6 +108,9 @@ int bt_tiff_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64
 /// Encodes RGB rows as a baseline JPEG with optimized Huffman tables and no metadata at all.
 /// `*output` comes from malloc (freed with `bt_free`).
 int bt_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height, int quality, uint8_t **output, size_t *output_size);
+
+/// The first of `names` that `dlopen` loads (privately, all symbols bound now), or NULL.
+void *bt_open_library(const char *const *names, size_t count);
 
 /// Frees what this module allocated.
 void bt_free(void *pointer);
