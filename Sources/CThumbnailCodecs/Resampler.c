@@ -9,8 +9,9 @@ struct bt_resampler {
     uint32_t source_height;
     uint32_t width;
     uint32_t height;
-    /// The output column of each source column.
-    uint32_t *column_of;
+    /// The first source column of each output column, and one past the last (`width + 1`
+    /// entries): the source columns of an output column are a run, summed in registers.
+    uint32_t *first_column;
     /// How many source columns fall into each output column.
     uint32_t *columns_in;
     /// Sums of the current output row, three per pixel.
@@ -47,12 +48,12 @@ bt_resampler *bt_resampler_create(uint32_t source_width, uint32_t source_height,
     resampler->source_height = source_height;
     resampler->width = width;
     resampler->height = height;
-    resampler->column_of = malloc(sizeof(uint32_t) * source_width);
+    resampler->first_column = malloc(sizeof(uint32_t) * ((size_t)width + 1));
     resampler->columns_in = calloc(width, sizeof(uint32_t));
     resampler->sums = calloc((size_t)width * 3, sizeof(uint64_t));
     // Rows a damaged source never delivers stay mid-grey.
     resampler->output = malloc((size_t)width * height * 3);
-    if (resampler->column_of == NULL || resampler->columns_in == NULL || resampler->sums == NULL ||
+    if (resampler->first_column == NULL || resampler->columns_in == NULL || resampler->sums == NULL ||
         resampler->output == NULL) {
         bt_resampler_discard(resampler);
         return NULL;
@@ -60,9 +61,9 @@ bt_resampler *bt_resampler_create(uint32_t source_width, uint32_t source_height,
     memset(resampler->output, 128, (size_t)width * height * 3);
     for (uint32_t x = 0; x < source_width; x++) {
         uint32_t column = (uint32_t)((uint64_t)x * width / source_width);
-        resampler->column_of[x] = column;
-        resampler->columns_in[column] += 1;
+        if (resampler->columns_in[column]++ == 0) resampler->first_column[column] = x;
     }
+    resampler->first_column[width] = source_width;
     return resampler;
 }
 
@@ -89,25 +90,29 @@ void bt_resampler_add_row(bt_resampler *resampler, const uint8_t *row, uint32_t 
         resampler->current = target;
     }
     uint64_t *sums = resampler->sums;
-    const uint32_t *column_of = resampler->column_of;
-    if (channels == 4) {
-        for (uint32_t x = 0; x < resampler->source_width; x++) {
-            const uint8_t *pixel = row + (size_t)x * 4;
-            uint32_t alpha = pixel[3];
-            uint64_t *sum = &sums[(size_t)column_of[x] * 3];
-            uint32_t white = 255 * (255 - alpha);
-            sum[0] += (pixel[0] * alpha + white + 127) / 255;
-            sum[1] += (pixel[1] * alpha + white + 127) / 255;
-            sum[2] += (pixel[2] * alpha + white + 127) / 255;
+    const uint32_t *first = resampler->first_column;
+    for (uint32_t column = 0; column < resampler->width; column++) {
+        uint64_t red = 0, green = 0, blue = 0;
+        if (channels == 4) {
+            for (uint32_t x = first[column]; x < first[column + 1]; x++) {
+                const uint8_t *pixel = row + (size_t)x * 4;
+                uint32_t alpha = pixel[3];
+                uint32_t white = 255 * (255 - alpha);
+                red += (pixel[0] * alpha + white + 127) / 255;
+                green += (pixel[1] * alpha + white + 127) / 255;
+                blue += (pixel[2] * alpha + white + 127) / 255;
+            }
+        } else {
+            for (uint32_t x = first[column]; x < first[column + 1]; x++) {
+                const uint8_t *pixel = row + (size_t)x * 3;
+                red += pixel[0];
+                green += pixel[1];
+                blue += pixel[2];
+            }
         }
-    } else {
-        for (uint32_t x = 0; x < resampler->source_width; x++) {
-            const uint8_t *pixel = row + (size_t)x * 3;
-            uint64_t *sum = &sums[(size_t)column_of[x] * 3];
-            sum[0] += pixel[0];
-            sum[1] += pixel[1];
-            sum[2] += pixel[2];
-        }
+        sums[(size_t)column * 3] += red;
+        sums[(size_t)column * 3 + 1] += green;
+        sums[(size_t)column * 3 + 2] += blue;
     }
     resampler->rows_in += 1;
 }
@@ -122,7 +127,7 @@ uint8_t *bt_resampler_finish(bt_resampler *resampler) {
 
 void bt_resampler_discard(bt_resampler *resampler) {
     if (resampler == NULL) return;
-    free(resampler->column_of);
+    free(resampler->first_column);
     free(resampler->columns_in);
     free(resampler->sums);
     free(resampler->output);
