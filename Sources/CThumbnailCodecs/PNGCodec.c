@@ -41,6 +41,12 @@ int bt_png_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_
     return bt_png_streamed_thumbnail(data, size, longest, max_pixels, image);
 }
 
+int bt_png_thumbnail_in_place(uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image) {
+    int inflated = bt_png_inflated_thumbnail_in_place(data, size, longest, max_pixels, image);
+    if (inflated != BT_NOT_HANDLED) return inflated;
+    return bt_png_streamed_thumbnail(data, size, longest, max_pixels, image);
+}
+
 int bt_png_streamed_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image) {
     bt_png_source source = {data, size, 0};
     bt_resampler *volatile resampler = NULL;

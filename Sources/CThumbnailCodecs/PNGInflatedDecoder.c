@@ -7,6 +7,11 @@
 // for all the decodes under way stay within a budget; past it, and for every other PNG, libpng
 // decodes row by row in constant memory. Anything this file does not expect answers
 // BT_NOT_HANDLED and libpng has the last word.
+//
+// The image data of a PNG is split over IDAT chunks (a 12-byte chunk header and checksum between
+// every two pieces), and libdeflate wants it in one piece. Given bytes it may rearrange, the
+// decoder moves the pieces together in place and puts every byte back after inflating; given
+// read-only bytes, it gathers a copy.
 #include "CThumbnailCodecs.h"
 
 #include <dlfcn.h>
@@ -15,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// The most the decodes under way may hold at once: one 12-megapixel RGB picture's compressed
-/// and inflated data.
+/// The most the decodes under way may hold at once: the inflated rows of two 12-megapixel RGB
+/// pictures decoded in place, or one picture's rows and a gathered copy of its compressed data.
 #define BT_PNG_INFLATE_BUDGET (72u * 1024 * 1024)
 
 typedef struct bt_deflate bt_deflate;
@@ -96,7 +101,36 @@ static int bt_png_unfilter(uint8_t type, uint8_t *row, const uint8_t *above, siz
     }
 }
 
-int bt_png_inflated_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image) {
+/// Moves the `count` IDAT payloads of a run of consecutive IDAT chunks (the first payload at
+/// `first`) together, saving the 12 bytes between every two in `gaps`.
+static void bt_png_join(uint8_t *first, const uint32_t *lengths, size_t count, uint8_t *gaps) {
+    uint8_t *source = first, *target = first;
+    for (size_t index = 0; index < count; index++) {
+        if (index > 0) {
+            memcpy(gaps + 12 * (index - 1), source - 12, 12);
+            memmove(target, source, lengths[index]);
+        }
+        source += lengths[index] + 12;
+        target += lengths[index];
+    }
+}
+
+/// Undoes `bt_png_join`.
+static void bt_png_split(uint8_t *first, const uint32_t *lengths, size_t count, const uint8_t *gaps) {
+    size_t total = 0;
+    for (size_t index = 0; index < count; index++) total += lengths[index];
+    uint8_t *source = first + total, *target = first + total + 12 * (count - 1);
+    for (size_t index = count; index-- > 1;) {
+        source -= lengths[index];
+        target -= lengths[index];
+        memmove(target, source, lengths[index]);
+        target -= 12;
+        memcpy(target, gaps + 12 * (index - 1), 12);
+    }
+}
+
+static int bt_png_inflated(const uint8_t *data, uint8_t *writable, size_t size, uint32_t longest, uint64_t max_pixels,
+                           bt_image *image) {
     static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     memset(image, 0, sizeof(*image));
     if (data == NULL || size < 8 + 25 || memcmp(data, signature, 8) != 0) return BT_NOT_HANDLED;
@@ -114,13 +148,16 @@ int bt_png_inflated_thumbnail(const uint8_t *data, size_t size, uint32_t longest
     if (channels == 0 || (uint64_t)width * height > max_pixels) return BT_NOT_HANDLED;
     size_t compressed = 0, idat_chunks = 0, single = 0;
     size_t at = 8;
-    int ended = 0;
+    int ended = 0, consecutive = 1, previous_idat = 0;
     while (!ended) {
         if (size - at < 12) return BT_NOT_HANDLED;
         size_t length = bt_be32(data + at);
         if (length > size - at - 12) return BT_NOT_HANDLED;
         const uint8_t *type = data + at + 4;
-        if (memcmp(type, "IDAT", 4) == 0) {
+        int is_idat = memcmp(type, "IDAT", 4) == 0;
+        if (is_idat && idat_chunks > 0 && !previous_idat) consecutive = 0;
+        previous_idat = is_idat;
+        if (is_idat) {
             compressed += length;
             if (idat_chunks++ == 0) single = at + 8;
         } else if (memcmp(type, "tRNS", 4) == 0) {
@@ -130,17 +167,29 @@ int bt_png_inflated_thumbnail(const uint8_t *data, size_t size, uint32_t longest
         }
         at += 12 + length;
     }
-    if (compressed == 0) return BT_NOT_HANDLED;
+    // Image data split by another chunk is not a valid PNG: libpng says so.
+    if (compressed == 0 || !consecutive) return BT_NOT_HANDLED;
     uint64_t stride = (uint64_t)width * channels;
     uint64_t inflated = (uint64_t)height * (stride + 1);
-    size_t gathered = idat_chunks > 1 ? compressed : 0;
+    int joins = idat_chunks > 1 && writable != NULL;
+    size_t gathered = idat_chunks > 1 && !joins ? compressed : 0;
     if (inflated > BT_PNG_INFLATE_BUDGET || !bt_png_reserve((size_t)inflated + gathered)) return BT_NOT_HANDLED;
 
     int status = BT_NO_MEMORY;
-    uint8_t *input = NULL, *pixels = NULL, *row = NULL;
+    uint8_t *input = NULL, *pixels = NULL, *row = NULL, *gaps = NULL;
+    uint32_t *lengths = NULL;
     bt_deflate *inflater = NULL;
     bt_resampler *resampler = NULL;
-    if (idat_chunks > 1) {
+    if (joins) {
+        lengths = malloc(sizeof(uint32_t) * idat_chunks);
+        gaps = malloc(12 * (idat_chunks - 1));
+        if (lengths == NULL || gaps == NULL) goto done;
+        size_t chunk = single - 8;
+        for (size_t index = 0; index < idat_chunks; index++) {
+            lengths[index] = bt_be32(data + chunk);
+            chunk += 12 + (size_t)lengths[index];
+        }
+    } else if (idat_chunks > 1) {
         input = malloc(compressed);
         if (input == NULL) goto done;
         size_t written = 0;
@@ -154,12 +203,13 @@ int bt_png_inflated_thumbnail(const uint8_t *data, size_t size, uint32_t longest
     inflater = bt_deflate_library.alloc();
     if (pixels == NULL || inflater == NULL) goto done;
     size_t produced = 0;
+    const uint8_t *stream = input != NULL ? input : data + single;
+    if (joins) bt_png_join(writable + single, lengths, idat_chunks, gaps);
+    int inflate_status =
+        bt_deflate_library.zlib_decompress(inflater, stream, compressed, pixels, (size_t)inflated, &produced);
+    if (joins) bt_png_split(writable + single, lengths, idat_chunks, gaps);
     status = BT_NOT_HANDLED;
-    if (bt_deflate_library.zlib_decompress(inflater, input != NULL ? input : data + single, compressed, pixels,
-                                           (size_t)inflated, &produced) != 0 ||
-        produced != inflated) {
-        goto done;
-    }
+    if (inflate_status != 0 || produced != inflated) goto done;
     free(input);
     input = NULL;
 
@@ -201,7 +251,18 @@ done:
     free(input);
     free(pixels);
     free(row);
+    free(lengths);
+    free(gaps);
     bt_resampler_discard(resampler);
     atomic_fetch_sub(&bt_png_inflating, (size_t)inflated + gathered);
     return status;
+}
+
+int bt_png_inflated_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image) {
+    return bt_png_inflated(data, NULL, size, longest, max_pixels, image);
+}
+
+int bt_png_inflated_thumbnail_in_place(uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels,
+                                       bt_image *image) {
+    return bt_png_inflated(data, data, size, longest, max_pixels, image);
 }

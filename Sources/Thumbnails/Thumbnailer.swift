@@ -93,6 +93,16 @@ public struct Thumbnailer: Sendable {
     public func thumbnail(
         of bytes: [UInt8], longest: Int, encoding: ThumbnailEncoding = .jpeg
     ) throws(ThumbnailError) -> Thumbnail {
+        var bytes = bytes
+        return try thumbnail(of: &bytes, rearranging: false, longest: longest, encoding: encoding)
+    }
+
+    /// ``thumbnail(of:longest:encoding:)``; with `rearranging`, a PNG's bytes are rearranged
+    /// while it decodes (and put back), so that a caller whose array is its own lends it instead
+    /// of having it copied.
+    private func thumbnail(
+        of bytes: inout [UInt8], rearranging: Bool, longest: Int, encoding: ThumbnailEncoding
+    ) throws(ThumbnailError) -> Thumbnail {
         guard !bytes.isEmpty else { throw ThumbnailError(.notThumbnailable, "The file is empty") }
         guard let format = ImageFormat.sniff(bytes) else {
             throw ThumbnailError(.notThumbnailable, "Not a picture this server reads")
@@ -101,7 +111,11 @@ public struct Thumbnailer: Sendable {
         let image: PixelImage
         switch format {
         case .jpeg: image = try SystemCodecs.jpeg(bytes, longest: longest, maximumPixels: maximumPixels)
-        case .png: image = try SystemCodecs.png(bytes, longest: longest, maximumPixels: maximumPixels)
+        case .png:
+            image =
+                rearranging
+                ? try SystemCodecs.png(rearranging: &bytes, longest: longest, maximumPixels: maximumPixels)
+                : try SystemCodecs.png(bytes, longest: longest, maximumPixels: maximumPixels)
         case .gif: image = try GIFDecoder.thumbnail(bytes, longest: longest, maximumPixels: maximumPixels)
         case .bmp: image = try BMPDecoder.thumbnail(bytes, longest: longest, maximumPixels: maximumPixels)
         case .webp:
@@ -154,10 +168,10 @@ public struct Thumbnailer: Sendable {
         guard ImageFormat.sniff(head) != nil else {
             throw ThumbnailError(.notThumbnailable, "Not a picture this server reads")
         }
-        guard let bytes = FileContents.read(descriptor, limit: Int(status.st_size)) else {
+        guard var bytes = FileContents.read(descriptor, limit: Int(status.st_size)) else {
             throw ThumbnailError(.unreadable, "The file cannot be read")
         }
-        return try thumbnail(of: bytes, longest: longest, encoding: encoding)
+        return try thumbnail(of: &bytes, rearranging: true, longest: longest, encoding: encoding)
     }
 
     /// The duration and shown size of the video open at `descriptor`, from `ffprobe` (bounded

@@ -69,6 +69,47 @@ struct PNGInflatedTests {
         #expect(!fast.1.isEmpty && fast.1 == reference.1)
     }
 
+    @Test(
+        "decoded in place, the image data's pieces are joined and put back: same pixels, same bytes after; data split by another chunk is libpng's",
+        arguments: [false, true])
+    func inPlace(interleavedText: Bool) {
+        let (width, height) = (90, 70)
+        let pixels = (0..<(width * height * 3)).map { UInt8(truncatingIfNeeded: $0 * 13 / 7) }
+        var file = GeneratedPNG.encode(
+            width: width, height: height, colorType: 2,
+            rows: Self.filteredRows(pixels, width: width, height: height, channels: 3), chunkSize: 997)
+        if interleavedText {
+            // A text chunk between the second and third IDAT: not a valid PNG, so libpng's call.
+            var at = 8 + 25
+            for _ in 0..<2 {
+                let length = file[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+                at += 12 + length
+            }
+            let typed = Array("tEXtComment\u{0}between".utf8)
+            let crc = GeneratedPNG.crc32(typed)
+            let length = UInt32(typed.count - 4)
+            var chunk = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: length >> $0) } + typed
+            chunk += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
+            file.insert(contentsOf: chunk, at: at)
+        }
+        let original = file
+        var image = bt_image()
+        let status = file.withUnsafeMutableBufferPointer {
+            bt_png_inflated_thumbnail_in_place($0.baseAddress, $0.count, 40, 100_000_000, &image)
+        }
+        defer { bt_free(image.pixels) }
+        #expect(file == original, "every byte back in place")
+        if interleavedText {
+            #expect(status == Int32(BT_NOT_HANDLED))
+        } else {
+            #expect(status == Int32(BT_OK))
+            let decoded = image.pixels.map {
+                Array(UnsafeBufferPointer(start: $0, count: Int(image.width * image.height) * 3))
+            }
+            #expect(decoded == Self.decode(original, with: bt_png_streamed_thumbnail).1)
+        }
+    }
+
     @Test("palette, 16-bit and interlaced PNGs, and transparency keys, are left to libpng")
     func notTaken() {
         let grey = [UInt8](repeating: 0, count: 8 * 8 + 8)

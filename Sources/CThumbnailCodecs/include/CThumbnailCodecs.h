@@ -89,6 +89,15 @@ int bt_png_inflated_available(void);
 /// those.
 int bt_png_inflated_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image);
 
+/// `bt_png_inflated_thumbnail` for bytes it may rearrange while it runs: the pieces of the image
+/// data are moved together in place instead of copied, and every byte is back where it was when
+/// the call returns. The decode then holds only the inflated rows beyond the file itself.
+int bt_png_inflated_thumbnail_in_place(uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels,
+                                       bt_image *image);
+
+/// `bt_png_thumbnail` for bytes it may rearrange while it runs (restored before it returns).
+int bt_png_thumbnail_in_place(uint8_t *data, size_t size, uint32_t longest, uint64_t max_pixels, bt_image *image);
+
 /// Whether libheif could be loaded (looked for once, on the first call).
 int bt_heif_available(void);
 

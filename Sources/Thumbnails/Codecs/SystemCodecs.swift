@@ -22,6 +22,20 @@ enum SystemCodecs {
         return try result(status, image, format: "PNG")
     }
 
+    /// ``png(_:longest:maximumPixels:)`` for bytes the decoder may rearrange while it runs: the
+    /// pieces of the image data are moved together in place rather than copied (every byte is
+    /// back in place when it returns). `bytes` must be the caller's own, or lending it copies it.
+    static func png(
+        rearranging bytes: inout [UInt8], longest: Int, maximumPixels: Int
+    ) throws(ThumbnailError) -> PixelImage {
+        var image = bt_image()
+        let status = bytes.withUnsafeMutableBufferPointer {
+            bt_png_thumbnail_in_place(
+                $0.baseAddress, $0.count, UInt32(longest), UInt64(maximumPixels), &image)
+        }
+        return try result(status, image, format: "PNG")
+    }
+
     /// A HEIF (HEIC) or AVIF picture through libheif, already upright; its size as shown.
     static func heif(
         _ bytes: [UInt8], longest: Int, maximumPixels: Int
