@@ -121,6 +121,10 @@ int bt_jpeg_encode(const uint8_t *rgb, uint32_t width, uint32_t height, int qual
 /// The first of `names` that `dlopen` loads (privately, all symbols bound now), or NULL.
 void *bt_open_library(const char *const *names, size_t count);
 
+/// Hands the memory the allocator holds free back to the system (glibc's `malloc_trim`; nothing
+/// elsewhere).
+void bt_trim_heap(void);
+
 /// Frees what this module allocated.
 void bt_free(void *pointer);
 
