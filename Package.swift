@@ -284,7 +284,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ThumbnailsTests",
-            dependencies: ["Thumbnails", "CThumbnailCodecs", "TestSupport"],
+            dependencies: ["Thumbnails", "CThumbnailCodecs", "CTestSupport", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
