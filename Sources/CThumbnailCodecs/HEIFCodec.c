@@ -120,14 +120,8 @@ int bt_heif_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64
     for (int row = 0; row < decoded_height; row++) {
         bt_resampler_add_row(resampler, rows + (size_t)row * (size_t)stride, channels);
     }
-    image->pixels = bt_resampler_finish(resampler);
+    bt_resampler_finish_into(resampler, image);
     resampler = NULL;
-    if (image->pixels == NULL) {
-        status = BT_NO_MEMORY;
-        goto done;
-    }
-    image->width = out_width;
-    image->height = out_height;
     image->source_width = (uint32_t)width;
     image->source_height = (uint32_t)height;
     status = BT_OK;

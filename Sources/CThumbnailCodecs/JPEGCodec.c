@@ -150,10 +150,8 @@ int bt_jpeg_scaled_thumbnail(const uint8_t *data, size_t size, uint32_t longest,
     jpeg_destroy_decompress(&info);
     free(row);
     row = NULL;
-    image->pixels = bt_resampler_finish(resampler);
+    bt_resampler_finish_into(resampler, image);
     resampler = NULL;
-    image->width = width;
-    image->height = height;
     return BT_OK;
 }
 

@@ -498,8 +498,8 @@ int bt_jpeg_eighth_thumbnail(const uint8_t *data, size_t size, uint32_t longest,
     if (((uint64_t)source_longest + 7) / 8 < wanted) goto done;
 
     int h_max = 1, v_max = 1, blocks = 0;
-    for (int c = 0; c < jpeg.component_count; c++) {
-        if (jpeg.component_count == 1) break;
+    // One grey component is read block by block, whatever its sampling factors say.
+    for (int c = 0; jpeg.component_count == 3 && c < 3; c++) {
         if (jpeg.components[c].h > h_max) h_max = jpeg.components[c].h;
         if (jpeg.components[c].v > v_max) v_max = jpeg.components[c].v;
         blocks += jpeg.components[c].h * jpeg.components[c].v;
@@ -550,10 +550,8 @@ int bt_jpeg_eighth_thumbnail(const uint8_t *data, size_t size, uint32_t longest,
         }
         bt_resampler_add_row(resampler, row, 3);
     }
-    image->pixels = bt_resampler_finish(resampler);
+    bt_resampler_finish_into(resampler, image);
     resampler = NULL;
-    image->width = width;
-    image->height = height;
     image->source_width = jpeg.width;
     image->source_height = jpeg.height;
     status = BT_OK;

@@ -133,9 +133,7 @@ int bt_png_streamed_thumbnail(const uint8_t *data, size_t size, uint32_t longest
     pixels = NULL;
     free(rows);
     rows = NULL;
-    image->pixels = bt_resampler_finish(resampler);
+    bt_resampler_finish_into(resampler, image);
     resampler = NULL;
-    image->width = width;
-    image->height = height;
     return BT_OK;
 }

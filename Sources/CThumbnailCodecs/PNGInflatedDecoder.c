@@ -180,23 +180,28 @@ static int bt_png_inflated(const uint8_t *data, uint8_t *writable, size_t size, 
     uint32_t *lengths = NULL;
     bt_deflate *inflater = NULL;
     bt_resampler *resampler = NULL;
-    if (joins) {
+    if (idat_chunks > 1) {
+        // The pieces follow one another: their lengths, read once, serve joining and gathering.
         lengths = malloc(sizeof(uint32_t) * idat_chunks);
-        gaps = malloc(12 * (idat_chunks - 1));
-        if (lengths == NULL || gaps == NULL) goto done;
+        if (lengths == NULL) goto done;
         size_t chunk = single - 8;
         for (size_t index = 0; index < idat_chunks; index++) {
             lengths[index] = bt_be32(data + chunk);
             chunk += 12 + (size_t)lengths[index];
         }
+    }
+    if (joins) {
+        gaps = malloc(12 * (idat_chunks - 1));
+        if (gaps == NULL) goto done;
     } else if (idat_chunks > 1) {
         input = malloc(compressed);
         if (input == NULL) goto done;
+        const uint8_t *piece = data + single;
         size_t written = 0;
-        for (at = 8; written < compressed; at += 12 + bt_be32(data + at)) {
-            if (memcmp(data + at + 4, "IDAT", 4) != 0) continue;
-            memcpy(input + written, data + at + 8, bt_be32(data + at));
-            written += bt_be32(data + at);
+        for (size_t index = 0; index < idat_chunks; index++) {
+            memcpy(input + written, piece, lengths[index]);
+            written += lengths[index];
+            piece += lengths[index] + 12;
         }
     }
     pixels = malloc((size_t)inflated);
@@ -239,10 +244,8 @@ static int bt_png_inflated(const uint8_t *data, uint8_t *writable, size_t size, 
             bt_resampler_add_row(resampler, above, (uint32_t)channels);
         }
     }
-    image->pixels = bt_resampler_finish(resampler);
+    bt_resampler_finish_into(resampler, image);
     resampler = NULL;
-    image->width = out_width;
-    image->height = out_height;
     image->source_width = width;
     image->source_height = height;
     status = BT_OK;

@@ -125,6 +125,12 @@ uint8_t *bt_resampler_finish(bt_resampler *resampler) {
     return output;
 }
 
+void bt_resampler_finish_into(bt_resampler *resampler, bt_image *image) {
+    image->width = resampler->width;
+    image->height = resampler->height;
+    image->pixels = bt_resampler_finish(resampler);
+}
+
 void bt_resampler_discard(bt_resampler *resampler) {
     if (resampler == NULL) return;
     free(resampler->first_column);

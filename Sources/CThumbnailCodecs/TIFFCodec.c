@@ -171,14 +171,8 @@ int bt_tiff_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64
         bt_resampler_add_row(resampler, row, 4);
     }
     free(row);
-    image->pixels = bt_resampler_finish(resampler);
+    bt_resampler_finish_into(resampler, image);
     resampler = NULL;
-    if (image->pixels == NULL) {
-        status = BT_NO_MEMORY;
-        goto done;
-    }
-    image->width = out_width;
-    image->height = out_height;
     image->source_width = width;
     image->source_height = height;
     status = BT_OK;

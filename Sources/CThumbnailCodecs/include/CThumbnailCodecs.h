@@ -44,6 +44,9 @@ bt_resampler *bt_resampler_create(uint32_t source_width, uint32_t source_height,
 void bt_resampler_add_row(bt_resampler *resampler, const uint8_t *row, uint32_t channels);
 /// Hands over the output rows (freed with `bt_free`) and frees the resampler.
 uint8_t *bt_resampler_finish(bt_resampler *resampler);
+/// Finishes the resampler into `image`: its pixels and their size (the source size is the
+/// caller's to set).
+void bt_resampler_finish_into(bt_resampler *resampler, bt_image *image);
 /// Frees a resampler that will not be finished.
 void bt_resampler_discard(bt_resampler *resampler);
 
