@@ -110,9 +110,7 @@ int bt_heif_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64
     uint32_t channels = alpha ? 4 : 3;
     if (rows == NULL || decoded_width <= 0 || decoded_height <= 0 || stride < decoded_width * (int)channels)
         goto done;
-    uint32_t out_width = 0, out_height = 0;
-    bt_fit((uint32_t)decoded_width, (uint32_t)decoded_height, longest, &out_width, &out_height);
-    resampler = bt_resampler_create((uint32_t)decoded_width, (uint32_t)decoded_height, out_width, out_height);
+    resampler = bt_resampler_fitting((uint32_t)decoded_width, (uint32_t)decoded_height, longest);
     if (resampler == NULL) {
         status = BT_NO_MEMORY;
         goto done;

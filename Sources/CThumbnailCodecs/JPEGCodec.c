@@ -117,9 +117,7 @@ int bt_jpeg_scaled_thumbnail(const uint8_t *data, size_t size, uint32_t longest,
     info.dct_method = JDCT_ISLOW;
 
     jpeg_start_decompress(&info);
-    uint32_t width = 0, height = 0;
-    bt_fit(info.output_width, info.output_height, wanted, &width, &height);
-    resampler = bt_resampler_create(info.output_width, info.output_height, width, height);
+    resampler = bt_resampler_fitting(info.output_width, info.output_height, wanted);
     row = malloc((size_t)info.output_width * info.output_components);
     if (resampler == NULL || row == NULL) {
         jpeg_destroy_decompress(&info);

@@ -526,9 +526,7 @@ int bt_jpeg_eighth_thumbnail(const uint8_t *data, size_t size, uint32_t longest,
     }
 
     uint32_t eighth_width = (jpeg.width + 7) / 8, eighth_height = (jpeg.height + 7) / 8;
-    uint32_t width = 0, height = 0;
-    bt_fit(eighth_width, eighth_height, wanted, &width, &height);
-    resampler = bt_resampler_create(eighth_width, eighth_height, width, height);
+    resampler = bt_resampler_fitting(eighth_width, eighth_height, wanted);
     row = malloc((size_t)eighth_width * 3);
     if (resampler == NULL || row == NULL) goto done;
     bt_ycc_tables ycc;

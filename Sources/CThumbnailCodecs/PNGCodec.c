@@ -105,9 +105,7 @@ int bt_png_streamed_thumbnail(const uint8_t *data, size_t size, uint32_t longest
     size_t row_bytes = png_get_rowbytes(png, info);
     if (row_bytes != (size_t)source_width * channels) png_error(png, "unexpected row size");
 
-    uint32_t width = 0, height = 0;
-    bt_fit(source_width, source_height, longest, &width, &height);
-    resampler = bt_resampler_create(source_width, source_height, width, height);
+    resampler = bt_resampler_fitting(source_width, source_height, longest);
     pixels = malloc(interlaced ? row_bytes * source_height : row_bytes);
     if (interlaced && pixels != NULL) rows = malloc(sizeof(png_bytep) * source_height);
     if (resampler == NULL || pixels == NULL || (interlaced && rows == NULL)) {

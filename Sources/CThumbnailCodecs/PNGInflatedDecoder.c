@@ -218,10 +218,8 @@ static int bt_png_inflated(const uint8_t *data, uint8_t *writable, size_t size, 
     free(input);
     input = NULL;
 
-    uint32_t out_width = 0, out_height = 0;
-    bt_fit(width, height, longest, &out_width, &out_height);
     status = BT_NO_MEMORY;
-    resampler = bt_resampler_create(width, height, out_width, out_height);
+    resampler = bt_resampler_fitting(width, height, longest);
     // Grey rows are widened to RGB (or RGBA) for the resampler.
     if (channels <= 2) row = malloc((size_t)width * (channels + 2));
     if (resampler == NULL || (channels <= 2 && row == NULL)) goto done;

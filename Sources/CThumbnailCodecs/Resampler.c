@@ -37,6 +37,12 @@ void bt_fit(uint32_t width, uint32_t height, uint32_t longest, uint32_t *out_wid
     *out_height = scaled_height == 0 ? 1 : (uint32_t)scaled_height;
 }
 
+bt_resampler *bt_resampler_fitting(uint32_t source_width, uint32_t source_height, uint32_t longest) {
+    uint32_t width = 0, height = 0;
+    bt_fit(source_width, source_height, longest, &width, &height);
+    return bt_resampler_create(source_width, source_height, width, height);
+}
+
 bt_resampler *bt_resampler_create(uint32_t source_width, uint32_t source_height, uint32_t width, uint32_t height) {
     if (source_width == 0 || source_height == 0 || width == 0 || height == 0 || width > source_width ||
         height > source_height) {

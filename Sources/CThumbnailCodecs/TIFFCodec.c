@@ -145,9 +145,7 @@ int bt_tiff_thumbnail(const uint8_t *data, size_t size, uint32_t longest, uint64
     // Any photometric interpretation, bit depth and compression libtiff knows, as 8-bit RGBA
     // rows, top row first, the file's own orientation applied.
     if (!bt_tiff_library.read_rgba_oriented(tiff, width, height, raster, BT_TIFF_ORIENTATION_TOPLEFT, 1)) goto done;
-    uint32_t out_width = 0, out_height = 0;
-    bt_fit(width, height, longest, &out_width, &out_height);
-    resampler = bt_resampler_create(width, height, out_width, out_height);
+    resampler = bt_resampler_fitting(width, height, longest);
     if (resampler == NULL) {
         status = BT_NO_MEMORY;
         goto done;

@@ -242,6 +242,11 @@ public final class NameIndex: Sendable {
                                             masks[index] & mask == mask,
                                             case let holdsPairs = pairMasks[index] & pairMask == pairMask,
                                             top.minimum < 1_000 || holdsPairs,
+                                            holdsPairs || !words.isEmpty
+                                                || NameMatcher.mayScatter(
+                                                    top.minimum, count: end - start,
+                                                    missingPairs: (pairMask & ~pairMasks[index])
+                                                        .nonzeroBitCount),
                                             let found = words.isEmpty
                                                 ? NameMatcher.score(
                                                     UnsafeBufferPointer(rebasing: folded[start..<end]),

@@ -259,6 +259,8 @@ struct ShortcutTests {
             }
             for text in [
                 "report", "re", "rpt", "porte", "é", "mo-x", "zzz", "a b", "rt1", ".r", "a", "R", "po", "de",
+                // Scattered letters, where the gaps allowed shrink as the best hits gather.
+                "rprt", "pomx", "rtmo", "ramo", "ptx",
             ] {
                 for limit in [1, 10, 50] {
                     var query = SearchQuery(text: text)
@@ -291,6 +293,25 @@ struct ShortcutTests {
         }
     }
 
+    @Test("every pair of adjacent bytes has one of the 32 pair classes, and pairs of letters use them all")
+    func pairClasses() {
+        var classless = 0
+        for first in UInt8.min...UInt8.max {
+            for second in UInt8.min...UInt8.max {
+                let mask = [first, second].withUnsafeBufferPointer { NameFolding.pairMask($0) }
+                if mask.nonzeroBitCount != 1 { classless += 1 }
+            }
+        }
+        #expect(classless == 0, "a pair without a class rules out no name")
+        var perClass = [Int](repeating: 0, count: 32)
+        let letters = Array(UInt8(ascii: "a")...UInt8(ascii: "z"))
+        for first in letters {
+            for second in letters { perClass[Int(NameFolding.pairBit(first, second))] += 1 }
+        }
+        // 676 pairs over 32 classes: about 21 each.
+        #expect(perClass.min() ?? 0 >= 7 && perClass.max() ?? 0 <= 63, "\(perClass)")
+    }
+
     @Test("a word-start match that ties the kept hits' lowest score still enters when it is shallower")
     func tieAtAWordStartEnters() throws {
         func entry(_ name: String) -> IndexedEntry {
@@ -306,6 +327,23 @@ struct ShortcutTests {
         #expect(NameIndex.search(query, in: catalog).map(\.path) == ["/z/_abc9"], "by scanning")
         let grams = NameGrams(NameOrder(catalog.folders), bandsFrom: 0)
         #expect(NameIndex.search(query, in: catalog, grams: grams).map(\.path) == ["/z/_abc9"], "by trigram")
+    }
+
+    @Test("a scattered match lacking some of the query's pairs still enters when its gaps are few enough")
+    func scatteredMatchLackingPairsEnters() {
+        func entry(_ name: String) -> IndexedEntry {
+            IndexedEntry(name: name, kind: .file, size: 1, modified: 0, inode: 0)
+        }
+        var catalog = Catalog()
+        // Four scattered matches of `abcd` with three gaps fill a limit of one (hits are cut back
+        // at four times the limit): the cut-off is then 963 (1,000 less 7 bytes, less 30).
+        catalog.put(
+            FolderRecord(path: "/a", entries: ["axbxcxd", "axbxcxd1", "axbxcxd22", "axbxcxd333"].map(entry)))
+        // Then a name holding neither `ab` nor `cd` (two gaps at least), with just those two: 974.
+        catalog.put(FolderRecord(path: "/b", entries: ["axbcxd"].map(entry)))
+        var query = SearchQuery(text: "abcd")
+        query.limit = 1
+        #expect(NameIndex.search(query, in: catalog).map(\.path) == ["/b/axbcxd"])
     }
 
     @Test("the names in order answer a query that starts enough names, and leave the others to a scan")

@@ -40,6 +40,9 @@ typedef struct bt_resampler bt_resampler;
 
 /// A resampler, or NULL when memory runs out.
 bt_resampler *bt_resampler_create(uint32_t source_width, uint32_t source_height, uint32_t width, uint32_t height);
+/// A resampler from `source_width` x `source_height` to the size ``bt_fit`` gives for
+/// `longest` (the source's own size when it is no larger), or NULL when memory runs out.
+bt_resampler *bt_resampler_fitting(uint32_t source_width, uint32_t source_height, uint32_t longest);
 /// Adds source row `y` (rows in order). `channels` is 3 (RGB) or 4 (RGBA, composited on white).
 void bt_resampler_add_row(bt_resampler *resampler, const uint8_t *row, uint32_t channels);
 /// Hands over the output rows (freed with `bt_free`) and frees the resampler.

@@ -44,9 +44,11 @@ enum NameFolding {
         return mask
     }
 
+    /// The class of an adjacent pair: the top five bits of a multiplicative hash, 0...31. (The
+    /// parentheses matter: Swift shifts before it multiplies.)
     @inline(__always)
     static func pairBit(_ first: UInt8, _ second: UInt8) -> UInt8 {
-        UInt8(truncatingIfNeeded: (UInt32(first) &* 31 &+ UInt32(second)) &* 2_654_435_761 >> 27)
+        UInt8(truncatingIfNeeded: ((UInt32(first) &* 31 &+ UInt32(second)) &* 2_654_435_761) >> 27)
     }
 
     @inline(__always)

@@ -110,20 +110,22 @@ public struct NameMatcher: Sendable {
         // the name cannot score `minimum` and the search stops.
         let best = 1_000 - min(count, 500)
         guard best >= minimum else { return nil }
-        let allowed = (best - minimum) / 10
+        // At a minimum of 1 or less the score's floor of 1 still reaches it: no gap is too many.
+        let allowed = minimum > 1 ? (best - minimum) / 10 : count
         var gaps = 0
-        var index = 0
         var previous = -1
+        var index = 0
+        // The first byte is looked for where the rest still fits after it, each later one only
+        // as far as the gaps still allowed reach: the same leftmost places as an unbounded
+        // search, which would stop at the first gap too many.
+        var end = count - length + 1
         for byte in query {
-            while index < count && candidate[index] != byte { index += 1 }
-            guard index < count else { return nil }
-            if previous >= 0 && index > previous + 1 {
-                gaps += index - previous - 1
-                // At a minimum of 1 or less the score's floor of 1 still reaches it.
-                if gaps > allowed && minimum > 1 { return nil }
-            }
+            while index < end && candidate[index] != byte { index += 1 }
+            guard index < end else { return nil }
+            if previous >= 0 { gaps += index - previous - 1 }
             previous = index
             index += 1
+            end = min(count, index + 1 + allowed - gaps)
         }
         return max(1, best - gaps * 10)
     }
@@ -169,6 +171,15 @@ public struct NameMatcher: Sendable {
     @inline(__always)
     static func mayReach(_ minimum: Int, count: Int, length: Int) -> Bool {
         minimum <= bestSubstring || count == length || 8_000 - min(count, 999) >= minimum
+    }
+
+    /// Whether a name of `count` bytes that cannot hold a one-word query as a substring, and
+    /// lacks `missingPairs` of the query's pair classes (``NameFolding/pairMask(_:)``), could
+    /// still score `minimum` with scattered letters: each pair of the query it lacks is a gap
+    /// at least, so this is decided before a byte of the name is read.
+    @inline(__always)
+    static func mayScatter(_ minimum: Int, count: Int, missingPairs: Int) -> Bool {
+        minimum <= 1 || 1_000 - min(count, 500) - 10 * missingPairs >= minimum
     }
 
     @inline(__always)
