@@ -172,13 +172,20 @@ public struct Thumbnailer: Sendable {
         // would keep it in the decoding thread's arena (20 MB over a thousand photos), and a
         // 12-megapixel PNG needs that room.
         defer { if status.st_size >= 1 << 20 { bt_trim_heap() } }
-        let read = { () throws(ThumbnailError) -> Thumbnail in
-            guard var bytes = FileContents.read(descriptor, limit: Int(status.st_size)) else {
-                throw ThumbnailError(.unreadable, "The file cannot be read")
-            }
-            return try thumbnail(of: &bytes, rearranging: true, longest: longest, encoding: encoding)
+        return try thumbnail(
+            reading: descriptor, size: Int(status.st_size), longest: longest, encoding: encoding)
+    }
+
+    /// Reads the `size` bytes of the picture open at `descriptor` and makes its thumbnail, lending
+    /// the bytes to the decoder (a PNG's are rearranged in place). They are freed when this
+    /// returns, so that the caller trims the heap after them.
+    private func thumbnail(
+        reading descriptor: Int32, size: Int, longest: Int, encoding: ThumbnailEncoding
+    ) throws(ThumbnailError) -> Thumbnail {
+        guard var bytes = FileContents.read(descriptor, limit: size) else {
+            throw ThumbnailError(.unreadable, "The file cannot be read")
         }
-        return try read()
+        return try thumbnail(of: &bytes, rearranging: true, longest: longest, encoding: encoding)
     }
 
     /// The duration and shown size of the video open at `descriptor`, from `ffprobe` (bounded
