@@ -10,7 +10,10 @@ in one run on one generated tree:
   bytes as a file.
 
 Usage: python3 Benchmarks/Scripts/thumb_bench.py [--photos 1000] [--pngs 100] [--seconds 10]
-           [--runs 3] [--skip-build] [--skip-copyparty]
+           [--runs 3] [--skip-build] [--skip-copyparty] [--cached-only]
+
+--cached-only measures only cached serving, on a few pictures, Browsey and nginx taking turns
+--runs times each (its own section of RESULTS.md).
 Needs: wrk, nginx (apt), libvips42 (apt, for pyvips); Pillow, numpy, pyvips, copyparty (pip, in
 a venv this script makes, or the one THUMB_BENCH_VENV names). Not run in CI: the full run generates about 4 GB of pictures.
 Every server binds 127.0.0.1 and runs on the same cores as the client.
@@ -214,6 +217,15 @@ def run_copyparty(python, tree, names, decoder):
 
 
 def run_nginx(sample):
+    process, url = start_nginx(sample)
+    try:
+        return wrk(url, 32, ARGS.seconds)[0]
+    finally:
+        stop(process)
+
+
+def start_nginx(sample):
+    """nginx serving `sample` as a file: (process, its URL)."""
     root = os.path.join(BENCH, "nginx-root")
     os.makedirs(root, exist_ok=True)
     os.makedirs(os.path.join(BENCH, "run"), exist_ok=True)
@@ -231,12 +243,56 @@ http { access_log off; sendfile on; tcp_nopush on; include /etc/nginx/mime.types
   server { listen 127.0.0.1:%(port)d; root %(root)s; } }
 """ % {"b": BENCH, "root": root, "port": PORTS["nginx"], "temp": temp})
     process = subprocess.Popen(["nginx", "-c", config], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = "http://127.0.0.1:%d/thumb.jpg" % PORTS["nginx"]
+    wait_for(url)
+    return process, url
+
+
+def cached_only(python):
+    """One cached thumbnail at 32 connections, Browsey and nginx in turn, both running."""
+    tree = make_tree(python, 8, 0, ARGS.width, ARGS.height)
+    name = sorted(os.listdir(os.path.join(tree, "photos")))[0]
+    cache = os.path.join(BENCH, "browsey-thumbs-cached")
+    shutil.rmtree(cache, ignore_errors=True)
+    binary = os.path.join(REPO, ".build", "release", "browsey")
+    browsey = subprocess.Popen([binary, "serve", tree, "-p", str(PORTS["browsey"]), "--host", "127.0.0.1", "--no-qr",
+                                "--no-bonjour", "--no-index", "--thumb-dir", cache],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    nginx = None
     try:
-        url = "http://127.0.0.1:%d/thumb.jpg" % PORTS["nginx"]
-        wait_for(url)
-        return wrk(url, 32, ARGS.seconds)[0]
+        base = "http://127.0.0.1:%d" % PORTS["browsey"]
+        if not wait_for(base + "/api/health"):
+            sys.exit("browsey did not start")
+        one = "%s/api/thumb?path=%s&size=%d" % (base, urllib.parse.quote("/photos/" + name), SIZE)
+        with urllib.request.urlopen(one) as response:
+            sample = response.read()
+        nginx, nginx_url = start_nginx(sample)
+        rounds = []
+        for _ in range(ARGS.runs):
+            ours, errors = wrk(one, 32, ARGS.seconds)
+            theirs, _ = wrk(nginx_url, 32, ARGS.seconds)
+            rounds.append((ours, theirs, errors))
     finally:
-        stop(process)
+        stop(browsey)
+        if nginx:
+            stop(nginx)
+    ours = sorted(r[0] for r in rounds)[len(rounds) // 2]
+    theirs = sorted(r[1] for r in rounds)[len(rounds) // 2]
+    lines = ["One %d-px thumbnail (%d bytes, JPEG: the client names no WebP) asked at 32 connections (wrk -t2, %d s), "
+             "Browsey and nginx (2 workers, sendfile, the same bytes as a file) taking turns %d times, both running. "
+             "Machine: %d cores shared with the client." % (SIZE, len(sample), ARGS.seconds, ARGS.runs, os.cpu_count() or 0),
+             "",
+             "| round | Browsey req/s | nginx req/s | ratio |", "|---:|---:|---:|---:|"]
+    for index, (b, n, _) in enumerate(rounds):
+        lines.append("| %d | %.0f | %.0f | %.2fx |" % (index + 1, b, n, b / n if n else 0))
+    lines.append("")
+    lines.append("Medians: Browsey %.0f, nginx %.0f requests a second: **%.2fx** (target >= 0.8x; %d non-2xx)." %
+                 (ours, theirs, ours / theirs if theirs else 0, sum(r[2] for r in rounds)))
+    body = "\n".join(lines)
+    print(body)
+    if not ARGS.no_write:
+        write_section(os.path.join(BENCHMARKS, "RESULTS.md"), "Thumbnails, cached (thumb_bench.py --cached-only)",
+                      "Command: `python3 Benchmarks/Scripts/thumb_bench.py %s`\n\n%s" % (" ".join(sys.argv[1:]), body))
 
 
 def main():
@@ -251,9 +307,16 @@ def main():
     parser.add_argument("--skip-build", action="store_true")
     parser.add_argument("--skip-copyparty", action="store_true")
     parser.add_argument("--no-write", action="store_true", help="print the table, leave RESULTS.md alone")
+    parser.add_argument("--cached-only", action="store_true", help="only cached serving, against nginx")
     ARGS = parser.parse_args()
     os.makedirs(BENCH, exist_ok=True)
     python = venv_python()
+    if ARGS.cached_only:
+        if not ARGS.skip_build:
+            subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "browsey"],
+                           cwd=REPO, check=True)
+        cached_only(python)
+        return
     tree = make_tree(python, ARGS.photos, ARGS.pngs, ARGS.width, ARGS.height)
     names = sorted(name for name in os.listdir(os.path.join(tree, "photos")))
     if not ARGS.skip_build:

@@ -66,21 +66,15 @@ public enum FileServer {
             total: DescriptorLimit.connectionBudget(forLimit: DescriptorLimit.current))
     }
 
+    /// The application over `parts` when given (a test that looks at them), else over parts
+    /// composed here.
     static func application(
         _ configuration: ServerConfiguration, logger: Logger, connections: ConnectionRegistry,
-        onServerRunning: @escaping @Sendable (Int) async -> Void
+        composed: ServerComposition? = nil, onServerRunning: @escaping @Sendable (Int) async -> Void
     ) throws -> some ApplicationProtocol {
         let sendfile = configuration.tls == nil && configuration.sendsFilesBySendfile
         let headerTimeout = TimeAmount(configuration.headerTimeout)
-        let http1 = HTTPServerBuilder.http1(
-            configuration: .init(
-                additionalChannelHandlers: [
-                    ConnectionSetup(
-                        installsFileRegions: sendfile, registry: connections, headerTimeout: headerTimeout),
-                    RequestFraming.Installer(),
-                ],
-                idleTimeout: TimeAmount(configuration.idleTimeout)))
-        var server = http1
+        var tlsSettings: TLSConfiguration?
         if let tls = configuration.tls {
             let certificates: [NIOSSLCertificate]
             let key: NIOSSLPrivateKey
@@ -98,11 +92,25 @@ public enum FileServer {
             guard !certificates.isEmpty else {
                 throw ServerSetupError(.certificate, message: "No certificate in \(tls.certificate)")
             }
-            let settings = TLSConfiguration.makeServerConfiguration(
+            tlsSettings = TLSConfiguration.makeServerConfiguration(
                 certificateChain: certificates.map { .certificate($0) }, privateKey: .privateKey(key))
-            server = try .tls(http1, tlsConfiguration: settings)
         }
-        let parts = ServerComposition(configuration, logger: logger)
+        // Composed once the certificate is read: composing starts the watcher.
+        let parts = composed ?? ServerComposition(configuration, logger: logger)
+        let answers = parts.thumbnailAnswers
+        let http1 = HTTPServerBuilder.http1(
+            configuration: .init(
+                additionalChannelHandlers: [
+                    ConnectionSetup(
+                        installsFileRegions: sendfile, registry: connections, headerTimeout: headerTimeout,
+                        idleTimeout: TimeAmount(configuration.idleTimeout)),
+                    RequestFraming.Installer(),
+                ] + (answers.map { [ThumbnailFastPath.Installer(answers: $0)] } ?? []),
+                // ConnectionGuard times idle connections: it also sees the answers
+                // ThumbnailFastPath sends, which Hummingbird's own idle timeout would not.
+                idleTimeout: nil))
+        var server = http1
+        if let tlsSettings { server = try .tls(http1, tlsConfiguration: tlsSettings) }
         return Application(
             router: parts.buildRouter(sendfile: sendfile),
             server: server,

@@ -9,6 +9,9 @@
 #include <string.h>
 #include <stdio.h>
 #include <sys/stat.h>
+#if defined(__linux__)
+#include <sys/sysmacros.h>
+#endif
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/xattr.h>
@@ -61,7 +64,9 @@ int cft_status_at(int dirfd, const char *path, int follow, cft_status *out) {
             out->gid = sx.stx_gid;
             out->nlink = sx.stx_nlink;
             out->inode = sx.stx_ino;
-            out->device = ((uint64_t)sx.stx_dev_major << 32) | sx.stx_dev_minor;
+            /* As st_dev encodes it, so a status read by path equals one read from a descriptor
+               (fstat) or by fstatat where statx is missing. */
+            out->device = (uint64_t)makedev(sx.stx_dev_major, sx.stx_dev_minor);
             out->size = (int64_t)sx.stx_size;
             out->blocks = (int64_t)sx.stx_blocks;
             out->access_sec = sx.stx_atime.tv_sec;

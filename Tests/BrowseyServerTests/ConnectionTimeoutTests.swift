@@ -87,6 +87,46 @@ struct ConnectionTimeoutTests {
         }
     }
 
+    @Test(
+        "an upload whose body stops coming is closed after the idle timeout; a connection answered from memory still times out when quiet"
+    )
+    func stalledUploadAndAnswersFromMemory() async throws {
+        let fixture = try ServerFixture.make()
+        try fixture.folder.file("photos/wide.jpg", try ThumbnailRouteTests.jpeg(width: 64, height: 40))
+        var configuration = fixture.configuration(readOnly: false)
+        configuration.idleTimeout = .seconds(1)
+        configuration.headerTimeout = .seconds(5)
+        let app = try FileServer.application(configuration)
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let stalled = try #require(RawSocket(port: port))
+            defer { stalled.close() }
+            let started = ContinuousClock.now
+            stalled.send(
+                Array(
+                    "PUT /api/file?path=/stalled.bin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\nhalf"
+                        .utf8
+                ))
+            // The same thumbnail three times: the second and third are answered from memory.
+            let thumbs = try #require(RawSocket(port: port))
+            defer { thumbs.close() }
+            let request = "GET /api/thumb?path=/photos/wide.jpg HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            for _ in 0..<3 {
+                thumbs.send(Array(request.utf8))
+                #expect(await thumbs.receive(for: 5) { $0.contains("\r\n\r\n") }.contains("200 OK"))
+                try await Task.sleep(for: .milliseconds(600))
+            }
+            #expect(!closedByServer(thumbs), "never quiet for a second yet")
+            let thumbsQuiet = ContinuousClock.now
+            let stalledClosed = await closeTime(of: stalled, since: started, within: 10)
+            #expect(
+                stalledClosed.map { $0 >= .seconds(0.9) && $0 < .seconds(3) } == true,
+                "\(String(describing: stalledClosed))")
+            let thumbsClosed = await closeTime(of: thumbs, since: thumbsQuiet, within: 10)
+            #expect(thumbsClosed.map { $0 < .seconds(2) } == true, "\(String(describing: thumbsClosed))")
+        }
+    }
+
     @Test("an event stream outlives the idle timeout: its heartbeats keep coming")
     func eventStreamIsNotCut() async throws {
         let fixture = try ServerFixture.make()

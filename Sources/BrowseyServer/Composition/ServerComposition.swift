@@ -33,6 +33,10 @@ public struct ServerComposition: Sendable {
     let web: WebAssets
     /// Thumbnails and their cache; `nil` with `--no-thumbs`.
     let thumbnails: ThumbnailService?
+    /// Thumbnail answers kept in memory and sent again by ``ThumbnailFastPath``: `nil` without
+    /// thumbnails, on a server with accounts (a session or a share can end while its cookie is
+    /// still sent) and with `--log-requests` (those answers would go unlogged).
+    let thumbnailAnswers: ThumbnailAnswers?
     /// How the git routes run `git` (found on `PATH` once, at start).
     let git: GitRunner
     /// WebDAV's locks, in memory for the server's life.
@@ -75,6 +79,9 @@ public struct ServerComposition: Sendable {
         var services: [any Service] = []
         let thumbnails = Self.thumbnailService(configuration, logger: logger)
         self.thumbnails = thumbnails
+        thumbnailAnswers =
+            thumbnails != nil && configuration.accounts == nil && !configuration.logsRequests
+            ? ThumbnailAnswers() : nil
         // One watcher for both: the cache hears of each change at once, the index gets the batches.
         let filter = EntryFilter(includesHidden: configuration.showsHidden, excludedNames: safePath.ignored)
         let cache = configuration.cachesListings ? ListingCache() : nil
@@ -247,8 +254,11 @@ public struct ServerComposition: Sendable {
         )
         .addRoutes(to: group)
         if let thumbnails {
-            ThumbnailController(configuration: configuration, safePath: safePath, thumbnails: thumbnails)
-                .addRoutes(to: group)
+            ThumbnailController(
+                configuration: configuration, safePath: safePath, thumbnails: thumbnails,
+                answers: thumbnailAnswers
+            )
+            .addRoutes(to: group)
         }
         ServerInfoController(configuration: configuration, startedAt: startedAt, contentIndex: contentIndex)
             .addRoutes(to: group)

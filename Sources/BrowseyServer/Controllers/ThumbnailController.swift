@@ -16,6 +16,8 @@ struct ThumbnailController: ServedFolderRoutes {
     let configuration: ServerConfiguration
     let safePath: SafePath
     let thumbnails: ThumbnailService
+    /// Where answers are kept for ``ThumbnailFastPath`` to send again; `nil` keeps none.
+    var answers: ThumbnailAnswers? = nil
 
     /// How long a browser keeps a thumbnail without asking (five minutes), and how long past
     /// that it may still show it while it asks again in the background (thirty days): the URL
@@ -79,6 +81,9 @@ struct ThumbnailController: ServedFolderRoutes {
             headers[.imageHeight] = String(height)
         }
         if request.method == .head { return Response(status: .ok, headers: headers) }
+        if let answers, let slot = request.headers[.thumbnailSlot].flatMap({ UInt64($0) }) {
+            answers.prepare(slot: slot, path: target.absolute, version: .init(status))
+        }
         return Response(
             status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: stored.bytes)))
     }
@@ -118,4 +123,7 @@ extension HTTPFields.Element.Name {
     // swift-format-ignore: NeverForceUnwrap
     /// `X-Image-Height`: the height of the picture a thumbnail shows, as shown.
     static let imageHeight = HTTPFields.Element.Name("X-Image-Height")!
+    // swift-format-ignore: NeverForceUnwrap
+    /// The slot ``ThumbnailFastPath`` gives a request whose answer it may keep.
+    static let thumbnailSlot = HTTPFields.Element.Name(ThumbnailAnswers.slotField)!
 }

@@ -2,17 +2,20 @@ import NIOCore
 import NIOHTTP1
 
 /// Keeps one connection from being held: the request head must arrive within the header
-/// timeout, and the connection counts in the server's ``ConnectionRegistry`` (its caps, and
-/// which connections are idle).
+/// timeout, a quiet connection is closed after the idle timeout, and the connection counts in
+/// the server's ``ConnectionRegistry`` (its caps, and which connections are idle).
 ///
 /// The clock for a head starts when the connection opens, and again at the first bytes of each
-/// later request on it (a keep-alive connection waits quietly until then: Hummingbird's idle
-/// timeout closes it after ``ServerConfiguration/idleTimeout``, and also one whose upload stops
-/// sending). Once a head is in, this handler sets no more deadlines for that request: a long
-/// download or an event stream is never cut.
+/// later request on it. The idle clock runs from the last bytes read or the last answer
+/// written: it closes a keep-alive connection with no request in progress, and one whose
+/// request body stops coming, after ``ServerConfiguration/idleTimeout``. A request read whole
+/// and waiting for its answer is never cut: a long download or an event stream runs as long as
+/// it needs.
 ///
 /// It sits right after NIO's request decoder, where it sees whole request parts and also every
-/// read (`channelReadComplete`), including one that brings only part of a head.
+/// read (`channelReadComplete`), including one that brings only part of a head, and every
+/// answer, also those that ``ThumbnailFastPath`` writes without Hummingbird (whose own idle
+/// timeout would not see them, so the server turns it off).
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -21,14 +24,21 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let registry: ConnectionRegistry
     private let headerTimeout: TimeAmount
+    private let idleTimeout: TimeAmount?
     private var registered = false
     /// Requests whose head arrived and whose response is not yet written.
     private var inProgress = 0
+    /// Whether a request's head arrived and its end has not (its body is still coming).
+    private var bodyOpen = false
+    /// The last bytes read or answer written.
+    private var lastActivity = NIODeadline.now()
     private var headDeadline: Scheduled<Void>?
+    private var idleCheck: Scheduled<Void>?
 
-    init(registry: ConnectionRegistry, headerTimeout: TimeAmount) {
+    init(registry: ConnectionRegistry, headerTimeout: TimeAmount, idleTimeout: TimeAmount? = nil) {
         self.registry = registry
         self.headerTimeout = headerTimeout
+        self.idleTimeout = idleTimeout
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -50,16 +60,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head = unwrapInboundIn(data) {
+        switch unwrapInboundIn(data) {
+        case .head:
             inProgress += 1
+            bodyOpen = true
             headDeadline?.cancel()
             headDeadline = nil
             if inProgress == 1 { registry.setIdle(context.channel, false) }
+        case .end:
+            bodyOpen = false
+        case .body:
+            break
         }
         context.fireChannelRead(data)
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
+        if idleTimeout != nil { lastActivity = .now() }
         // Bytes came in but no head is complete: a request has started, its head is now timed.
         if inProgress == 0 && headDeadline == nil { armHeadDeadline(context) }
         context.fireChannelReadComplete()
@@ -68,7 +85,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data), inProgress > 0 {
             inProgress -= 1
-            if inProgress == 0 { registry.setIdle(context.channel, true) }
+            if inProgress == 0 {
+                registry.setIdle(context.channel, true)
+                if idleTimeout != nil { lastActivity = .now() }
+            }
         }
         context.write(data, promise: promise)
     }
@@ -81,12 +101,38 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         armHeadDeadline(context)
+        if let idleTimeout {
+            lastActivity = .now()
+            armIdleCheck(context, at: lastActivity + idleTimeout)
+        }
     }
 
     private func finish(_ context: ChannelHandlerContext) {
         headDeadline?.cancel()
         headDeadline = nil
+        idleCheck?.cancel()
+        idleCheck = nil
         if registered { registry.remove(context.channel) }
+    }
+
+    /// Looks at the connection when it could first have been quiet for the idle timeout: closes
+    /// it if it was (and is not waiting for an answer), else looks again when it next could be.
+    /// One check is scheduled at a time, not one a request.
+    private func armIdleCheck(_ context: ChannelHandlerContext, at deadline: NIODeadline) {
+        let loopBound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        idleCheck = context.eventLoop.scheduleTask(deadline: deadline) {
+            let (handler, context) = loopBound.value
+            handler.idleCheck = nil
+            guard let timeout = handler.idleTimeout else { return }
+            let quietUntil = handler.lastActivity + timeout
+            let now = NIODeadline.now()
+            let waitingForAnswer = handler.inProgress > 0 && !handler.bodyOpen
+            if now >= quietUntil && !waitingForAnswer {
+                context.close(promise: nil)
+            } else {
+                handler.armIdleCheck(context, at: quietUntil > now ? quietUntil : now + timeout)
+            }
+        }
     }
 
     private func armHeadDeadline(_ context: ChannelHandlerContext) {

@@ -9,7 +9,7 @@ import NIOHTTP1
 /// - with `installsFileRegions`, a ``FileRegionWriter`` right after NIO's HTTP encoder, for
 ///   downloads by `sendfile` (not under TLS, whose handler cannot encrypt a file region).
 /// - with a `registry`, a ``ConnectionGuard`` right after NIO's request decoder: the header
-///   timeout and the connection caps.
+///   and idle timeouts and the connection caps.
 final class ConnectionSetup: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
@@ -17,14 +17,16 @@ final class ConnectionSetup: ChannelInboundHandler, RemovableChannelHandler {
     let installsFileRegions: Bool
     let registry: ConnectionRegistry?
     let headerTimeout: TimeAmount
+    let idleTimeout: TimeAmount?
 
     init(
         installsFileRegions: Bool = false, registry: ConnectionRegistry? = nil,
-        headerTimeout: TimeAmount = .seconds(10)
+        headerTimeout: TimeAmount = .seconds(10), idleTimeout: TimeAmount? = nil
     ) {
         self.installsFileRegions = installsFileRegions
         self.registry = registry
         self.headerTimeout = headerTimeout
+        self.idleTimeout = idleTimeout
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -39,7 +41,8 @@ final class ConnectionSetup: ChannelInboundHandler, RemovableChannelHandler {
             let decoder = try? context.pipeline.syncOperations.handler(
                 type: ByteToMessageHandler<HTTPRequestDecoder>.self)
         {
-            let guardHandler = ConnectionGuard(registry: registry, headerTimeout: headerTimeout)
+            let guardHandler = ConnectionGuard(
+                registry: registry, headerTimeout: headerTimeout, idleTimeout: idleTimeout)
             try? context.pipeline.syncOperations.addHandler(guardHandler, position: .after(decoder))
         }
         context.pipeline.syncOperations.removeHandler(self, promise: nil)

@@ -1,5 +1,13 @@
 internal import CFileTreeSystem
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Everything one `statx` (or `fstatat`) call says about an item: FileTree's fast default
 /// metadata, read once per entry.
 public struct FileStatus: Sendable, Hashable {
@@ -61,6 +69,18 @@ public struct FileStatus: Sendable, Hashable {
             throw FileTreeError(errno: failure, path: nil, operation: "Reading metadata")
         }
         self.init(raw)
+    }
+
+    /// The status of what `path` names, symlinks followed (`statx` or `stat`); `nil` when it
+    /// cannot be read. One system call: cheap enough to ask whether a file is still the version
+    /// something was made from.
+    public init?(path: String) {
+        guard
+            case .success(let status) = path.withCString({
+                Self.read($0, relativeTo: AT_FDCWD, followingSymlink: true)
+            })
+        else { return nil }
+        self = status
     }
 
     /// Reads the status of `path` relative to the folder `directoryDescriptor` (or `AT_FDCWD`).
