@@ -95,6 +95,29 @@ struct ThumbnailFastPathTests {
         }
     }
 
+    @Test("a folder above a picture replaced by a link to it: the router's refusal, not the kept answer")
+    func folderReplacedByLink() async throws {
+        let fixture = try Self.fixture()
+        try await Self.withServer(fixture.configuration()) { client, parts in
+            let answers = try #require(parts.thumbnailAnswers)
+            #expect(try await client.ask(Self.wide).status == .ok)
+            #expect(try await client.ask(Self.wide).status == .ok)
+            #expect(answers.count.hits == 1)
+            // The picture keeps its inode, size and times: only the watcher sees this.
+            try FileManager.default.moveItem(
+                atPath: fixture.folder.path("photos"), toPath: fixture.outside.path("photos"))
+            try FileManager.default.createSymbolicLink(
+                atPath: fixture.folder.path("photos"), withDestinationPath: fixture.outside.path("photos"))
+            var status = HTTPResponse.Status.ok
+            for _ in 0..<40 where status == .ok {
+                status = try await client.ask(Self.wide).status
+                if status == .ok { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(status == .forbidden || status == .notFound, "\(status)")
+            #expect(answers.count.answers == 0)
+        }
+    }
+
     @Test("a request that differs in what it accepts or who it is from gets its own answer")
     func keyedByRequest() async throws {
         try #require(ThumbnailEncoding.webp.isAvailable, "libwebp7 is installed by README's test command")
@@ -291,6 +314,29 @@ struct ThumbnailFastPathHandlerTests {
         }
         #expect(String(buffer: body) == "thumbnail")
         #expect(answers.count.hits == 1)
+    }
+
+    @Test("nothing is answered from memory after a request that closes the connection")
+    func afterClose() throws {
+        let (channel, answers, folder) = try Self.channel()
+        defer { _ = try? channel.finish() }
+        let uri = "/api/thumb?path=/a.jpg"
+        try channel.writeInbound(Self.head(uri))
+        try channel.writeInbound(HTTPServerRequestPart.end(nil))
+        let first = try #require(try Self.passedOnHead(channel))
+        try Self.answer(
+            channel, answers: answers, slot: first.headers[ThumbnailAnswers.slotField].first,
+            path: folder.path("a.jpg"), body: "thumbnail")
+        try channel.writeInbound(Self.head("/api/files?path=/", [("Connection", "close")]))
+        try channel.writeInbound(HTTPServerRequestPart.end(nil))
+        _ = try Self.passedOnHead(channel)
+        try Self.answer(channel, answers: answers, slot: nil, path: nil, body: "[]")
+        while try channel.readOutbound(as: HTTPServerResponsePart.self) != nil {}
+        try channel.writeInbound(Self.head(uri))
+        try channel.writeInbound(HTTPServerRequestPart.end(nil))
+        #expect(try Self.passedOnHead(channel)?.uri == uri, "passed on, for the router to refuse")
+        #expect(try channel.readOutbound(as: HTTPServerResponsePart.self) == nil)
+        #expect(answers.count.hits == 0)
     }
 
     @Test("only a whole 200 answer the router prepared is kept")

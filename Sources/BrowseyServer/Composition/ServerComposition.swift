@@ -35,7 +35,8 @@ public struct ServerComposition: Sendable {
     let thumbnails: ThumbnailService?
     /// Thumbnail answers kept in memory and sent again by ``ThumbnailFastPath``: `nil` without
     /// thumbnails, on a server with accounts (a session or a share can end while its cookie is
-    /// still sent) and with `--log-requests` (those answers would go unlogged).
+    /// still sent), with `--log-requests` (those answers would go unlogged), and when the folder
+    /// cannot be watched (a folder above a picture replaced by a link would go unseen).
     let thumbnailAnswers: ThumbnailAnswers?
     /// How the git routes run `git` (found on `PATH` once, at start).
     let git: GitRunner
@@ -79,7 +80,7 @@ public struct ServerComposition: Sendable {
         var services: [any Service] = []
         let thumbnails = Self.thumbnailService(configuration, logger: logger)
         self.thumbnails = thumbnails
-        thumbnailAnswers =
+        let answers =
             thumbnails != nil && configuration.accounts == nil && !configuration.logsRequests
             ? ThumbnailAnswers() : nil
         // One watcher for both: the cache hears of each change at once, the index gets the batches.
@@ -87,13 +88,16 @@ public struct ServerComposition: Sendable {
         let cache = configuration.cachesListings ? ListingCache() : nil
         let revisions = configuration.cachesListings ? ManifestRevisions() : nil
         var watcher: DirectoryWatcher?
-        if configuration.cachesListings || configuration.indexesSearch || thumbnails?.cache != nil {
+        if configuration.cachesListings || configuration.indexesSearch || thumbnails?.cache != nil
+            || answers != nil
+        {
             let options = DirectoryWatcher.Options(coalescing: .milliseconds(50), filter: filter) {
                 [weak cache, weak revisions] path, everything in
                 cache?.invalidate(path, everything: everything)
                 revisions?.invalidate(path, everything: everything)
                 // A thumbnail's key holds its picture's version: dropping it only frees space early.
                 if !everything { thumbnails?.invalidate(path) }
+                answers?.invalidate(path, everything: everything)
             }
             do {
                 watcher = try DirectoryWatcher(path: configuration.root, options: options, logger: logger)
@@ -103,6 +107,8 @@ public struct ServerComposition: Sendable {
                 )
             }
         }
+        // Answers are kept only while the folder is watched (see ThumbnailAnswers).
+        thumbnailAnswers = watcher != nil ? answers : nil
         cache?.attach(watcher)
         listingCache = cache
         revisions?.attach(watcher)

@@ -28,6 +28,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var registered = false
     /// Requests whose head arrived and whose response is not yet written.
     private var inProgress = 0
+    /// Whether a head arrived in the read being delivered.
+    private var headInRead = false
     /// Whether a request's head arrived and its end has not (its body is still coming).
     private var bodyOpen = false
     /// The last bytes read or answer written.
@@ -63,6 +65,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head:
             inProgress += 1
+            headInRead = true
             bodyOpen = true
             headDeadline?.cancel()
             headDeadline = nil
@@ -78,7 +81,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelReadComplete(context: ChannelHandlerContext) {
         if idleTimeout != nil { lastActivity = .now() }
         // Bytes came in but no head is complete: a request has started, its head is now timed.
-        if inProgress == 0 && headDeadline == nil { armHeadDeadline(context) }
+        // (A read that brought a head already answered, as ThumbnailFastPath does at once, has
+        // not started another.)
+        if inProgress == 0 && headDeadline == nil && !headInRead { armHeadDeadline(context) }
+        headInRead = false
         context.fireChannelReadComplete()
     }
 

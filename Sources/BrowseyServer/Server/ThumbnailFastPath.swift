@@ -16,11 +16,14 @@ import NIOHTTP1
 /// answers that rarely change; this handler sends those straight from memory.
 ///
 /// One handler a connection, right before the conversion to `HTTPRequest`, after
-/// ``ConnectionGuard`` (which so sees and times every request, also those answered here):
+/// ``ConnectionGuard`` (which so sees and times every request, also those answered here, and
+/// counts the connection busy while one is):
 /// - **A request whose answer is kept** (``ThumbnailAnswers/key(of:)``,
 ///   ``ThumbnailAnswers/answer(for:)``) is answered here, with a fresh `Date`; its parts go no
 ///   further. Only when no earlier request on the connection is still waiting for the router,
-///   so that answers keep the order of the requests.
+///   so that answers keep the order of the requests; when the connection takes more writes (a
+///   client that does not read is held back by the router's way); and never after a request
+///   that closes the connection.
 /// - **Another request that could be** is passed on with a slot
 ///   (``ThumbnailAnswers/slotField``); its answer is copied as it goes out, and kept if the
 ///   router prepared the slot.
@@ -46,6 +49,8 @@ final class ThumbnailFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     /// The kept answer for the request being read, sent when its end arrives.
     private var answering: ThumbnailAnswers.Answer?
     private var copy: Copy?
+    /// Whether a request passed on closes the connection after its answer.
+    private var closing = false
     /// The `Date` field's value and the second it is for.
     private var date: (second: Int, text: String) = (-1, "")
 
@@ -61,8 +66,10 @@ final class ThumbnailFastPath: ChannelDuplexHandler, RemovableChannelHandler {
                 head.headers.remove(name: ThumbnailAnswers.slotField)
                 changed = true
             }
-            if passedOn == 0, let key = ThumbnailAnswers.key(of: head) {
-                if let answer = answers.answer(for: key) {
+            if !closing, passedOn == 0, let key = ThumbnailAnswers.key(of: head) {
+                // A client that does not read its answers is not sent more: the router's way
+                // holds its reads back until it does.
+                if context.channel.isWritable, let answer = answers.answer(for: key) {
                     answering = answer
                     return
                 }
@@ -72,6 +79,8 @@ final class ThumbnailFastPath: ChannelDuplexHandler, RemovableChannelHandler {
                 changed = true
             }
             passedOn += 1
+            // Nothing is answered after a request that closes the connection.
+            if !head.isKeepAlive { closing = true }
             context.fireChannelRead(changed ? wrapInboundOut(.head(head)) : data)
         case .body:
             if answering == nil { context.fireChannelRead(data) }
@@ -104,7 +113,7 @@ final class ThumbnailFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head):
             let length = head.headers.first(name: "content-length").flatMap { Int($0) }
             if head.status == .ok, let length, length <= answers.maximumAnswerBytes,
-                !head.headers.contains(name: "content-encoding"),
+                !head.headers.contains(name: "content-encoding"), !head.headers.contains(name: "connection"),
                 !head.headers.contains(name: "transfer-encoding")
             {
                 current.head = head
@@ -163,7 +172,11 @@ final class ThumbnailFastPath: ChannelDuplexHandler, RemovableChannelHandler {
 
         func handlerAdded(context: ChannelHandlerContext) {
             let pipeline = context.pipeline.syncOperations
-            if let expect = try? pipeline.handler(type: ExpectContinue.self) {
+            // After the guard, which must see and time these requests too; it comes after
+            // RequestFraming and ExpectContinue, which are put right after the decoder.
+            if let guardHandler = try? pipeline.handler(type: ConnectionGuard.self) {
+                try? pipeline.addHandler(ThumbnailFastPath(answers: answers), position: .after(guardHandler))
+            } else if let expect = try? pipeline.handler(type: ExpectContinue.self) {
                 try? pipeline.addHandler(ThumbnailFastPath(answers: answers), position: .after(expect))
             }
             pipeline.removeHandler(self, promise: nil)

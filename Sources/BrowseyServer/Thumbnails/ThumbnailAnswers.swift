@@ -68,6 +68,12 @@ final class ThumbnailAnswers: Sendable {
         let body: ByteBuffer
         let path: String
         let version: Version
+
+        /// What the answer takes in memory under `key`, about: a client chooses its header
+        /// fields, so the key counts as well as the body.
+        func size(_ key: String) -> Int {
+            key.utf8.count + body.readableBytes + path.utf8.count + 256
+        }
     }
 
     private struct State {
@@ -82,7 +88,7 @@ final class ThumbnailAnswers: Sendable {
         var slots: [UInt64: (path: String, version: Version)?] = [:]
     }
 
-    /// The most bytes of answers kept.
+    /// The most bytes of answers kept (their keys, heads and bodies).
     let maximumBytes: Int
     /// The largest answer kept (a grid's thumbnails; a screen-sized preview is larger).
     let maximumAnswerBytes: Int
@@ -121,7 +127,7 @@ final class ThumbnailAnswers: Sendable {
         state.withLock { state in
             if let kept = state.answers[key], kept.version == answer.version {
                 state.answers[key] = nil
-                state.bytes -= kept.body.readableBytes
+                state.bytes -= kept.size(key)
             }
         }
         return nil
@@ -157,16 +163,16 @@ final class ThumbnailAnswers: Sendable {
         let answer = Answer(head: head, body: body, path: file.path, version: file.version)
         state.withLock { state in
             if let replaced = state.answers.updateValue(answer, forKey: key) {
-                state.bytes -= replaced.body.readableBytes
+                state.bytes -= replaced.size(key)
             } else {
                 state.order.append(key)
             }
-            state.bytes += body.readableBytes
+            state.bytes += answer.size(key)
             while state.bytes > maximumBytes, state.first < state.order.count {
                 let oldest = state.order[state.first]
                 state.first += 1
                 if let removed = state.answers.removeValue(forKey: oldest) {
-                    state.bytes -= removed.body.readableBytes
+                    state.bytes -= removed.size(oldest)
                 }
             }
             // The list also holds keys given up as stale, and again when kept again: rebuilt,
@@ -177,6 +183,28 @@ final class ThumbnailAnswers: Sendable {
                     state.answers[$0] != nil && listed.insert($0).inserted
                 }
                 state.first = 0
+            }
+        }
+    }
+
+    /// Gives up the answers showing `path` or anything under it (everything when `everything`):
+    /// the watcher's word that it changed. A status read on each reuse does not see a folder
+    /// above the picture renamed away and replaced by a link to it (the file keeps its inode and
+    /// times), which the router would refuse.
+    func invalidate(_ path: String, everything: Bool) {
+        state.withLock { state in
+            guard !state.answers.isEmpty else { return }
+            if everything {
+                state.answers.removeAll()
+                state.order.removeAll()
+                state.first = 0
+                state.bytes = 0
+                return
+            }
+            let folder = path.hasSuffix("/") ? path : path + "/"
+            for (key, answer) in state.answers where answer.path == path || answer.path.hasPrefix(folder) {
+                state.answers[key] = nil
+                state.bytes -= answer.size(key)
             }
         }
     }
