@@ -26,6 +26,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private let headerTimeout: TimeAmount
     private let idleTimeout: TimeAmount?
     private var registered = false
+    /// This connection's mark in the registry, once admitted.
+    private var mark: ConnectionRegistry.IdleMark?
     /// Requests whose head arrived and whose response is not yet written.
     private var inProgress = 0
     /// Whether a head arrived in the read being delivered.
@@ -69,7 +71,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             bodyOpen = true
             headDeadline?.cancel()
             headDeadline = nil
-            if inProgress == 1 { registry.setIdle(context.channel, false) }
+            if inProgress == 1 { mark?.setBusy() }
         case .end:
             bodyOpen = false
         case .body:
@@ -92,8 +94,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if case .end = unwrapOutboundIn(data), inProgress > 0 {
             inProgress -= 1
             if inProgress == 0 {
-                registry.setIdle(context.channel, true)
-                if idleTimeout != nil { lastActivity = .now() }
+                let now = NIODeadline.now()
+                mark?.setIdle(since: now)
+                lastActivity = now
             }
         }
         context.write(data, promise: promise)
@@ -102,10 +105,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func start(_ context: ChannelHandlerContext) {
         guard !registered else { return }
         registered = true
-        guard registry.admit(context.channel) else {
+        guard let admitted = registry.admit(context.channel) else {
             context.close(promise: nil)
             return
         }
+        mark = admitted
         armHeadDeadline(context)
         if let idleTimeout {
             lastActivity = .now()

@@ -29,11 +29,39 @@ final class ConnectionRegistry: Sendable {
         case v6(UInt64)
     }
 
+    /// Whether one connection is idle, and since when: set by its ``ConnectionGuard`` at each
+    /// request and answer without taking the registry's lock (a small request costs two of
+    /// these), read by the registry when it looks for the connection idle longest.
+    final class IdleMark: Sendable {
+        /// `NIODeadline` uptime nanoseconds since which nothing is in progress; 0 while a
+        /// request is being served.
+        private let since = Atomic<UInt64>(0)
+
+        init(idleSince now: NIODeadline) {
+            since.store(max(1, now.uptimeNanoseconds), ordering: .relaxed)
+        }
+
+        /// Marks the connection busy: a request arrived.
+        func setBusy() {
+            since.store(0, ordering: .relaxed)
+        }
+
+        /// Marks the connection idle from `now`: its last answer is written.
+        func setIdle(since now: NIODeadline) {
+            since.store(max(1, now.uptimeNanoseconds), ordering: .relaxed)
+        }
+
+        /// Since when the connection is idle; `nil` while it serves a request.
+        var idleSince: UInt64? {
+            let value = since.load(ordering: .relaxed)
+            return value == 0 ? nil : value
+        }
+    }
+
     private struct Entry {
         let channel: any Channel
         let address: AddressKey?
-        /// Since when nothing is in progress; `nil` while a request is being served.
-        var idleSince: ContinuousClock.Instant?
+        let mark: IdleMark
     }
 
     private struct State {
@@ -63,12 +91,13 @@ final class ConnectionRegistry: Sendable {
     /// How many connections are open.
     var count: Int { state.withLock { $0.entries.count } }
 
-    /// Registers a new connection, idle from now; `false` when it must be closed (its address
-    /// holds too many, or every other connection is busy and the budget is spent). When the
-    /// budget is spent and some connection is idle, the one idle longest is closed for it.
-    func admit(_ channel: any Channel) -> Bool {
+    /// Registers a new connection, idle from now, and returns its mark; `nil` when it must be
+    /// closed (its address holds too many, or every other connection is busy and the budget is
+    /// spent). When the budget is spent and some connection is idle, the one idle longest is
+    /// closed for it.
+    func admit(_ channel: any Channel) -> IdleMark? {
         let address = channel.remoteAddress.flatMap(Self.key(of:))
-        let now = ContinuousClock.now
+        let mark = IdleMark(idleSince: .now())
         let short = isShortOfDescriptors
         let (admitted, evicted): (Bool, (any Channel)?) = state.withLock { state in
             if let address, maximumPerAddress > 0, state.perAddress[address, default: 0] >= maximumPerAddress
@@ -77,29 +106,20 @@ final class ConnectionRegistry: Sendable {
             }
             var evicted: (any Channel)?
             if state.entries.count >= total || short {
-                var oldest: (id: ObjectIdentifier, since: ContinuousClock.Instant)?
+                var oldest: (id: ObjectIdentifier, since: UInt64)?
                 for (id, entry) in state.entries {
-                    guard let since = entry.idleSince else { continue }
+                    guard let since = entry.mark.idleSince else { continue }
                     if oldest.map({ since < $0.since }) ?? true { oldest = (id, since) }
                 }
                 guard let oldest else { return (false, nil) }
                 evicted = Self.remove(oldest.id, from: &state)
             }
-            state.entries[ObjectIdentifier(channel)] = Entry(
-                channel: channel, address: address, idleSince: now)
+            state.entries[ObjectIdentifier(channel)] = Entry(channel: channel, address: address, mark: mark)
             if let address { state.perAddress[address, default: 0] += 1 }
             return (true, evicted)
         }
         evicted?.close(promise: nil)
-        return admitted
-    }
-
-    /// Marks a connection busy (a request arrived) or idle (its last response is written).
-    func setIdle(_ channel: any Channel, _ idle: Bool) {
-        let now = ContinuousClock.now
-        state.withLock { state in
-            state.entries[ObjectIdentifier(channel)]?.idleSince = idle ? now : nil
-        }
+        return admitted ? mark : nil
     }
 
     /// Forgets a connection that closed.
