@@ -213,6 +213,24 @@ struct ThumbnailFastPathHandlerTests {
         try channel.writeOutbound(HTTPServerResponsePart.end(nil))
     }
 
+    /// A whole request without a body arriving on `channel`.
+    static func request(_ channel: EmbeddedChannel, _ uri: String, _ fields: [(String, String)] = []) throws {
+        try channel.writeInbound(head(uri, fields))
+        try channel.writeInbound(HTTPServerRequestPart.end(nil))
+    }
+
+    /// Asks for `uri` and plays the router answering it with a kept thumbnail of `a.jpg`.
+    static func keepAnswer(
+        _ channel: EmbeddedChannel, answers: ThumbnailAnswers, folder: TemporaryFolder, uri: String
+    ) throws {
+        try request(channel, uri)
+        let first = try #require(try passedOnHead(channel))
+        try answer(
+            channel, answers: answers, slot: first.headers[ThumbnailAnswers.slotField].first,
+            path: folder.path("a.jpg"), body: "thumbnail")
+        while try channel.readOutbound(as: HTTPServerResponsePart.self) != nil {}
+    }
+
     static func passedOnHead(_ channel: EmbeddedChannel) throws -> HTTPRequestHead? {
         guard case .head(let head) = try channel.readInbound(as: HTTPServerRequestPart.self) else {
             return nil
@@ -275,20 +293,12 @@ struct ThumbnailFastPathHandlerTests {
         let (channel, answers, folder) = try Self.channel()
         defer { _ = try? channel.finish() }
         let uri = "/api/thumb?path=/a.jpg"
-        try channel.writeInbound(Self.head(uri))
-        try channel.writeInbound(HTTPServerRequestPart.end(nil))
-        let first = try #require(try Self.passedOnHead(channel))
-        try Self.answer(
-            channel, answers: answers, slot: first.headers[ThumbnailAnswers.slotField].first,
-            path: folder.path("a.jpg"), body: "thumbnail")
-        while try channel.readOutbound(as: HTTPServerResponsePart.self) != nil {}
+        try Self.keepAnswer(channel, answers: answers, folder: folder, uri: uri)
         #expect(answers.count.answers == 1)
 
         // A slow request, then the kept one pipelined behind it: both go to the router.
-        try channel.writeInbound(Self.head("/api/files?path=/"))
-        try channel.writeInbound(HTTPServerRequestPart.end(nil))
-        try channel.writeInbound(Self.head(uri))
-        try channel.writeInbound(HTTPServerRequestPart.end(nil))
+        try Self.request(channel, "/api/files?path=/")
+        try Self.request(channel, uri)
         #expect(try Self.passedOnHead(channel)?.uri == "/api/files?path=/")
         #expect(try Self.passedOnHead(channel)?.uri == uri)
         #expect(try channel.readOutbound(as: HTTPServerResponsePart.self) == nil, "nothing answered ahead")
@@ -298,8 +308,7 @@ struct ThumbnailFastPathHandlerTests {
         try Self.answer(channel, answers: answers, slot: nil, path: nil, body: "[]")
         try Self.answer(channel, answers: answers, slot: nil, path: nil, body: "thumbnail")
         while try channel.readOutbound(as: HTTPServerResponsePart.self) != nil {}
-        try channel.writeInbound(Self.head(uri))
-        try channel.writeInbound(HTTPServerRequestPart.end(nil))
+        try Self.request(channel, uri)
         #expect(try channel.readInbound(as: HTTPServerRequestPart.self) == nil, "not passed on")
         guard case .head(let sent) = try channel.readOutbound(as: HTTPServerResponsePart.self) else {
             Issue.record("no answer head")
@@ -321,19 +330,12 @@ struct ThumbnailFastPathHandlerTests {
         let (channel, answers, folder) = try Self.channel()
         defer { _ = try? channel.finish() }
         let uri = "/api/thumb?path=/a.jpg"
-        try channel.writeInbound(Self.head(uri))
-        try channel.writeInbound(HTTPServerRequestPart.end(nil))
-        let first = try #require(try Self.passedOnHead(channel))
-        try Self.answer(
-            channel, answers: answers, slot: first.headers[ThumbnailAnswers.slotField].first,
-            path: folder.path("a.jpg"), body: "thumbnail")
-        try channel.writeInbound(Self.head("/api/files?path=/", [("Connection", "close")]))
-        try channel.writeInbound(HTTPServerRequestPart.end(nil))
+        try Self.keepAnswer(channel, answers: answers, folder: folder, uri: uri)
+        try Self.request(channel, "/api/files?path=/", [("Connection", "close")])
         _ = try Self.passedOnHead(channel)
         try Self.answer(channel, answers: answers, slot: nil, path: nil, body: "[]")
         while try channel.readOutbound(as: HTTPServerResponsePart.self) != nil {}
-        try channel.writeInbound(Self.head(uri))
-        try channel.writeInbound(HTTPServerRequestPart.end(nil))
+        try Self.request(channel, uri)
         #expect(try Self.passedOnHead(channel)?.uri == uri, "passed on, for the router to refuse")
         #expect(try channel.readOutbound(as: HTTPServerResponsePart.self) == nil)
         #expect(answers.count.hits == 0)
@@ -345,14 +347,12 @@ struct ThumbnailFastPathHandlerTests {
         defer { _ = try? channel.finish() }
         let uri = "/api/thumb?path=/a.jpg"
         // Not prepared (the router answered something it does not vouch for).
-        try channel.writeInbound(Self.head(uri))
-        try channel.writeInbound(HTTPServerRequestPart.end(nil))
+        try Self.request(channel, uri)
         _ = try Self.passedOnHead(channel)
         try Self.answer(channel, answers: answers, slot: nil, path: nil, body: "x")
         #expect(answers.count.answers == 0)
         // Prepared, but the picture changed before the answer went out.
-        try channel.writeInbound(Self.head(uri))
-        try channel.writeInbound(HTTPServerRequestPart.end(nil))
+        try Self.request(channel, uri)
         let head = try #require(try Self.passedOnHead(channel))
         let slot = try #require(head.headers[ThumbnailAnswers.slotField].first.flatMap { UInt64($0) })
         answers.prepare(
@@ -362,8 +362,7 @@ struct ThumbnailFastPathHandlerTests {
         try Self.answer(channel, answers: answers, slot: nil, path: nil, body: "old")
         #expect(answers.count.answers == 0)
         // A conditional request is never given a slot.
-        try channel.writeInbound(Self.head(uri, [("If-None-Match", "\"x\"")]))
-        try channel.writeInbound(HTTPServerRequestPart.end(nil))
+        try Self.request(channel, uri, [("If-None-Match", "\"x\"")])
         #expect(try Self.passedOnHead(channel)?.headers[ThumbnailAnswers.slotField].isEmpty == true)
     }
 }
