@@ -60,6 +60,72 @@ struct ContentSegmentTests {
         }
     }
 
+    @Test("64 words turned as a matrix of bits: bit j of word i becomes bit i of word j, and back")
+    func transpose() {
+        var generator = SystemRandomNumberGenerator()
+        let words = (0..<64).map { _ in UInt64.random(in: .min ... .max, using: &generator) }
+        var turned = words
+        turned.withUnsafeMutableBufferPointer { SegmentBuilder.transpose($0) }
+        for i in 0..<64 {
+            for j in 0..<64 {
+                #expect(turned[j] >> UInt64(i) & 1 == words[i] >> UInt64(j) & 1, "bit \(j) of word \(i)")
+            }
+        }
+        turned.withUnsafeMutableBufferPointer { SegmentBuilder.transpose($0) }
+        #expect(turned == words)
+    }
+
+    @Test(
+        "a block keeps 64 trigrams' rows, each read back by its key; a damaged block is read as far as it adds up"
+    )
+    func blocks() {
+        let rows = [3, 64, 65, 127, 200, 5000].map { key in
+            SegmentBuilder.Row(
+                key: UInt32(key), count: key % 7 + 1,
+                data: [UInt8](repeating: UInt8(key & 255), count: key % 5 + 1))
+        }
+        let blocks = PostingBlock.pack(rows)
+        #expect(blocks.map(\.number) == [0, 1, 3, 78])
+        for row in rows {
+            let block = try? #require(blocks.first { $0.number == Int(row.key >> 6) })
+            let found = block?.data.withUnsafeBytes {
+                PostingBlock.row(of: row.key, in: $0) { count, data in (count, Array(data)) }
+            }
+            #expect(found?.0 == row.count && found?.1 == row.data, "the row of \(row.key)")
+        }
+        #expect(
+            blocks[1].data.withUnsafeBytes { PostingBlock.row(of: 66, in: $0) { count, _ in count } } == nil)
+        var listed: [UInt32] = []
+        for block in blocks {
+            block.data.withUnsafeBytes {
+                PostingBlock.forEachRow(in: $0, number: block.number) { key, _, _ in listed.append(key) }
+            }
+        }
+        #expect(listed == rows.map(\.key), "every row, in key order")
+        // Damaged: cut short anywhere, or random bytes. Nothing is read past the block.
+        var generator = SystemRandomNumberGenerator()
+        let whole = blocks[1].data
+        let damaged =
+            (0..<whole.count).map { Array(whole[0..<$0]) }
+            + (0..<500).map { _ in
+                (0..<Int.random(in: 0...64, using: &generator)).map { _ in
+                    UInt8.random(in: 0...255, using: &generator)
+                }
+            }
+        for bytes in damaged {
+            bytes.withUnsafeBytes { raw in
+                for key: UInt32 in [64, 65, 127] {
+                    _ = PostingBlock.row(of: key, in: raw) { _, data in
+                        #expect(data.count <= raw.count)
+                    }
+                }
+                PostingBlock.forEachRow(in: raw, number: 1) { _, _, data in #expect(data.count <= raw.count) }
+            }
+        }
+        #expect(
+            whole.withUnsafeBytes { PostingBlock.row(of: 127, in: $0) { count, _ in count } } == 127 % 7 + 1)
+    }
+
     @Test("a trigram is listed as places or as a bitmap, whichever is smaller, and both read back the same")
     func encodings() {
         var bitmap = [UInt64](repeating: 0, count: 32)
@@ -148,7 +214,7 @@ struct ContentSegmentTests {
                 number += 1
             }
             try store.transaction { () throws(SearchIndexError) in
-                try store.put(members, rows: builder.rows())
+                try store.put(members, blocks: PostingBlock.pack(builder.rows()))
             }
         }
         return store
@@ -175,7 +241,7 @@ struct ContentSegmentTests {
                 [
                     .init(path: "/docs/\u{301}a.txt", known: .init(size: 5, modified: 0), indexed: true),
                     .init(path: "/docsier/b.txt", known: .init(size: 5, modified: 0), indexed: true),
-                ], rows: builder.rows())
+                ], blocks: PostingBlock.pack(builder.rows()))
         }
         let zebra = TrigramKeys.key(of: Array("zeb".utf8))
         #expect(

@@ -399,7 +399,7 @@ public final class ContentIndex: Sendable {
         for index in chunks.indices {
             guard !state.withLock({ $0.stopping }), let pieces = work.result(index) else { return }
             try store.transaction { () throws(SearchIndexError) in
-                for piece in pieces { try store.put(piece.members, rows: piece.rows) }
+                for piece in pieces { try store.put(piece.members, blocks: piece.blocks) }
             }
             let count = try store.textFileCount()
             state.withLock {
@@ -422,7 +422,7 @@ public final class ContentIndex: Sendable {
     /// One segment's worth of files read: what is kept of each, and their postings.
     private struct SegmentPiece: Sendable {
         var members: [ContentStore.Member]
-        var rows: [SegmentBuilder.Row]
+        var blocks: [PostingBlock]
     }
 
     /// Reads `files` into segments: one, unless its builder would pass ``builderBytes`` (a
@@ -440,7 +440,7 @@ public final class ContentIndex: Sendable {
             if builder.files > 0,
                 builder.files == builder.span || builder.rowBytes(adding: size) > Self.builderBytes
             {
-                pieces.append(SegmentPiece(members: members, rows: builder.rows()))
+                pieces.append(SegmentPiece(members: members, blocks: PostingBlock.pack(builder.rows())))
                 members = []
                 builder.reset(span: remaining)
             }
@@ -452,7 +452,9 @@ public final class ContentIndex: Sendable {
             if !indexed { builder.skip() }
             members.append(.init(path: path, known: known, indexed: indexed))
         }
-        if !members.isEmpty { pieces.append(SegmentPiece(members: members, rows: builder.rows())) }
+        if !members.isEmpty {
+            pieces.append(SegmentPiece(members: members, blocks: PostingBlock.pack(builder.rows())))
+        }
         return pieces
     }
 

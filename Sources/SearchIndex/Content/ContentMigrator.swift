@@ -3,11 +3,11 @@
 ///
 /// Versions 1 and 2 kept the trigram lists in an FTS5 table (2 with a tokenizer of its own,
 /// which a table cannot even be dropped without); version 3 numbered trigrams by seven-bit
-/// characters. Their files are not migrated: the index is a cache of what the files say, so such
+/// characters; version 4 kept a row a trigram. Their files are not migrated: the index is a cache of what the files say, so such
 /// a file is removed and the index built anew.
 enum ContentMigrator {
     /// The first version this Browsey migrates from; older files are made anew.
-    static let baseline = 4
+    static let baseline = 5
 
     /// Each migration, in order; the N-th brings a file to version `baseline + N - 1`.
     static let migrations: [String] = [
@@ -22,14 +22,9 @@ enum ContentMigrator {
         CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
         -- The files with ids first ..< first + span, indexed together.
         CREATE TABLE segment (first INTEGER PRIMARY KEY, span INTEGER NOT NULL);
-        -- Which of a segment's files hold a trigram (see Postings): key is TrigramKeys' number.
-        CREATE TABLE posting (
-            first INTEGER NOT NULL,
-            key INTEGER NOT NULL,
-            count INTEGER NOT NULL,
-            data BLOB NOT NULL,
-            PRIMARY KEY (first, key)
-        ) WITHOUT ROWID;
+        -- Which of a segment's files hold each trigram, 64 trigrams a row (see PostingBlock):
+        -- id is the segment's first × 8192 + the block's number (TrigramKeys' number >> 6).
+        CREATE TABLE posting (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
         """
     ]
 

@@ -112,9 +112,9 @@ final class ContentStore: @unchecked Sendable {
     }
 
     /// Keeps a segment: `members` get the ids from ``nextID()`` on, in order (replacing what
-    /// was kept of the same paths), and `rows` are their postings (see ``SegmentBuilder``).
-    /// Call it inside a transaction.
-    func put(_ members: [Member], rows: [SegmentBuilder.Row]) throws(SearchIndexError) {
+    /// was kept of the same paths), and `blocks` are their postings (see ``SegmentBuilder`` and
+    /// ``PostingBlock``). Call it inside a transaction.
+    func put(_ members: [Member], blocks: [PostingBlock]) throws(SearchIndexError) {
         guard !members.isEmpty else { return }
         let first = try nextID()
         let file = try statement(
@@ -126,22 +126,26 @@ final class ContentStore: @unchecked Sendable {
                 .integer(member.known.modified), .integer(member.indexed ? 1 : 0))
             try file.step()
         }
-        guard !rows.isEmpty else { return }
-        try putSegment(Segment(first: first, span: members.count), rows: rows)
+        guard !blocks.isEmpty else { return }
+        try putSegment(Segment(first: first, span: members.count), blocks: blocks)
     }
 
-    private func putSegment(_ segment: Segment, rows: [SegmentBuilder.Row]) throws(SearchIndexError) {
+    private func putSegment(_ segment: Segment, blocks: [PostingBlock]) throws(SearchIndexError) {
         let keep = try statement("INSERT INTO segment (first, span) VALUES (?1, ?2)")
         keep.bind(.integer(segment.first), .integer(Int64(segment.span)))
         try keep.step()
-        let posting = try statement("INSERT INTO posting (first, key, count, data) VALUES (?1, ?2, ?3, ?4)")
-        for row in rows {
-            posting.bind(
-                .integer(segment.first), .integer(Int64(row.key)), .integer(Int64(row.count)), .blob(row.data)
-            )
+        let posting = try statement("INSERT INTO posting (id, data) VALUES (?1, ?2)")
+        for block in blocks {
+            posting.bind(.integer(Self.rowID(segment.first, block.number)), .blob(block.data))
             try posting.step()
         }
     }
+
+    /// How many blocks a segment can have: the posting table's id of a segment's block is
+    /// `first * blocksPerSegment + number`.
+    static let blocksPerSegment: Int64 = Int64(TrigramKeys.count >> 6)
+
+    static func rowID(_ first: Int64, _ number: Int) -> Int64 { first * blocksPerSegment + Int64(number) }
 
     /// Every segment, newest first.
     func segments(before: Int64 = .max) throws(SearchIndexError) -> [Segment] {
@@ -192,26 +196,28 @@ final class ContentStore: @unchecked Sendable {
             live[place >> 6] |= 1 << UInt64(place & 63)
         }
         var bitmaps: [UInt32: [UInt64]] = [:]
-        let postings = try statement("SELECT key, data FROM posting WHERE first = ?1")
+        let postings = try statement("SELECT id, data FROM posting WHERE id >= ?1 AND id < ?2")
         for part in parts {
             let offset = Int(part.first - merged.first)
-            postings.bind(.integer(part.first))
+            postings.bind(.integer(Self.rowID(part.first, 0)), .integer(Self.rowID(part.first + 1, 0)))
             while try postings.step() {
-                let key = UInt32(postings.int64(0))
-                var bitmap = bitmaps[key] ?? [UInt64](repeating: 0, count: words)
+                let number = Int(postings.int64(0) - Self.rowID(part.first, 0))
                 postings.blob(1) { data in
-                    Postings.forEachPlace(in: data) { place in
-                        let at = offset + place
-                        if at < merged.span { bitmap[at >> 6] |= 1 << UInt64(at & 63) }
+                    PostingBlock.forEachRow(in: data, number: number) { key, _, row in
+                        var bitmap = bitmaps[key] ?? [UInt64](repeating: 0, count: words)
+                        Postings.forEachPlace(in: row) { place in
+                            let at = offset + place
+                            if at < merged.span { bitmap[at >> 6] |= 1 << UInt64(at & 63) }
+                        }
+                        bitmaps[key] = bitmap
                     }
                 }
-                bitmaps[key] = bitmap
             }
         }
-        let drop = try statement("DELETE FROM posting WHERE first = ?1")
+        let drop = try statement("DELETE FROM posting WHERE id >= ?1 AND id < ?2")
         let forget = try statement("DELETE FROM segment WHERE first = ?1")
         for part in parts {
-            drop.bind(.integer(part.first))
+            drop.bind(.integer(Self.rowID(part.first, 0)), .integer(Self.rowID(part.first + 1, 0)))
             try drop.step()
             forget.bind(.integer(part.first))
             try forget.step()
@@ -227,7 +233,7 @@ final class ContentStore: @unchecked Sendable {
                     data: bitmap.withUnsafeBufferPointer { Postings.encode($0, count: count) }))
         }
         guard !rows.isEmpty else { return }
-        try putSegment(merged, rows: rows.sorted { $0.key < $1.key })
+        try putSegment(merged, blocks: PostingBlock.pack(rows.sorted { $0.key < $1.key }))
     }
 
     /// Runs `body` in one transaction.
@@ -252,7 +258,7 @@ final class ContentStore: @unchecked Sendable {
             return found
         }
         guard limit > 0 else { return [] }
-        let posting = try statement("SELECT data FROM posting WHERE first = ?1 AND key = ?2")
+        let posting = try statement("SELECT data FROM posting WHERE id = ?1")
         let file = try statement("SELECT path FROM file WHERE id = ?1 AND indexed = 1")
         // One read transaction: a merge committed between two look-ups would otherwise take
         // away segments listed a moment before.
@@ -269,13 +275,19 @@ final class ContentStore: @unchecked Sendable {
             bitmap = [UInt64](repeating: ~0, count: Postings.words(span: segment.span))
             var empty = false
             for key in keys {
-                posting.bind(.integer(segment.first), .integer(Int64(key)))
-                guard try posting.step() else {
+                posting.bind(.integer(Self.rowID(segment.first, Int(key >> 6))))
+                let held =
+                    try posting.step()
+                    && posting.blob(0) { block in
+                        PostingBlock.row(of: key, in: block) { _, data in
+                            bitmap.withUnsafeMutableBufferPointer {
+                                Postings.apply(data, to: $0, intersect: true)
+                            }
+                        } != nil
+                    }
+                guard held else {
                     empty = true
                     break
-                }
-                posting.blob(0) { data in
-                    bitmap.withUnsafeMutableBufferPointer { Postings.apply(data, to: $0, intersect: true) }
                 }
             }
             guard !empty else { continue }
@@ -302,11 +314,15 @@ final class ContentStore: @unchecked Sendable {
     /// About how many files hold the trigram `key` (files since changed may still be counted).
     func fileCount(holding key: UInt32) throws(SearchIndexError) -> Int {
         let rows = try statement(
-            "SELECT coalesce(sum(p.count), 0) FROM segment s CROSS JOIN posting p ON p.first = s.first AND p.key = ?1"
+            "SELECT p.data FROM segment s CROSS JOIN posting p ON p.id = s.first * \(Self.blocksPerSegment) + ?1"
         )
-        rows.bind(.integer(Int64(key)))
+        rows.bind(.integer(Int64(key >> 6)))
         defer { rows.reset() }
-        return try rows.step() ? Int(rows.int64(0)) : 0
+        var total = 0
+        while try rows.step() {
+            total += rows.blob(0) { PostingBlock.row(of: key, in: $0) { count, _ in count } } ?? 0
+        }
+        return total
     }
 
     /// How many files hold text.

@@ -15,27 +15,31 @@ enum Postings {
     static func encode(_ bitmap: UnsafeBufferPointer<UInt64>, count: Int) -> [UInt8] {
         var used = bitmap.count
         while used > 0 && bitmap[used - 1] == 0 { used -= 1 }
-        var bytes: [UInt8] = []
         if count * 2 < used * 8 {
-            bytes.reserveCapacity(1 + count * 2)
-            bytes.append(0)
-            for word in 0..<used {
-                var bits = bitmap[word]
-                while bits != 0 {
-                    let place = word << 6 | bits.trailingZeroBitCount
-                    bytes.append(UInt8(truncatingIfNeeded: place))
-                    bytes.append(UInt8(truncatingIfNeeded: place >> 8))
-                    bits &= bits - 1
+            return [UInt8](unsafeUninitializedCapacity: 1 + count * 2) { bytes, initialized in
+                bytes[0] = 0
+                var offset = 1
+                for word in 0..<used {
+                    var bits = bitmap[word]
+                    while bits != 0 && offset + 2 <= bytes.count {
+                        let place = word << 6 | bits.trailingZeroBitCount
+                        bytes[offset] = UInt8(truncatingIfNeeded: place)
+                        bytes[offset + 1] = UInt8(truncatingIfNeeded: place >> 8)
+                        offset += 2
+                        bits &= bits - 1
+                    }
                 }
-            }
-        } else {
-            bytes.reserveCapacity(1 + used * 8)
-            bytes.append(1)
-            for word in bitmap[0..<used] {
-                withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) }
+                initialized = offset
             }
         }
-        return bytes
+        return [UInt8](unsafeUninitializedCapacity: 1 + used * 8) { bytes, initialized in
+            bytes[0] = 1
+            let raw = UnsafeMutableRawBufferPointer(bytes)
+            for word in 0..<used {
+                raw.storeBytes(of: bitmap[word].littleEndian, toByteOffset: 1 + word * 8, as: UInt64.self)
+            }
+            initialized = 1 + used * 8
+        }
     }
 
     /// Applies encoded `data` to `bitmap`: sets its bits (`intersect` false) or keeps only the

@@ -1,6 +1,11 @@
 /// Builds one segment of the content index in memory: for each trigram, which of the segment's
-/// files (numbered from 0 in the order they are added) hold it. Each trigram met gets a row of
-/// bits, one a file; ``rows()`` gives them encoded (see ``Postings``), ready to be kept.
+/// files (numbered from 0 in the order they are added) hold it. Each trigram met gets a row;
+/// ``rows()`` gives each row's files encoded (see ``Postings``), ready to be kept.
+///
+/// A file is added in two passes that stay in the processor's nearest caches: each byte's
+/// trigram sets its bit in a bitmap of keys, then each distinct trigram, in key order, finds its
+/// row in the table and sets its bit in a bitmap of rows. The file keeps that bitmap (one bit a
+/// row met so far); ``rows()`` turns the files' bitmaps into the rows' 64 by 64.
 ///
 /// One builder a thread; ``reset(span:)`` makes it ready for the next segment, keeping its memory.
 final class SegmentBuilder {
@@ -15,12 +20,13 @@ final class SegmentBuilder {
     private(set) var span: Int
     /// How many files were added.
     private(set) var files = 0
-    /// How many trigrams have rows: what the builder's memory grows with (a row is `span` bits).
+    /// How many trigrams have rows: what the builder's memory grows with (each file keeps a bit a
+    /// row).
     var trigrams: Int { keys.count }
 
-    /// The bytes the rows take at `span` bits each, after a file of `size` bytes were added at
-    /// worst (each of its bytes starting a trigram not met before). Room is made for up to 8,191
-    /// rows more than there are.
+    /// The most bytes the files' bitmaps can take by the segment's end, after a file of `size`
+    /// bytes were added at worst (each of its bytes a trigram not met before): `span` files of a
+    /// bit a row.
     func rowBytes(adding size: Int = 0) -> Int {
         min(keys.count + size, TrigramKeys.count) * words * 8
     }
@@ -33,21 +39,24 @@ final class SegmentBuilder {
     }
 
     private var words: Int
-    /// Key → row number + 1 (low 20 bits; 0: no row yet) and the last file that set the row's
-    /// bit (high 12 bits: a trigram again in the same file costs this one look). 2 MiB.
+    /// Key → row number + 1 (0: no row yet). 2 MiB.
     private let table: UnsafeMutablePointer<UInt32>
+    /// One bit a key: the trigrams of the file being added. Clear between files; 64 KiB, of which
+    /// an ASCII file touches the first half.
+    private let seen: UnsafeMutablePointer<UInt64>
+    /// One bit a row: the rows of the file being added. Clear between files.
+    private let marks: UnsafeMutablePointer<UInt64>
+    /// Each row's key.
     private var keys: [UInt32] = []
-    /// Rows there is memory for, and columns of 64 files each.
-    private var rowCapacity = 0
-    private var columns = 0
-    /// Column-major: word `w` of row `r` is at `w * rowCapacity + r`, so the words one file sets
-    /// lie together (a row a trigram, 40,000 rows: 320 KB) and stay in the cache.
-    private var bits: UnsafeMutablePointer<UInt64>
+    /// The files' bitmaps of rows, one after the other, each as wide as the rows met by its end.
+    private var fileBits: [UInt64] = []
+    /// Where each file's bitmap ends in ``fileBits``.
+    private var ends: [Int] = []
 
-    /// The most files a builder's segment holds (the table keeps 12 bits of a file's number).
+    /// The most files a builder's segment holds.
     static let maximumSpan = 4096
-    /// Rows kept room for across a reset (a segment of generated prose meets about 30,000).
-    private static let keptRows = 65_536
+    /// Bitmap words kept room for across a reset (a full segment of prose takes about 2 million).
+    private static let keptWords = 4 << 20
 
     /// A builder for segments of up to `span` files.
     init(span: Int) {
@@ -56,59 +65,120 @@ final class SegmentBuilder {
         words = Postings.words(span: span)
         table = .allocate(capacity: TrigramKeys.count)
         table.initialize(repeating: 0, count: TrigramKeys.count)
-        bits = .allocate(capacity: 0)
+        seen = .allocate(capacity: TrigramKeys.count >> 6)
+        seen.initialize(repeating: 0, count: TrigramKeys.count >> 6)
+        marks = .allocate(capacity: TrigramKeys.count >> 6)
+        marks.initialize(repeating: 0, count: TrigramKeys.count >> 6)
     }
 
     deinit {
         table.deallocate()
-        bits.deallocate()
+        seen.deallocate()
+        marks.deallocate()
     }
 
     /// Adds the next file, given its folded text (see ``TrigramKeys/forEach(in:_:)``).
     func add(_ text: UnsafeBufferPointer<UInt8>) {
         precondition(files < span)
-        let file = Int32(files)
         files += 1
-        // Locals, not properties, in the loop: a property's every access is checked at run time.
-        let table = table
-        let word = Int(file) >> 6
-        let bit: UInt64 = 1 << UInt64(file & 63)
-        var column = bits + word * rowCapacity
-        let mark = UInt32(file) << 20
+        // Locals, not properties, in the loops: a property's every access is checked at run time.
+        let seen = seen
+        var high: UInt32 = 0
         TrigramKeys.forEach(in: text) { key in
-            let entry = table + Int(key)
-            let found = entry.pointee
-            var row = Int(found & 0xF_FFFF) - 1
-            if row < 0 {
-                row = newRow(key)
-                column = bits + word * rowCapacity
-            } else if found & 0xFFF0_0000 == mark {
-                return
-            }
-            entry.pointee = mark | UInt32(row + 1)
-            column[row] |= bit
+            high |= key
+            seen[Int(key >> 6)] |= 1 << UInt64(key & 63)
         }
+        let table = table
+        let marks = marks
+        var rows = keys.count
+        let scanned = high >> 18 == 0 ? TrigramKeys.count >> 7 : TrigramKeys.count >> 6
+        for index in 0..<scanned {
+            var found = seen[index]
+            guard found != 0 else { continue }
+            seen[index] = 0
+            repeat {
+                let key = index << 6 | found.trailingZeroBitCount
+                found &= found &- 1
+                var row = Int(table[key]) - 1
+                if row < 0 {
+                    row = rows
+                    rows += 1
+                    keys.append(UInt32(key))
+                    table[key] = UInt32(rows)
+                }
+                marks[row >> 6] |= 1 << UInt64(row & 63)
+            } while found != 0
+        }
+        let width = (rows + 63) >> 6
+        fileBits.append(contentsOf: UnsafeBufferPointer(start: marks, count: width))
+        marks.update(repeating: 0, count: width)
+        ends.append(fileBits.count)
     }
 
     /// Adds the next file, holding no text (not text, or unread): its number is kept, bare.
     func skip() {
         precondition(files < span)
         files += 1
+        ends.append(fileBits.count)
     }
 
     /// Every trigram's row, encoded, in key order.
     func rows() -> [Row] {
         let used = Postings.words(span: files)
-        var bitmap = [UInt64](repeating: 0, count: used)
-        return keys.indices.sorted { keys[$0] < keys[$1] }.map { row in
-            var count = 0
-            for word in 0..<used {
-                bitmap[word] = bits[word * rowCapacity + row]
-                count += bitmap[word].nonzeroBitCount
+        var rows: [Row] = []
+        rows.reserveCapacity(keys.count)
+        let starts = [0] + ends.dropLast()
+        // 64 rows at a time: row `r`'s words (each a word of 64 files) are at `r * used`.
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64 * used + 64) { scratch in
+            let matrix = UnsafeMutableBufferPointer(rebasing: scratch[0..<(64 * used)])
+            let block = UnsafeMutableBufferPointer(rebasing: scratch[(64 * used)...])
+            fileBits.withUnsafeBufferPointer { fileBits in
+                for rowWord in 0..<((keys.count + 63) >> 6) {
+                    for fileWord in 0..<used {
+                        var any: UInt64 = 0
+                        for place in 0..<64 {
+                            let file = fileWord << 6 | place
+                            let index = file < files ? starts[file] + rowWord : .max
+                            let value = index < (file < files ? ends[file] : 0) ? fileBits[index] : 0
+                            block[place] = value
+                            any |= value
+                        }
+                        if any != 0 { Self.transpose(block) }
+                        for row in 0..<64 { matrix[row * used + fileWord] = any != 0 ? block[row] : 0 }
+                    }
+                    for row in 0..<min(64, keys.count - rowWord << 6) {
+                        let bitmap = UnsafeBufferPointer(rebasing: matrix[(row * used)..<(row * used + used)])
+                        let count = bitmap.reduce(0) { $0 + $1.nonzeroBitCount }
+                        rows.append(
+                            Row(
+                                key: keys[rowWord << 6 | row], count: count,
+                                data: Postings.encode(bitmap, count: count)))
+                    }
+                }
             }
-            return Row(
-                key: keys[row], count: count,
-                data: bitmap.withUnsafeBufferPointer { Postings.encode($0, count: count) })
+        }
+        rows.sort { $0.key < $1.key }
+        return rows
+    }
+
+    /// Transposes 64 words as a 64 by 64 matrix of bits: bit `j` of word `i` becomes bit `i` of
+    /// word `j`. Halves swap their off-diagonal quarters, then the quarters', down to single bits.
+    static func transpose(_ block: UnsafeMutableBufferPointer<UInt64>) {
+        precondition(block.count == 64)
+        var width = 32
+        var mask: UInt64 = 0x0000_0000_FFFF_FFFF
+        while width != 0 {
+            var start = 0
+            while start < 64 {
+                for index in start..<(start + width) {
+                    let swapped = (block[index] >> UInt64(width) ^ block[index + width]) & mask
+                    block[index] ^= swapped << UInt64(width)
+                    block[index + width] ^= swapped
+                }
+                start += 2 * width
+            }
+            width >>= 1
+            mask ^= mask << UInt64(width)
         }
     }
 
@@ -116,39 +186,17 @@ final class SegmentBuilder {
     func reset(span: Int) {
         precondition(span > 0 && span <= Self.maximumSpan)
         for key in keys { table[Int(key)] = 0 }
-        for word in 0..<columns { (bits + word * rowCapacity).update(repeating: 0, count: keys.count) }
         keys.removeAll(keepingCapacity: true)
+        // Memory follows what a usual segment needs: room made by one file of many trigrams is
+        // given back.
+        if fileBits.capacity > Self.keptWords {
+            fileBits = []
+        } else {
+            fileBits.removeAll(keepingCapacity: true)
+        }
+        ends.removeAll(keepingCapacity: true)
         files = 0
         self.span = span
         words = Postings.words(span: span)
-        // Memory follows the new span: fewer columns are given back, and rows made room for by
-        // one large file are not kept past what a usual segment needs.
-        if words != columns || rowCapacity > Self.keptRows {
-            regrow(rows: min(rowCapacity, Self.keptRows), columns: words)
-        }
-    }
-
-    /// Makes room for `rows` rows of `columns` words, keeping what is set.
-    private func regrow(rows: Int, columns newColumns: Int) {
-        let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: rows * newColumns)
-        grown.initialize(repeating: 0, count: rows * newColumns)
-        for word in 0..<min(columns, newColumns) {
-            (grown + word * rows).update(from: bits + word * rowCapacity, count: keys.count)
-        }
-        bits.deallocate()
-        bits = grown
-        columns = newColumns
-        rowCapacity = rows
-    }
-
-    private func newRow(_ key: UInt32) -> Int {
-        let row = keys.count
-        if row == rowCapacity {
-            // By 8,192 rows, not doubling: a segment of prose meets about 30,000 trigrams, and
-            // room for 65,536 would be 16 MiB more at 4,096 files a row.
-            regrow(rows: min(rowCapacity + 8192, TrigramKeys.count), columns: max(columns, words))
-        }
-        keys.append(key)
-        return row
     }
 }
