@@ -160,6 +160,19 @@ struct ContentSegmentTests {
             let keys = TrigramPlan.everyTrigram(of: [query]).map { TrigramKeys.key(of: Array($0.utf8)) }
             #expect(Set(keys).isSubset(of: Self.keys(text)), "\(String(decoding: query, as: UTF8.self))")
         }
+        // An ASCII text, said to be ASCII or looked at: each run of three bytes, in order.
+        for _ in 0..<50 {
+            let text = (0..<Int.random(in: 0...300, using: &generator)).map { _ in
+                UInt8.random(in: 0...127, using: &generator)
+            }
+            let each =
+                text.count < 3 ? [] : (2..<text.count).map { TrigramKeys.key(of: Array(text[($0 - 2)...$0])) }
+            for ascii in [nil, true] {
+                var keys: [UInt32] = []
+                text.withUnsafeBufferPointer { TrigramKeys.forEach(in: $0, ascii: ascii) { keys.append($0) } }
+                #expect(keys == each, "ascii: \(String(describing: ascii))")
+            }
+        }
         // Capitals in an ASCII file are lowered as the query is folded.
         #expect(Self.keys(Array("ZebraCorn".utf8)).contains(TrigramKeys.key(of: Array("rac".utf8))))
     }

@@ -448,7 +448,7 @@ public final class ContentIndex: Sendable {
                 builder.reset(
                     span: SegmentBuilder.span(fitting: size, within: Self.builderBytes, atMost: remaining))
             }
-            let indexed = reader.withText(of: path) { builder.add($0) }
+            let indexed = reader.withText(of: path) { builder.add($0, ascii: $1) }
             if !indexed { builder.skip() }
             members.append(.init(path: path, known: known, indexed: indexed))
         }

@@ -20,9 +20,10 @@ struct ContentReader {
         self.limit = limit
     }
 
-    /// Calls `body` with the text of the file at `path` (relative to the root) and returns
-    /// true; false, without calling it, when the file is not text, too large, or unreadable.
-    mutating func withText(of path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    /// Calls `body` with the text of the file at `path` (relative to the root), folded, and
+    /// whether it is all ASCII, and returns true; false, without calling it, when the file is not
+    /// text, too large, or unreadable.
+    mutating func withText(of path: String, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Void) -> Bool {
         // Non-blocking: a FIFO put where a file was would otherwise wait for a writer forever (it
         // is then refused as not a regular file).
         let descriptor = open(root + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
@@ -31,10 +32,12 @@ struct ContentReader {
         guard let count = load(descriptor) else { return false }
         return buffer.withUnsafeBufferPointer { all -> Bool in
             switch TextDecoding.form(of: UnsafeBufferPointer(rebasing: all[0..<count])) {
-            case .utf8(let text) where TrigramKeys.isASCII(text): body(text)
+            case .utf8(let text) where TrigramKeys.isASCII(text): body(text, true)
             case .utf8(let text):
-                NameFolding.fold(String(decoding: text, as: UTF8.self)).withUnsafeBufferPointer(body)
-            case .utf16(let text): NameFolding.fold(text).withUnsafeBufferPointer(body)
+                NameFolding.fold(String(decoding: text, as: UTF8.self)).withUnsafeBufferPointer {
+                    body($0, false)
+                }
+            case .utf16(let text): NameFolding.fold(text).withUnsafeBufferPointer { body($0, false) }
             case nil: return false
             }
             return true

@@ -77,14 +77,15 @@ final class SegmentBuilder {
         marks.deallocate()
     }
 
-    /// Adds the next file, given its folded text (see ``TrigramKeys/forEach(in:_:)``).
-    func add(_ text: UnsafeBufferPointer<UInt8>) {
+    /// Adds the next file, given its folded text (see ``TrigramKeys/forEach(in:ascii:_:)``);
+    /// `ascii` as there.
+    func add(_ text: UnsafeBufferPointer<UInt8>, ascii: Bool? = nil) {
         precondition(files < span)
         files += 1
         // Locals, not properties, in the loops: a property's every access is checked at run time.
         let seen = seen
         var high: UInt32 = 0
-        TrigramKeys.forEach(in: text) { key in
+        TrigramKeys.forEach(in: text, ascii: ascii) { key in
             high |= key
             seen[Int(key >> 6)] |= 1 << UInt64(key & 63)
         }
@@ -127,32 +128,41 @@ final class SegmentBuilder {
         let used = Postings.words(span: files)
         var rows: [Row] = []
         rows.reserveCapacity(keys.count)
-        let starts = [0] + ends.dropLast()
+        // Where each file's bitmap starts and ends, padded to whole words of files (a file past
+        // the last starts and ends at 0).
+        var bounds = [Int](repeating: 0, count: 2 * used * 64)
+        for file in 0..<files {
+            bounds[2 * file] = file == 0 ? 0 : ends[file - 1]
+            bounds[2 * file + 1] = ends[file]
+        }
         // 64 rows at a time: row `r`'s words (each a word of 64 files) are at `r * used`.
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64 * used + 64) { scratch in
             let matrix = UnsafeMutableBufferPointer(rebasing: scratch[0..<(64 * used)])
             let block = UnsafeMutableBufferPointer(rebasing: scratch[(64 * used)...])
             fileBits.withUnsafeBufferPointer { fileBits in
-                for rowWord in 0..<((keys.count + 63) >> 6) {
-                    for fileWord in 0..<used {
-                        var any: UInt64 = 0
-                        for place in 0..<64 {
-                            let file = fileWord << 6 | place
-                            let index = file < files ? starts[file] + rowWord : .max
-                            let value = index < (file < files ? ends[file] : 0) ? fileBits[index] : 0
-                            block[place] = value
-                            any |= value
+                bounds.withUnsafeBufferPointer { bounds in
+                    for rowWord in 0..<((keys.count + 63) >> 6) {
+                        for fileWord in 0..<used {
+                            var any: UInt64 = 0
+                            for place in 0..<64 {
+                                let file = fileWord << 6 | place
+                                let index = bounds[2 * file] + rowWord
+                                let value = index < bounds[2 * file + 1] ? fileBits[index] : 0
+                                block[place] = value
+                                any |= value
+                            }
+                            if any != 0 { Self.transpose(block) }
+                            for row in 0..<64 { matrix[row * used + fileWord] = any != 0 ? block[row] : 0 }
                         }
-                        if any != 0 { Self.transpose(block) }
-                        for row in 0..<64 { matrix[row * used + fileWord] = any != 0 ? block[row] : 0 }
-                    }
-                    for row in 0..<min(64, keys.count - rowWord << 6) {
-                        let bitmap = UnsafeBufferPointer(rebasing: matrix[(row * used)..<(row * used + used)])
-                        let count = bitmap.reduce(0) { $0 + $1.nonzeroBitCount }
-                        rows.append(
-                            Row(
-                                key: keys[rowWord << 6 | row], count: count,
-                                data: Postings.encode(bitmap, count: count)))
+                        for row in 0..<min(64, keys.count - rowWord << 6) {
+                            let bitmap = UnsafeBufferPointer(
+                                rebasing: matrix[(row * used)..<(row * used + used)])
+                            let count = bitmap.reduce(0) { $0 + $1.nonzeroBitCount }
+                            rows.append(
+                                Row(
+                                    key: keys[rowWord << 6 | row], count: count,
+                                    data: Postings.encode(bitmap, count: count)))
+                        }
                     }
                 }
             }

@@ -42,15 +42,17 @@ enum TrigramKeys {
     /// duplicates included. `text` is folded UTF-8 (see ``NameFolding``), but ASCII capitals
     /// need not be lowered (they have the codes of their small letters), so an ASCII file needs
     /// no folded copy. A byte that does not start a UTF-8 character counts as one character.
+    /// `ascii` says whether every byte is below 0x80, when the caller knows (`nil`: looked at).
     @inline(__always)
-    static func forEach(in text: UnsafeBufferPointer<UInt8>, _ body: (UInt32) -> Void) {
+    static func forEach(in text: UnsafeBufferPointer<UInt8>, ascii: Bool? = nil, _ body: (UInt32) -> Void) {
         guard text.count >= 3 else { return }
         codes.withUnsafeBufferPointer { codes in
-            if isASCII(text) {
-                var key = UInt32(codes[Int(text[0])]) << 6 | UInt32(codes[Int(text[1])])
+            if ascii ?? isASCII(text) {
+                // The last characters' codes roll through a 64-bit number, masked off the chain.
+                var rolling = UInt64(codes[Int(text[0])]) << 6 | UInt64(codes[Int(text[1])])
                 for index in 2..<text.count {
-                    key = (key << 6 | UInt32(codes[Int(text[index])])) & 0x3_FFFF
-                    body(key)
+                    rolling = rolling << 6 | UInt64(codes[Int(text[index])])
+                    body(UInt32(truncatingIfNeeded: rolling) & 0x3_FFFF)
                 }
                 return
             }
