@@ -58,6 +58,9 @@ struct ContentSearchTests {
             "docs/plans.md", "# Plans\n\nThe Quarterly Report is late.\nreport quarterly\n")
         try fixture.folder.file("code/report.swift", "let quarterly = report()\n")
         try fixture.folder.file(".hidden.md", "quarterly report hidden")
+        try fixture.folder.file("vendor/README", "the vendored quarterly notes")
+        try fixture.folder.file("vendor/LICENSE", "permission is granted, quarterly")
+        try fixture.folder.file("vendor/blob", "quarterly, in a file no name calls text")
         try await fixture.withClient { client in
             try await Self.waitUntilReady(client)
             let answer = try await Self.search(client, "q=\(q("quarterly report"))")
@@ -72,6 +75,10 @@ struct ContentSearchTests {
             #expect(markdown.results.map(\.path) == ["/code/report.swift"])
             let below = try await Self.search(client, "q=quarterly&path=/docs")
             #expect(below.results.map(\.path) == ["/docs/plans.md"])
+            let vendored = try await Self.search(client, "q=quarterly&path=/vendor")
+            #expect(
+                Set(vendored.results.map(\.path)) == ["/vendor/README", "/vendor/LICENSE"],
+                "a project's notes without an extension are text; any other name is not")
             let regex = try await Self.search(client, "q=\(q(#"report\(\)"#))&re=1")
             #expect(regex.results.map(\.path) == ["/code/report.swift"])
             #expect(regex.results.first?.lines.first?.matches == [[16, 24]])

@@ -243,6 +243,19 @@ struct ContentSegmentTests {
         #expect(try store.fileCount(holding: zebra) == 683)
     }
 
+    @Test("a merge never makes a segment wider than the build's: small ones join the newest that fit")
+    func mergesNoWiderThanABuild() throws {
+        // Build segments that ended early (a chunk of large files), then saves one at a time.
+        let store = try Self.store(sizes: [2000, 2000, 2000] + [Int](repeating: 10, count: 7))
+        try store.mergeSmallSegments()
+        let spans = try store.segments().map(\.span)
+        #expect(spans == [4070, 2000], "the seven saves and the newest build segments that fit with them")
+        #expect(spans.allSatisfy { $0 <= ContentStore.mergedSpan })
+        let zebra = TrigramKeys.key(of: Array("zeb".utf8))
+        #expect(try store.candidates([zebra], under: "", before: .max, limit: 10_000).count == 6070)
+        #expect(try store.fileCount(holding: zebra) == 6070)
+    }
+
     @Test("the folder a search is limited to is compared by bytes: a name may start with a combining mark")
     func folderByBytes() throws {
         let store = try ContentStore(path: ":memory:", root: "/r", cacheKiB: 256)

@@ -160,22 +160,21 @@ final class ContentStore: @unchecked Sendable {
     /// makes a segment of one, and a search asks each segment for its trigrams. The newest run of
     /// segments spanning fewer than 512 files each is merged once it is ``mergeWidth`` long (so
     /// a folder of notes saved one at a time stays a few segments), then the newest run of
-    /// segments under 4,096 files; the build's full segments are kept. Ids of files no longer
-    /// kept are dropped.
+    /// segments under 4,096 files; a run is taken only as far as it fits in ``mergedSpan``, so no
+    /// merge makes a segment wider than the build's. Ids of files no longer kept are dropped.
     func mergeSmallSegments() throws(SearchIndexError) {
         var merging = true
         while merging {
             merging = false
             let newest = try segments()
+            guard let end = newest.first.map({ $0.first + Int64($0.span) }) else { return }
             for threshold in [512, 4096] {
-                let run = Array(newest.prefix { $0.span < threshold }.reversed())
-                guard run.count >= Self.mergeWidth, let first = run.first, let last = run.last else {
-                    continue
-                }
-                let span = Int(last.first - first.first) + last.span
-                guard span <= Postings.maximumSpan else { continue }
+                let run = Array(
+                    newest.prefix { $0.span < threshold && end - $0.first <= Int64(Self.mergedSpan) }
+                        .reversed())
+                guard run.count >= Self.mergeWidth, let first = run.first else { continue }
                 try database.transaction { () throws(SearchIndexError) in
-                    try merge(run, into: Segment(first: first.first, span: span))
+                    try merge(run, into: Segment(first: first.first, span: Int(end - first.first)))
                 }
                 merging = true
                 break
@@ -185,7 +184,12 @@ final class ContentStore: @unchecked Sendable {
 
     /// How many small segments in a row are merged.
     static let mergeWidth = 8
+    /// The widest segment a merge makes: as wide as the build's.
+    static let mergedSpan = SegmentBuilder.maximumSpan
 
+    /// Merges `parts` (oldest first, side by side) into `merged`, one block of 64 trigrams at a
+    /// time: the parts' blocks are read in block order, so that only one block's rows are
+    /// bitmaps at once, whatever the number of trigrams the parts hold.
     private func merge(_ parts: [Segment], into merged: Segment) throws(SearchIndexError) {
         let words = Postings.words(span: merged.span)
         var live = [UInt64](repeating: 0, count: words)
@@ -195,25 +199,50 @@ final class ContentStore: @unchecked Sendable {
             let place = Int(files.int64(0) - merged.first)
             live[place >> 6] |= 1 << UInt64(place & 63)
         }
-        var bitmaps: [UInt32: [UInt64]] = [:]
-        let postings = try statement("SELECT id, data FROM posting WHERE id >= ?1 AND id < ?2")
-        for part in parts {
-            let offset = Int(part.first - merged.first)
-            postings.bind(.integer(Self.rowID(part.first, 0)), .integer(Self.rowID(part.first + 1, 0)))
-            while try postings.step() {
-                let number = Int(postings.int64(0) - Self.rowID(part.first, 0))
-                postings.blob(1) { data in
-                    PostingBlock.forEachRow(in: data, number: number) { key, _, row in
-                        var bitmap = bitmaps[key] ?? [UInt64](repeating: 0, count: words)
-                        Postings.forEachPlace(in: row) { place in
-                            let at = offset + place
-                            if at < merged.span { bitmap[at >> 6] |= 1 << UInt64(at & 63) }
-                        }
-                        bitmaps[key] = bitmap
+        var blocks: [PostingBlock] = []
+        var number = -1
+        var bitmaps = [[UInt64]?](repeating: nil, count: 64)
+        func flush() {
+            var rows: [SegmentBuilder.Row] = []
+            for slot in 0..<64 {
+                guard var bitmap = bitmaps[slot].take() else { continue }
+                for word in 0..<words { bitmap[word] &= live[word] }
+                let count = bitmap.reduce(0) { $0 + $1.nonzeroBitCount }
+                guard count > 0 else { continue }
+                rows.append(
+                    .init(
+                        key: UInt32(number << 6 | slot), count: count,
+                        data: bitmap.withUnsafeBufferPointer { Postings.encode($0, count: count) }))
+            }
+            blocks += PostingBlock.pack(rows)
+        }
+        let postings = try statement(
+            "SELECT id, data FROM posting WHERE id >= ?1 AND id < ?2 ORDER BY id % \(Self.blocksPerSegment), id"
+        )
+        postings.bind(
+            .integer(Self.rowID(merged.first, 0)), .integer(Self.rowID(merged.first + Int64(merged.span), 0)))
+        while try postings.step() {
+            let id = postings.int64(0)
+            let block = Int(id % Self.blocksPerSegment)
+            if block != number {
+                flush()
+                number = block
+            }
+            let offset = Int(id / Self.blocksPerSegment - merged.first)
+            postings.blob(1) { data in
+                PostingBlock.forEachRow(in: data, number: block) { key, _, row in
+                    let slot = Int(key & 63)
+                    var bitmap = bitmaps[slot].take() ?? [UInt64](repeating: 0, count: words)
+                    Postings.forEachPlace(in: row) { place in
+                        let at = offset + place
+                        if at >= 0 && at < merged.span { bitmap[at >> 6] |= 1 << UInt64(at & 63) }
                     }
+                    bitmaps[slot] = bitmap
                 }
             }
         }
+        flush()
+        postings.reset()
         let drop = try statement("DELETE FROM posting WHERE id >= ?1 AND id < ?2")
         let forget = try statement("DELETE FROM segment WHERE first = ?1")
         for part in parts {
@@ -222,18 +251,8 @@ final class ContentStore: @unchecked Sendable {
             forget.bind(.integer(part.first))
             try forget.step()
         }
-        var rows: [SegmentBuilder.Row] = []
-        for (key, var bitmap) in bitmaps {
-            for word in 0..<words { bitmap[word] &= live[word] }
-            let count = bitmap.reduce(0) { $0 + $1.nonzeroBitCount }
-            guard count > 0 else { continue }
-            rows.append(
-                .init(
-                    key: key, count: count,
-                    data: bitmap.withUnsafeBufferPointer { Postings.encode($0, count: count) }))
-        }
-        guard !rows.isEmpty else { return }
-        try putSegment(merged, blocks: PostingBlock.pack(rows.sorted { $0.key < $1.key }))
+        guard !blocks.isEmpty else { return }
+        try putSegment(merged, blocks: blocks)
     }
 
     /// Runs `body` in one transaction.
