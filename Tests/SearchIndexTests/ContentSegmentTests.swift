@@ -278,16 +278,17 @@ struct ContentSegmentTests {
         try store.database.execute("BEGIN; COMMIT")
     }
 
-    @Test("a file that could fill a wide segment's rows alone is given a narrower one")
-    func narrowSegmentsForLargeFiles() {
-        let limit = 32 << 20
-        // 4 MiB of text could meet every key: at 4,096 files a row, 256 MiB; at 512, 32 MiB.
-        #expect(SegmentBuilder.span(fitting: 4 << 20, within: limit, atMost: 4096) == 512)
-        #expect(SegmentBuilder.span(fitting: 13_000, within: limit, atMost: 4096) == 4096)
-        #expect(SegmentBuilder.span(fitting: 4 << 20, within: limit, atMost: 100) == 100)
+    @Test("a segment's bitmaps grow with its files and rows; a 4 MiB file alone takes at most 64 KiB")
+    func bitmapBytes() {
         let builder = SegmentBuilder(span: 4096)
-        #expect(builder.rowBytes(adding: 4 << 20) == TrigramKeys.count * 64 * 8)
-        builder.reset(span: 512)
-        #expect(builder.rowBytes(adding: 4 << 20) <= limit)
+        #expect(builder.bytes(adding: 4 << 20) == TrigramKeys.count / 8, "one bit for every key at worst")
+        #expect(builder.bytes == 0)
+        Array("zebra corn".utf8).withUnsafeBufferPointer { builder.add($0) }
+        #expect(builder.trigrams == 8 && builder.bytes == 8, "eight rows: one word")
+        for _ in 0..<99 { Array("zebra corn".utf8).withUnsafeBufferPointer { builder.add($0) } }
+        #expect(builder.bytes == 800, "a word a file")
+        #expect(builder.bytes(adding: 100) == 800 + 16, "the next file's own bitmap at worst: 108 rows")
+        builder.reset(span: 10)
+        #expect(builder.bytes == 0 && builder.trigrams == 0)
     }
 }

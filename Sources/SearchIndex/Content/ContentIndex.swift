@@ -413,9 +413,6 @@ public final class ContentIndex: Sendable {
     static let segmentSpan = 4096
     /// A chunk of files read together ends past this many bytes.
     private static let chunkBytes: Int64 = 64 << 20
-    /// A segment ends early rather than let its builder's rows pass this many bytes (the
-    /// builder makes room for 8,191 rows more at most).
-    private static let builderBytes = 32 << 20
     /// Threads reading files while the index is built.
     private static let readingThreads = 2
 
@@ -425,8 +422,8 @@ public final class ContentIndex: Sendable {
         var blocks: [PostingBlock]
     }
 
-    /// Reads `files` into segments: one, unless its builder would pass ``builderBytes`` (a
-    /// file that could alone is put in a segment narrow enough for it).
+    /// Reads `files` into segments: one, unless its builder's bitmaps would pass
+    /// ``SegmentBuilder/maximumBytes`` (a file alone never does: its bitmap is at most 64 KiB).
     private func extract(
         _ files: ArraySlice<(String, ContentStore.Known)>, builder: SegmentBuilder,
         reader: inout ContentReader
@@ -438,15 +435,11 @@ public final class ContentIndex: Sendable {
             let remaining = min(files.count - offset, SegmentBuilder.maximumSpan)
             let size = Int(min(max(known.size, 0), options.maximumFileSize))
             if builder.files > 0,
-                builder.files == builder.span || builder.rowBytes(adding: size) > Self.builderBytes
+                builder.files == builder.span || builder.bytes(adding: size) > SegmentBuilder.maximumBytes
             {
                 pieces.append(SegmentPiece(members: members, blocks: PostingBlock.pack(builder.rows())))
                 members = []
                 builder.reset(span: remaining)
-            }
-            if builder.rowBytes(adding: size) > Self.builderBytes {
-                builder.reset(
-                    span: SegmentBuilder.span(fitting: size, within: Self.builderBytes, atMost: remaining))
             }
             let indexed = reader.withText(of: path) { builder.add($0, ascii: $1) }
             if !indexed { builder.skip() }

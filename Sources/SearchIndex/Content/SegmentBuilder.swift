@@ -24,21 +24,16 @@ final class SegmentBuilder {
     /// row).
     var trigrams: Int { keys.count }
 
-    /// The most bytes the files' bitmaps can take by the segment's end, after a file of `size`
-    /// bytes were added at worst (each of its bytes a trigram not met before): `span` files of a
-    /// bit a row.
-    func rowBytes(adding size: Int = 0) -> Int {
-        min(keys.count + size, TrigramKeys.count) * words * 8
+    /// The bytes the files' bitmaps take, with a file of `size` bytes added at worst (each of
+    /// its bytes a trigram not met before, up to every key): a file's bitmap is as wide as the
+    /// rows met by its end, so this grows with the files and with the rows.
+    func bytes(adding size: Int) -> Int {
+        bytes + ((min(keys.count + size, TrigramKeys.count) + 63) >> 6) * 8
     }
 
-    /// The widest span, up to `span`, at which a file of `size` bytes fits in `limit` bytes of rows
-    /// (64 files or `span`, whichever is less, when none does).
-    static func span(fitting size: Int, within limit: Int, atMost span: Int) -> Int {
-        let words = max(1, limit / (max(1, min(size, TrigramKeys.count)) * 8))
-        return max(1, min(span, words * 64, maximumSpan))
-    }
+    /// The bytes the files' bitmaps take.
+    var bytes: Int { fileBits.count * 8 }
 
-    private var words: Int
     /// Key → row number + 1 (0: no row yet). 2 MiB.
     private let table: UnsafeMutablePointer<UInt32>
     /// One bit a key: the trigrams of the file being added. Clear between files; 64 KiB, of which
@@ -55,20 +50,23 @@ final class SegmentBuilder {
 
     /// The most files a builder's segment holds.
     static let maximumSpan = 4096
-    /// Bitmap words kept room for across a reset (a full segment of prose takes about 2 million).
-    private static let keptWords = 4 << 20
+    /// The most bytes the files' bitmaps may take: a segment ends before a file that could take
+    /// them past this (see ``bytes(adding:)``). A full segment of prose takes 12.8 MiB.
+    static let maximumBytes = 16 << 20
 
     /// A builder for segments of up to `span` files.
     init(span: Int) {
         precondition(span > 0 && span <= Self.maximumSpan)
         self.span = span
-        words = Postings.words(span: span)
         table = .allocate(capacity: TrigramKeys.count)
         table.initialize(repeating: 0, count: TrigramKeys.count)
         seen = .allocate(capacity: TrigramKeys.count >> 6)
         seen.initialize(repeating: 0, count: TrigramKeys.count >> 6)
         marks = .allocate(capacity: TrigramKeys.count >> 6)
         marks.initialize(repeating: 0, count: TrigramKeys.count >> 6)
+        // Room for the most the bitmaps take, made once: the memory is the system's only as it
+        // is written, and growing would copy it (twice the bytes for a moment).
+        fileBits.reserveCapacity((Self.maximumBytes + TrigramKeys.count / 8) / 8)
     }
 
     deinit {
@@ -197,16 +195,9 @@ final class SegmentBuilder {
         precondition(span > 0 && span <= Self.maximumSpan)
         for key in keys { table[Int(key)] = 0 }
         keys.removeAll(keepingCapacity: true)
-        // Memory follows what a usual segment needs: room made by one file of many trigrams is
-        // given back.
-        if fileBits.capacity > Self.keptWords {
-            fileBits = []
-        } else {
-            fileBits.removeAll(keepingCapacity: true)
-        }
+        fileBits.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
         files = 0
         self.span = span
-        words = Postings.words(span: span)
     }
 }
