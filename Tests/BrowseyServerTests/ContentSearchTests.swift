@@ -79,6 +79,8 @@ struct ContentSearchTests {
             #expect(
                 Set(vendored.results.map(\.path)) == ["/vendor/README", "/vendor/LICENSE"],
                 "a project's notes without an extension are text; any other name is not")
+            let readme = try await client.ask("/api/view?path=%2Fvendor%2FREADME").decode(ViewResponse.self)
+            #expect(readme.content == "the vendored quarterly notes", "and a hit opens in the viewer")
             let regex = try await Self.search(client, "q=\(q(#"report\(\)"#))&re=1")
             #expect(regex.results.map(\.path) == ["/code/report.swift"])
             #expect(regex.results.first?.lines.first?.matches == [[16, 24]])

@@ -17,13 +17,6 @@ struct ContentIndexing: Service {
 }
 
 extension ServerComposition {
-    /// Names of text files without an extension (compared lowercased), indexed as text: what a
-    /// project's notes are called at its top.
-    static let textNames: Set<String> = [
-        "readme", "license", "licence", "copying", "authors", "contributors", "changelog", "changes",
-        "news", "todo", "install", "notice", "history", "thanks", "vagrantfile", "gemfile", "procfile",
-    ]
-
     /// The content index for `configuration` over `names`, or `nil` when it is off.
     static func contentIndex(
         _ configuration: ServerConfiguration, names: NameIndex, logger: Logger
@@ -35,8 +28,6 @@ extension ServerComposition {
         }
         var extensions = FileController.textExtensions
         extensions.remove("env")  // secrets more often than notes
-        // A name without an extension is looked up whole: the text files projects name so.
-        extensions.formUnion(Self.textNames)
         return ContentIndex(
             options: .init(root: configuration.root, storePath: store, textExtensions: extensions),
             names: names,

@@ -23,7 +23,9 @@ extension FileController {
         sh bash zsh fish ps1 bat cmd py rb php pl pm lua r go rs java kt kts scala clj cljs c cpp cc cxx h hpp \
         hxx cs fs fsx swift mm m zig nim v odin sql graphql gql env envrc gitignore gitattributes dockerignore \
         editorconfig dockerfile makefile cmake gradle properties log diff patch vue svelte astro hbs handlebars \
-        mustache ejs pug jade njk jinja jinja2 j2 liquid erb twig tmpl tpl csv tsv rst adoc org tex
+        mustache ejs pug jade njk jinja jinja2 j2 liquid erb twig tmpl tpl csv tsv rst adoc org tex \
+        readme license licence copying authors contributors changelog changes news todo install notice \
+        history thanks vagrantfile gemfile procfile
         """.split(whereSeparator: \.isWhitespace).map(String.init))
     /// Images the viewer shows, up to 20 MiB.
     static let imageExtensions: Set<String> = [
