@@ -410,7 +410,7 @@ public final class ContentIndex: Sendable {
     }
 
     /// The most files in one segment.
-    static let segmentSpan = 4096
+    static let segmentSpan = SegmentBuilder.maximumSpan
     /// A chunk of files read together ends past this many bytes.
     private static let chunkBytes: Int64 = 64 << 20
     /// Threads reading files while the index is built.

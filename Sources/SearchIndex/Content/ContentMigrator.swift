@@ -3,8 +3,8 @@
 ///
 /// Versions 1 and 2 kept the trigram lists in an FTS5 table (2 with a tokenizer of its own,
 /// which a table cannot even be dropped without); version 3 numbered trigrams by seven-bit
-/// characters; version 4 kept a row a trigram. Their files are not migrated: the index is a cache of what the files say, so such
-/// a file is removed and the index built anew.
+/// characters; version 4 kept a row a trigram. Their files are not migrated: the index is a
+/// cache of what the files say, so such a file is removed and the index built anew.
 enum ContentMigrator {
     /// The first version this Browsey migrates from; older files are made anew.
     static let baseline = 5

@@ -5,8 +5,6 @@
 ///
 /// A trigram in nearly every file costs one bit a file; one in a few files, two bytes each.
 enum Postings {
-    /// The most files a segment spans.
-    static let maximumSpan = 65_536
 
     /// How many 64-bit words a bitmap of `span` files takes.
     static func words(span: Int) -> Int { (span + 63) >> 6 }
