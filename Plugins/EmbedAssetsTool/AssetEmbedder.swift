@@ -29,7 +29,7 @@ struct AssetEmbedder {
         for file in try files(under: folder) {
             let bytes = [UInt8](try Data(contentsOf: file))
             let path = String(file.standardizedFileURL.path.dropFirst(folder.path.count + 1))
-            let type = AssetFormat.contentType(ofPath: path)
+            let type = WebAssetFormat.contentType(ofPath: path)
             let identity = literal(of: bytes)
             var gzip = "nil"
             if type.compresses, let packed = try? gzipped(bytes), packed.count < bytes.count {
@@ -42,7 +42,7 @@ struct AssetEmbedder {
                         EmbeddedAsset(
                             path: \(plainLiteral(path)),
                             contentType: \(plainLiteral(type.name)),
-                            etag: \(plainLiteral(AssetFormat.etag(of: bytes))),
+                            etag: \(plainLiteral(WebAssetFormat.etag(of: bytes))),
                             identity: \(identity),
                             gzip: \(gzip)
                         ),

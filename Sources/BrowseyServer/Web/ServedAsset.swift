@@ -24,13 +24,13 @@ struct ServedAsset: Sendable {
     init(_ embedded: EmbeddedAsset) {
         contentType = embedded.contentType
         identity = (embedded.etag, AssetBytes(embedded.identity))
-        gzip = embedded.gzip.map { (AssetFormat.gzipTag(of: embedded.etag), AssetBytes($0)) }
+        gzip = embedded.gzip.map { (WebAssetFormat.gzipTag(of: embedded.etag), AssetBytes($0)) }
     }
 
     /// A file read from disk (`--web-root`): tagged here, never compressed.
     init(bytes: ByteBuffer, contentType: String) {
         self.contentType = contentType
-        identity = (AssetFormat.etag(of: bytes.readableBytesView), AssetBytes(bytes))
+        identity = (WebAssetFormat.etag(of: bytes.readableBytesView), AssetBytes(bytes))
         gzip = nil
     }
 

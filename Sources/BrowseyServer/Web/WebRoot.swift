@@ -63,6 +63,6 @@ struct WebRoot: Sendable {
                 return .refused
             }
         }
-        return .found(ServedAsset(bytes: buffer, contentType: AssetFormat.contentType(ofPath: name).name))
+        return .found(ServedAsset(bytes: buffer, contentType: WebAssetFormat.contentType(ofPath: name).name))
     }
 }

@@ -3,7 +3,7 @@
 /// (`browsey serve --web-root`), so a file gets the same `Content-Type` and `ETag` either way.
 ///
 /// It depends on nothing, so the build tool can link it without the server.
-public enum AssetFormat {
+public enum WebAssetFormat {
     /// The content type a web file is served with, by its extension, and whether compressing it
     /// is worth it (text is; images and fonts are compressed already).
     public static func contentType(ofPath path: some StringProtocol) -> (name: String, compresses: Bool) {

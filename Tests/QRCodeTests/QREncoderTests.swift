@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 @Suite("The QR encoder, checked by an independent decoder")
-struct QRCodeTests {
+struct QREncoderTests {
     /// Decodes a PNG with zbar's `zbarimg` (Debian's zbar-tools, installed by Scripts/test).
     static func decode(_ code: QRSymbol, in folder: TemporaryFolder, name: String) throws -> String {
         let image = try folder.file("\(name).png", code.pngData(scale: 4))
