@@ -193,8 +193,12 @@ public final class NameIndex: Sendable {
     /// The best hits for `query` in `catalog`: from `order` (the same catalog's names in order)
     /// when they are all prefix matches, else from `grams` (the same catalog's names by trigram)
     /// when they are all substring matches, else by scanning every name.
+    ///
+    /// A scan of a catalog of at least `splitsAt` names runs in two halves at once when no other
+    /// scan runs and the machine has a second core (see ``Splitting``).
     static func search(
-        _ query: SearchQuery, in catalog: Catalog, order: NameOrder? = nil, grams: NameGrams? = nil
+        _ query: SearchQuery, in catalog: Catalog, order: NameOrder? = nil, grams: NameGrams? = nil,
+        splitting: Splitting = .whenIdle, splitsAt: Int = 200_000
     ) -> [SearchHit] {
         let matcher = NameMatcher(query.text)
         guard matcher != nil || query.hasFilters else { return [] }
@@ -202,13 +206,86 @@ public final class NameIndex: Sendable {
         while folder.hasSuffix("/") { folder.removeLast() }
         if let order, let matcher, let top = order.prefixHits(for: query, text: matcher.query, under: folder)
         {
-            return hits(top)
+            return hits(top.sorted())
         }
         if let grams, let matcher, let top = grams.substringHits(for: query, matcher: matcher, under: folder)
         {
-            return hits(top)
+            return hits(top.sorted())
         }
-        var top = TopHits(limit: query.limit)
+        let folders = catalog.folders
+        let scans = scansRunning.add(1, ordering: .relaxed).newValue
+        defer { scansRunning.subtract(1, ordering: .relaxed) }
+        // Many names to read are read in two halves at once while no other scan runs (a second
+        // core would otherwise idle); a few are read here, which is quicker than waking a thread.
+        // How many is estimated from every 64th folder: whether it could hold a hit (under the
+        // searched folder, and holding every letter of the query among its names) and how many
+        // names it holds. The halves meet where the sampled names are half behind.
+        let mask = matcher?.mask ?? 0
+        var sampledNames: [Int] = []
+        var middle = folders.count / 2
+        if splitting == .whenIdle && scans == 1 && processorCount > 1 && catalog.entryCount >= splitsAt {
+            sampledNames.reserveCapacity(folders.count / Self.sampleStride + 1)
+            var total = 0
+            for position in stride(from: 0, to: folders.count, by: Self.sampleStride) {
+                let record = folders[position]
+                if record.anyMask & mask == mask && record.lies(in: folder) { total += record.entries.count }
+                sampledNames.append(total)
+            }
+            if let half = sampledNames.firstIndex(where: { $0 * 2 >= total }) {
+                middle = half * Self.sampleStride
+            }
+        }
+        let estimate = (sampledNames.last ?? 0) * Self.sampleStride
+        let halves =
+            folders.count >= 2 && (splitting == .always || (splitting == .whenIdle && estimate >= splitsAt))
+        guard halves else {
+            var top = TopHits(limit: query.limit)
+            scan(folders[...], for: query, matcher: matcher, under: folder, into: &top)
+            return hits(top.sorted())
+        }
+        // Each half keeps its own best hits; the best of both are one scan's, in its order (the
+        // order is total).
+        middle = min(max(1, middle), folders.count - 1)
+        let parts = [folders[..<middle], folders[middle...]]
+        let found = Mutex<[[TopHits.Candidate]]>([[], []])
+        let under = folder
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            var top = TopHits(limit: query.limit)
+            scan(parts[part], for: query, matcher: matcher, under: under, into: &top)
+            let kept = top.sorted()
+            found.withLock { $0[part] = kept }
+        }
+        let best = found.withLock { $0[0] + $0[1] }.sorted(by: TopHits.precedes)
+        return hits(Array(best.prefix(max(1, query.limit))))
+    }
+
+    /// Whether a scan may run in two halves at once.
+    enum Splitting {
+        /// When the folders to read hold many names, no other scan runs and there is a second
+        /// core.
+        case whenIdle
+        /// Always (for tests: the halves' answer must be one scan's).
+        case always
+        /// Never.
+        case never
+    }
+
+    /// How many threads a scan may use.
+    private static let processorCount = ProcessInfo.processInfo.activeProcessorCount
+
+    /// How many scans run now, in every index of the process: a scan is split only when it
+    /// runs alone.
+    private static let scansRunning = Atomic<Int>(0)
+
+    /// How far apart the folders are that estimate how many names a scan reads.
+    private static let sampleStride = 64
+
+    /// Offers every name of `folders` under `folder` that matches `query` to `top`.
+    private static func scan(
+        _ folders: ArraySlice<FolderRecord>, for query: SearchQuery, matcher: NameMatcher?,
+        under folder: String,
+        into top: inout TopHits
+    ) {
         let text = matcher?.query ?? []
         // Plain values hoisted out of the loop: binding the optional matcher there would retain
         // its query once per name.
@@ -222,7 +299,7 @@ public final class NameIndex: Sendable {
         let filtering = query.hasFilters
         let hidesHidden = !query.includesHidden
         text.withUnsafeBufferPointer { text in
-            for record in catalog.folders
+            for record in folders
             where record.anyMask & mask == mask && record.lies(in: folder)
                 && (query.includesHidden || !record.isHidden)
             {
@@ -278,11 +355,10 @@ public final class NameIndex: Sendable {
                 }
             }
         }
-        return hits(top)
     }
 
-    private static func hits(_ top: TopHits) -> [SearchHit] {
-        top.sorted().map {
+    private static func hits(_ top: [TopHits.Candidate]) -> [SearchHit] {
+        top.map {
             SearchHit(path: $0.record.path(of: $0.index), entry: $0.record.entries[$0.index], score: $0.score)
         }
     }

@@ -293,6 +293,60 @@ struct ShortcutTests {
         }
     }
 
+    @Test(
+        "a scan in two halves at once answers exactly what one scan answers, ties across the halves included")
+    func halvesAnswerAsOneScan() throws {
+        var random = SeededGenerator(seed: 19)
+        let pieces = ["rep", "ort", "a", "é", "Port", "rt", "x", "-", " ", "1", ".", "md", "mo", "d"]
+        var catalog = Catalog()
+        for number in 0..<40 {
+            // Deep and shallow folders in both halves, the same names in many of them: the best
+            // hits tie on score, depth and name, and only their folders order them.
+            let path = ["", "/f\(number)", "/f\(number)/g", "/.h\(number)"][number % 4]
+            var names = Set<String>()
+            for _ in 0..<Int.random(in: 5...60, using: &random) {
+                names.insert(
+                    (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                        pieces.randomElement(using: &random)!
+                    }
+                    .joined())
+            }
+            catalog.put(
+                FolderRecord(
+                    path: path == "" ? "/r\(number)" : path,
+                    entries: names.sorted().map {
+                        IndexedEntry(
+                            name: $0, kind: .file, size: Int64($0.utf8.count),
+                            modified: Int64.random(in: 0...50, using: &random), inode: 0)
+                    }))
+        }
+        // The count of names that decides whether to split is kept as folders come and go.
+        #expect(catalog.entryCount == catalog.folders.reduce(0) { $0 + $1.entries.count })
+        var changed = catalog
+        changed.put(FolderRecord(path: "/f1", entries: []))
+        changed.remove("/r0")
+        changed.moveSubtree(from: "/f5", to: "/moved")
+        #expect(changed.entryCount == changed.folders.reduce(0) { $0 + $1.entries.count })
+        #expect(changed.entryCount < catalog.entryCount)
+        var compared = 0
+        for text in ["rprtmd", "rep", "ort", "é", "a", "md", "rtmo", "port", "zzz", ""] {
+            for limit in [1, 7, 50] {
+                for variant in 0..<4 {
+                    var query = SearchQuery(text: text)
+                    query.limit = limit
+                    if variant == 1 { query.includesHidden = true }
+                    if variant == 2 { query.extensions = ["md"] }
+                    if variant == 3 { query.folder = "/f1" }
+                    let one = NameIndex.search(query, in: catalog, splitting: .never)
+                    let halves = NameIndex.search(query, in: catalog, splitting: .always)
+                    #expect(halves == one, "\(text) limit \(limit), variant \(variant)")
+                    if !one.isEmpty { compared += 1 }
+                }
+            }
+        }
+        #expect(compared >= 60, "most queries have hits to compare")
+    }
+
     @Test("every pair of adjacent bytes has one of the 32 pair classes, and pairs of letters use them all")
     func pairClasses() {
         var classless = 0

@@ -5,12 +5,14 @@ struct Catalog: Sendable {
     private var positions: [String: Int] = [:]
 
     /// How many entries it holds.
-    var entryCount: Int { folders.reduce(0) { $0 + $1.entries.count } }
+    private(set) var entryCount = 0
 
     func record(at path: String) -> FolderRecord? { positions[path].map { folders[$0] } }
 
     mutating func put(_ record: FolderRecord) {
+        entryCount += record.entries.count
         if let position = positions[record.path] {
+            entryCount -= folders[position].entries.count
             folders[position] = record
         } else {
             positions[record.path] = folders.count
@@ -20,6 +22,7 @@ struct Catalog: Sendable {
 
     mutating func remove(_ path: String) {
         guard let position = positions.removeValue(forKey: path) else { return }
+        entryCount -= folders[position].entries.count
         let last = folders.removeLast()
         if position < folders.count {
             folders[position] = last

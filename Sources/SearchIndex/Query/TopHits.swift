@@ -3,7 +3,7 @@
 /// when it fills it is sorted and cut back to the limit, which raises ``minimum``, the score a
 /// later hit needs to be looked at at all.
 struct TopHits {
-    struct Candidate {
+    struct Candidate: Sendable {
         let score: Int
         /// Breaks ties before depth: the modification time when searching by filters alone.
         let secondary: Int64
