@@ -161,6 +161,12 @@ def measured_wrk(pid, url, connections, seconds, headers=None):
             (spent * 1000 / done) if done else 0.0)
 
 
+def rotated(names, round_number):
+    """The servers in turn, starting with a different one each round."""
+    shift = round_number % len(names) if names else 0
+    return names[shift:] + names[:shift]
+
+
 def download_once(url):
     output = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{speed_download}", url],
                             capture_output=True, text=True).stdout
@@ -231,10 +237,11 @@ def main():
         for name in processes:
             url, headers = listing[name]
             wrk(url, 4, 2, headers)
-        # Listings in interleaved rounds too; each figure is the median of the rounds.
+        # Listings in interleaved rounds too, each started by the next server; each figure is the
+        # median of the rounds.
         rounds = {name: [] for name in processes}
         for round_number in range(args.rounds):
-            for name in processes:
+            for name in rotated(list(processes), round_number):
                 url, headers = listing[name]
                 pid = processes[name].pid
                 one, errors1, _ = measured_wrk(pid, url, 1, args.seconds, headers)
@@ -248,11 +255,12 @@ def main():
                 "cpu": statistics.median(v[2] for v in values), "errors": sum(v[3] for v in values),
                 "c32all": [v[1] for v in values],
             }
-        # Downloads in interleaved rounds, so that noise hits every server alike.
+        # Downloads in interleaved rounds, so that noise hits every server alike; each round
+        # starts with the next server, so that none is always the first after a pause.
         speeds = {name: [] for name in downloads if name in processes}
         download_cpu = {name: [] for name in speeds}
-        for _ in range(args.downloads):
-            for name in speeds:
+        for round_number in range(args.downloads):
+            for name in rotated(list(speeds), round_number):
                 before = cpu_seconds(processes[name].pid)
                 speeds[name].append(download_once(downloads[name]))
                 download_cpu[name].append(cpu_seconds(processes[name].pid) - before)

@@ -329,7 +329,7 @@ struct ShortcutTests {
         #expect(changed.entryCount == changed.folders.reduce(0) { $0 + $1.entries.count })
         #expect(changed.entryCount < catalog.entryCount)
         var compared = 0
-        for text in ["rprtmd", "rep", "ort", "é", "a", "md", "rtmo", "port", "zzz", ""] {
+        for text in ["rprtmd", "rep", "ort", "é", "a", "md", "rtmo", "port", "zzz", "", "rep md", "a x"] {
             for limit in [1, 7, 50] {
                 for variant in 0..<4 {
                     var query = SearchQuery(text: text)
@@ -340,6 +340,9 @@ struct ShortcutTests {
                     let one = NameIndex.search(query, in: catalog, splitting: .never)
                     let halves = NameIndex.search(query, in: catalog, splitting: .always)
                     #expect(halves == one, "\(text) limit \(limit), variant \(variant)")
+                    // As the server decides (split at the sampled middle when no other scan runs).
+                    let sampled = NameIndex.search(query, in: catalog, splitting: .whenIdle, splitsAt: 64)
+                    #expect(sampled == one, "\(text) limit \(limit), variant \(variant), sampled")
                     if !one.isEmpty { compared += 1 }
                 }
             }
