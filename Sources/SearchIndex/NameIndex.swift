@@ -194,8 +194,9 @@ public final class NameIndex: Sendable {
     /// when they are all prefix matches, else from `grams` (the same catalog's names by trigram)
     /// when they are all substring matches, else by scanning every name.
     ///
-    /// A scan of a catalog of at least `splitsAt` names runs in two halves at once when no other
-    /// scan runs and the machine has a second core (see ``Splitting``).
+    /// A scan that would read at least `splitsAt` names (as ``sample(_:letters:under:)``
+    /// estimates) runs in two halves at once when no other scan runs and the machine has a
+    /// second core (see ``Splitting``).
     static func search(
         _ query: SearchQuery, in catalog: Catalog, order: NameOrder? = nil, grams: NameGrams? = nil,
         splitting: Splitting = .whenIdle, splitsAt: Int = 200_000
@@ -217,35 +218,23 @@ public final class NameIndex: Sendable {
         defer { scansRunning.subtract(1, ordering: .relaxed) }
         // Many names to read are read in two halves at once while no other scan runs (a second
         // core would otherwise idle); a few are read here, which is quicker than waking a thread.
-        // How many is estimated from every 64th folder: whether it could hold a hit (under the
-        // searched folder, and holding every letter of the query among its names) and how many
-        // names it holds. The halves meet where the sampled names are half behind.
-        let mask = matcher?.mask ?? 0
-        var sampledNames: [Int] = []
-        var middle = folders.count / 2
-        if splitting == .whenIdle && scans == 1 && processorCount > 1 && catalog.entryCount >= splitsAt {
-            sampledNames.reserveCapacity(folders.count / Self.sampleStride + 1)
-            var total = 0
-            for position in stride(from: 0, to: folders.count, by: Self.sampleStride) {
-                let record = folders[position]
-                if record.anyMask & mask == mask && record.lies(in: folder) { total += record.entries.count }
-                sampledNames.append(total)
+        let middle: Int? =
+            switch splitting {
+            case .never: nil
+            case .always: folders.count >= 2 ? folders.count / 2 : nil
+            case .whenIdle:
+                scans == 1 && processorCount > 1 && catalog.entryCount >= splitsAt
+                    ? Self.sample(folders, letters: matcher?.mask ?? 0, under: folder).flatMap {
+                        $0.names >= splitsAt ? $0.middle : nil
+                    } : nil
             }
-            if let half = sampledNames.firstIndex(where: { $0 * 2 >= total }) {
-                middle = half * Self.sampleStride
-            }
-        }
-        let estimate = (sampledNames.last ?? 0) * Self.sampleStride
-        let halves =
-            folders.count >= 2 && (splitting == .always || (splitting == .whenIdle && estimate >= splitsAt))
-        guard halves else {
+        guard let middle else {
             var top = TopHits(limit: query.limit)
             scan(folders[...], for: query, matcher: matcher, under: folder, into: &top)
             return hits(top.sorted())
         }
         // Each half keeps its own best hits; the best of both are one scan's, in its order (the
         // order is total).
-        middle = min(max(1, middle), folders.count - 1)
         let parts = [folders[..<middle], folders[middle...]]
         let found = Mutex<[[TopHits.Candidate]]>([[], []])
         let under = folder
@@ -270,7 +259,7 @@ public final class NameIndex: Sendable {
         case never
     }
 
-    /// How many threads a scan may use.
+    /// How many processors the machine has (a scan uses two at most).
     private static let processorCount = ProcessInfo.processInfo.activeProcessorCount
 
     /// How many scans run now, in every index of the process: a scan is split only when it
@@ -278,7 +267,29 @@ public final class NameIndex: Sendable {
     private static let scansRunning = Atomic<Int>(0)
 
     /// How far apart the folders are that estimate how many names a scan reads.
-    private static let sampleStride = 64
+    static let sampleStride = 64
+
+    /// How many names a scan of `folders` would read, estimated from every 64th folder (whether
+    /// it lies under `folder` and holds every one of `letters` among its names, and how many
+    /// names it holds), and the folder at which the sampled names are half behind (where a
+    /// second half would start); `nil` for fewer than two folders.
+    static func sample(
+        _ folders: [FolderRecord], letters: UInt64, under folder: String
+    ) -> (names: Int, middle: Int)? {
+        guard folders.count >= 2 else { return nil }
+        var behind: [Int] = []
+        behind.reserveCapacity(folders.count / sampleStride + 1)
+        var total = 0
+        for position in stride(from: 0, to: folders.count, by: sampleStride) {
+            let record = folders[position]
+            if record.anyMask & letters == letters && record.lies(in: folder) {
+                total += record.entries.count
+            }
+            behind.append(total)
+        }
+        let half = behind.firstIndex { $0 * 2 >= total } ?? 0
+        return (total * sampleStride, min(max(1, half * sampleStride), folders.count - 1))
+    }
 
     /// Offers every name of `folders` under `folder` that matches `query` to `top`.
     private static func scan(

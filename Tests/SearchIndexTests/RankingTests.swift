@@ -350,6 +350,33 @@ struct ShortcutTests {
         #expect(compared >= 60, "most queries have hits to compare")
     }
 
+    @Test("a scan is estimated from every 64th folder, and its halves meet where half the sampled names lie")
+    func sampleEstimatesTheNamesAScanReads() throws {
+        func record(_ path: String, _ names: [String]) -> FolderRecord {
+            FolderRecord(
+                path: path,
+                entries: names.map { IndexedEntry(name: $0, kind: .file, size: 1, modified: 0, inode: 0) })
+        }
+        // 256 folders: the sampled ones (0, 64, 128, 192) hold 10, 10, 30 and 50 names holding
+        // `rp`; all others hold one name without those letters.
+        var folders: [FolderRecord] = []
+        for number in 0..<256 {
+            let count = [0: 10, 64: 10, 128: 30, 192: 50][number]
+            folders.append(
+                record("/f\(number)", count.map { (0..<$0).map { "rep\($0)" } } ?? ["zzz"]))
+        }
+        let letters = try #require(NameMatcher("rp")).mask
+        let sampled = try #require(NameIndex.sample(folders, letters: letters, under: ""))
+        #expect(sampled.names == 100 * NameIndex.sampleStride)
+        #expect(sampled.middle == 128, "50 of the 100 sampled names lie before the third sample")
+        #expect(
+            NameIndex.sample(folders, letters: letters, under: "/f64")?.names == 10 * NameIndex.sampleStride)
+        let none = try #require(NameMatcher("xq")).mask
+        #expect(NameIndex.sample(folders, letters: none, under: "")?.names == 0)
+        #expect(NameIndex.sample(Array(folders.prefix(1)), letters: letters, under: "") == nil)
+        #expect(NameIndex.sample(Array(folders.prefix(2)), letters: letters, under: "")?.middle == 1)
+    }
+
     @Test("every pair of adjacent bytes has one of the 32 pair classes, and pairs of letters use them all")
     func pairClasses() {
         var classless = 0
