@@ -57,6 +57,16 @@ struct ClientCommandTests {
         ])
         #expect(named.status == 0)
         #expect(try downloads.contents("copy.bin") == bytes)
+        try FileManager.default.createDirectory(
+            atPath: downloads.path("into"), withIntermediateDirectories: false)
+        for folder in [downloads.path("into"), downloads.path("into") + "/"] {
+            let into = try await browsey(["get", "\(base)/big%20file.bin", "-o", folder, "--token", token])
+            #expect(into.status == 0, "-o a folder saves the file in it, as cp does: \(into.output)")
+        }
+        #expect(try downloads.contents("into/big file.bin") == bytes)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: downloads.path("into")) == ["big file.bin"],
+            "and leaves nothing else there")
 
         // What went wrong, and the status: 1 refused, 2 usage, 3 unreachable, 4 token.
         let missing = try await browsey(["stat", "\(base)/nope.txt", "--token", token])
@@ -109,6 +119,18 @@ struct ClientCommandTests {
         ])
         #expect(replaced.status == 0)
         #expect(try served.text("album #1/photo 1 ü.jpg") == "changed")
+        // Changed here after its upload to the same size: another file, not one to skip.
+        try mine.file("album #1/photo 2 ü.jpg", Array(repeating: UInt8(9), count: 2000))
+        let sameSize = try await browsey([
+            "put", mine.path("album #1/photo 2 ü.jpg"), "\(base)/album%20%231/",
+        ])
+        #expect(sameSize.status == 5 && sameSize.output.contains("--overwrite"), "\(sameSize.output)")
+        #expect(try served.contents("album #1/photo 2 ü.jpg") == Array(repeating: 2, count: 2000))
+        let folderAlone = try await browsey(["put", mine.path("album #1"), "\(base)/"])
+        #expect(
+            folderAlone.status == 2 && folderAlone.output.hasPrefix("Error: ")
+                && folderAlone.output.contains("add -r") && !folderAlone.output.contains("Usage"),
+            "\(folderAlone.output)")
 
         let found = try await browsey(["find", "\(base)/", "photo 7"])
         #expect(found.status == 0 && found.output.hasPrefix("/album #1/photo 7 ü.jpg\n"), "\(found.output)")
@@ -119,7 +141,10 @@ struct ClientCommandTests {
         #expect(
             served.exists("album #1/start.txt") && served.exists("backup/start.txt")
                 && !served.exists("start.txt"))
-        #expect(try await browsey(["rm", "\(base)/backup"]).status == 0)
+        let folderKept = try await browsey(["rm", "\(base)/backup"])
+        #expect(folderKept.status == 2 && folderKept.output.contains("add -r"), "\(folderKept.output)")
+        #expect(served.exists("backup/start.txt"), "a folder is deleted only with -r")
+        #expect(try await browsey(["rm", "-r", "\(base)/backup"]).status == 0)
         #expect(!served.exists("backup"))
 
         let copy = try TemporaryFolder()

@@ -10,11 +10,23 @@ struct Remove: AsyncParsableCommand {
     @Argument(help: "The entries' URLs.")
     var urls: [String]
 
+    @Flag(name: .shortAndLong, help: "Delete folders too, with everything in them (to the server's Trash).")
+    var recursive = false
+
     @OptionGroup var options: ClientOptions
 
     func run() async throws {
         for url in urls {
             let (client, path) = try options.client(for: url)
+            if !recursive {
+                // As rm does: a folder, and all it holds, goes only when asked for by -r.
+                let entry = try await ClientExit.run { () async throws(BrowseyClientError) in
+                    try await client.stat(path)
+                }
+                guard entry.type != .directory else {
+                    throw ClientExit.refuse("\(url) is a folder: add -r to delete it and everything in it.")
+                }
+            }
             _ = try await ClientExit.run { () async throws(BrowseyClientError) in
                 try await client.delete(path)
             }

@@ -67,6 +67,13 @@ enum ClientExit {
         return ExitCode(status)
     }
 
+    /// Ends a command that was asked for something it will not do without a flag (a folder
+    /// without -r): one `Error:` line, status 2, as for any other invalid input.
+    static func refuse(_ message: String) -> ExitCode {
+        FileHandleText.standardError("Error: \(message)\n")
+        return ExitCode(2)
+    }
+
     /// Runs a client call, ending the command with the right status when it fails.
     static func run<T>(_ body: () async throws(BrowseyClientError) -> T) async throws -> T {
         do {

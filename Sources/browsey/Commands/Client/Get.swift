@@ -21,7 +21,11 @@ struct Get: AsyncParsableCommand {
     @Argument(help: "The file's URL.")
     var url: String
 
-    @Option(name: .shortAndLong, help: "Where to save it (default: its name, in the current folder).")
+    @Option(
+        name: .shortAndLong,
+        help:
+            "Where to save it: a file, or a folder to save it in (default: its name, in the current folder)."
+    )
     var output: String?
 
     @Flag(help: "Start over instead of continuing a .part.")
@@ -64,7 +68,8 @@ struct Get: AsyncParsableCommand {
             return
         }
         if zip {
-            let destination = output ?? ((name.isEmpty ? "root" : name) + ".zip")
+            let archive = (name.isEmpty ? "root" : name) + ".zip"
+            let destination = output.map { Self.place(archive, in: $0) } ?? archive
             let bar = ProgressBar(label: destination, enabled: isTerminal && !options.json)
             let done = try await ClientExit.run { () async throws(BrowseyClientError) in
                 try await client.downloadArchive(of: path.isEmpty ? "/" : path, to: destination) {
@@ -75,8 +80,10 @@ struct Get: AsyncParsableCommand {
             if options.json { try Output.json(["path": destination, "bytes": String(done.received)]) }
             return
         }
-        guard let destination = output ?? (name.isEmpty ? nil : name) else {
-            throw ValidationError("The URL names no file; give one, or -o.")
+        guard let destination = output.map({ Self.place(name, in: $0) }) ?? (name.isEmpty ? nil : name),
+            !destination.hasSuffix("/")
+        else {
+            throw ValidationError("The URL names no file; give one, or -o FILE.")
         }
         let bar = ProgressBar(label: name, enabled: isTerminal && !options.json)
         let done = try await ClientExit.run { () async throws(BrowseyClientError) in
@@ -86,6 +93,18 @@ struct Get: AsyncParsableCommand {
         if options.json {
             try Output.json(["path": destination, "bytes": String(done.received)])
         }
+    }
+}
+
+extension Get {
+    /// Where `-o output` saves a file named `name`: in `output` when it is a folder (as `cp`
+    /// does), else at `output` itself.
+    static func place(_ name: String, in output: String) -> String {
+        var status = stat()
+        guard !name.isEmpty, stat(output, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            return output
+        }
+        return (output.hasSuffix("/") ? output : output + "/") + name
     }
 }
 

@@ -3,6 +3,11 @@ import BrowseyAPI
 import BrowseyClient
 import FileTree
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +22,8 @@ struct Put: AsyncParsableCommand {
             A URL ending in / is a folder: the file keeps its name there. Nothing on the server is \
             replaced unless --overwrite (or --keep-both, which picks a free name). Run the same \
             command again after an interruption: each file goes on where it stopped, and files \
-            already there with the same size are skipped.
+            already there with the same size, not changed here since, are skipped (one changed \
+            here since is refused like any other: --overwrite replaces it).
             """)
 
     @Argument(help: "The local file or folder.")
@@ -52,7 +58,7 @@ struct Put: AsyncParsableCommand {
         guard entry.type == .directory else {
             return try await upload(file: entry.path, to: target, client: client, policy: policy)
         }
-        guard recursive else { throw ValidationError("\(local) is a folder: add -r to upload it.") }
+        guard recursive else { throw ClientExit.refuse("\(local) is a folder: add -r to upload it.") }
         do {
             let root = try await reader.read(at: entry.path, depth: .deep)
             try await upload(folder: root, to: target, client: client, policy: policy)
@@ -65,7 +71,7 @@ struct Put: AsyncParsableCommand {
     private func upload(
         folder: FileNode, to target: String, client: APIClient, policy: ExistingFile
     ) async throws {
-        if await Self.remoteSize(target, client: client) == nil {
+        if await Self.remote(target, client: client) == nil {
             _ = try await ClientExit.run { () async throws(BrowseyClientError) in
                 try await client.makeFolder(target)
             }
@@ -83,9 +89,10 @@ struct Put: AsyncParsableCommand {
     private func upload(file: String, to target: String, client: APIClient, policy: ExistingFile) async throws
     {
         let label = target.split(separator: "/").last.map(String.init) ?? target
-        if policy == .refuse, let remoteSize = await Self.remoteSize(target, client: client) {
-            // Already there with the same size: a second run after an interruption skips it.
-            if remoteSize == Self.localSize(file) { return }
+        if policy == .refuse, let remote = await Self.remote(target, client: client) {
+            // Already there, as large, and not changed here since it got there: a second run
+            // after an interruption skips it. A file changed here since is another file.
+            if Self.isUploaded(file, as: remote) { return }
             FileHandleText.standardError(
                 "Error: \(target) already exists on the server (--overwrite replaces it, --keep-both keeps both)\n"
             )
@@ -99,16 +106,26 @@ struct Put: AsyncParsableCommand {
         if options.json { try Output.json(done) }
     }
 
-    /// The size of what the server has at `target`, if anything.
-    private static func remoteSize(_ target: String, client: APIClient) async -> Int64? {
-        let answer = try? await client.stat(target)
-        return answer?.size
+    /// What the server has at `target`, if anything.
+    private static func remote(_ target: String, client: APIClient) async -> StatResponse? {
+        try? await client.stat(target)
     }
 
-    /// The local file's size.
-    private static func localSize(_ file: String) -> Int64? {
+    /// Whether the server's `remote` is the local `file` uploaded: a file of the same size, last
+    /// changed there no earlier than here (an upload dates the file when it lands). A file
+    /// written here after its upload, even to the same size, is not.
+    static func isUploaded(_ file: String, as remote: StatResponse) -> Bool {
         var status = stat()
-        guard stat(file, &status) == 0 else { return nil }
-        return Int64(status.st_size)
+        guard remote.type != .directory, stat(file, &status) == 0, Int64(status.st_size) == remote.size else {
+            return false
+        }
+        #if canImport(Darwin)
+            let local = status.st_mtimespec
+        #else
+            let local = status.st_mtim
+        #endif
+        let localMilliseconds = Int64(local.tv_sec) * 1000 + Int64(local.tv_nsec) / 1_000_000
+        let remoteMilliseconds = Int64((remote.modified.timeIntervalSince1970 * 1000).rounded(.down))
+        return remoteMilliseconds >= localMilliseconds
     }
 }
