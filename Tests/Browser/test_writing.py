@@ -43,6 +43,26 @@ def test_a_read_only_server_offers_no_changes(page, server):
     assert page.locator("#viewer-edit").is_hidden()
 
 
+def test_the_new_folder_form_closes_and_forgets_what_was_typed(page, writable_server):
+    open_folder(page, writable_server)
+    wait_for_health(page)
+    page.click("#new-folder")
+    page.fill("#new-folder-name", "half typed")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#new-folder-form", state="hidden")
+    page.click("#new-folder")
+    assert page.input_value("#new-folder-name") == "", "Escape closes the form and forgets the name"
+    page.fill("#new-folder-name", "a/b")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#toast >> text=cannot hold")
+    assert not os.path.exists(os.path.join(writable_server.root, "a"))
+    page.fill("#new-folder-name", "left open")
+    page.locator(".row", has_text="notes").first.click()
+    page.wait_for_selector("#new-folder-form", state="hidden")
+    page.click("#new-folder")
+    assert page.input_value("#new-folder-name") == "", "another folder opens without the last one's form"
+
+
 def test_new_folder_rename_copy_move_and_delete_with_undo(page, writable_server):
     root = writable_server.root
     folder = "made by %s #1" % page.kind

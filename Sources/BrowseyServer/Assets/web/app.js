@@ -24,7 +24,7 @@ import { clearUploads, upload } from "./uploads.js";
 import { closeViewer, onEditedFileChanged, openFromLocation, openViewer, setTextSize, step, viewer } from "./viewer.js";
 import { toast } from "./toast.js";
 import { askToEmpty, emptyTrash, openTrash, readRetention } from "./trash.js";
-import { askToDeleteMany, beginAction, confirmAction, confirmDelete, deleteMany, download, newFolder, share, showWrites, transfer } from "./writes.js";
+import { askToDeleteMany, beginAction, closeNewFolder, confirmAction, confirmDelete, deleteMany, download, newFolder, share, showWrites, transfer } from "./writes.js";
 import { listenPicker, finishPicking } from "./picker.js";
 import { selectedItems, startSelecting, stopSelecting, toggleAll } from "./selection.js";
 import { apiURL } from "./api.js";
@@ -87,7 +87,7 @@ function start() {
   $("conflict-mine").addEventListener("click", keepMine);
   $("conflict-theirs-take").addEventListener("click", takeTheirs);
   $("new-folder").addEventListener("click", () => { $("new-folder-form").hidden = false; $("new-folder-name").focus(); });
-  $("new-folder-cancel").addEventListener("click", () => { $("new-folder-form").hidden = true; });
+  $("new-folder-cancel").addEventListener("click", closeNewFolder);
   $("new-folder-form").addEventListener("submit", newFolder);
   for (const kind of ["rename", "move", "copy", "delete"]) $("action-" + kind).addEventListener("click", () => beginAction(kind));
   $("action-form").addEventListener("submit", confirmAction);
@@ -200,6 +200,7 @@ function start() {
     if (event.key === "Escape" && menuButton) { closeMenus(); menuButton.focus(); return; }
     if (event.key === "Escape" && !$("picker").hidden) { finishPicking(false); return; }
     if (event.key === "Escape" && state.selecting && !anyOverlay()) { stopSelecting(); return; }
+    if (event.key === "Escape" && !$("new-folder-form").hidden && !anyOverlay()) { closeNewFolder(); $("new-folder").focus(); return; }
     if (event.key === "Escape") {
       if (!$("search").hidden || !$("info").hidden || !$("settings").hidden || !$("trash").hidden || !$("git").hidden) closeOverlays(); else closeViewer();
       return;

@@ -18,6 +18,7 @@ import { closeOverlays } from "./settings.js";
 import { shared } from "./shared.js";
 import { state } from "./state.js";
 import { openViewer } from "./viewer.js";
+import { closeNewFolder } from "./writes.js";
 
 export function sortItems() {
   const order = prefs.get("sort", "name");
@@ -218,7 +219,7 @@ export async function load(folder, { keepScroll = false, place = null } = {}) {
   const changed = folder !== state.folder;
   state.folder = folder;
   // Another folder: nothing of the last one's stays on screen while this one loads.
-  if (changed) { state.cameFrom = -1; $("count").textContent = ""; stopSelecting(); }
+  if (changed) { state.cameFrom = -1; $("count").textContent = ""; stopSelecting(); closeNewFolder(); }
   renderCrumbs();
   if (changed) { state.items = []; state.rows = []; clearRows(); drawRows(); }
   if (!keepScroll) showState(state.items.length ? "" : "Loading…");

@@ -15,14 +15,20 @@ import { hideToast, toast } from "./toast.js";
 import { deleteLabel, deleteQuestion, trashKeeps } from "./trash.js";
 
 export function showWrites() { for (const element of all(".writes")) element.hidden = !state.writable; }
+/** Closes the new folder's form and forgets what was typed in it. */
+export function closeNewFolder() {
+  $("new-folder-form").hidden = true;
+  $("new-folder-name", HTMLInputElement).value = "";
+}
 export async function newFolder(event) {
   event.preventDefault();
   const name = $("new-folder-name", HTMLInputElement).value.trim();
   if (!name) return;
+  // A name, not a path: the server would take `a/b` as a folder in a missing folder.
+  if (name.includes("/") || name === "." || name === "..") return toast("A folder's name cannot hold “/” or be “.” or “..”.");
   const answer = await post("mkdir", { path: join(state.folder, name) });
   if (!answer.ok) return toast(answer.message);
-  $("new-folder-form").hidden = true;
-  $("new-folder-name", HTMLInputElement).value = "";
+  closeNewFolder();
   await load(state.folder, { keepScroll: true });
 }
 export function beginAction(kind) {
