@@ -19,20 +19,24 @@ enum Banner {
         // With --auth, the URLs carry the token: opening one is signing in.
         let suffix = configuration.token.map { "?token=" + $0 } ?? ""
         let scheme = configuration.tls == nil ? "http" : "https"
-        let network = NetworkAddress.firstExternalIPv4().map { "\(scheme)://\($0):\(port)/" + suffix }
+        // The address another machine reaches: the network's when every address is served,
+        // the one asked for when it is another, none when only this machine's is.
+        let wildcard = configuration.host == "0.0.0.0" || configuration.host == "::"
+        let loopback = ["127.0.0.1", "localhost", "::1"].contains(configuration.host)
+        let asked = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        let networkHost = wildcard ? NetworkAddress.firstExternalIPv4() : loopback ? nil : asked
+        let network = networkHost.map { "\(scheme)://\($0):\(port)/" + suffix }
         var lines = ["", "  Browsey is serving \(configuration.root)", ""]
         lines.append("  Local:    \(scheme)://localhost:\(port)/" + suffix)
-        if configuration.host == "0.0.0.0" || configuration.host == "::" {
+        if wildcard || !loopback {
             lines.append("  Network:  \(network ?? "no network interface found")")
-        } else if configuration.host != "127.0.0.1" && configuration.host != "localhost" {
-            lines.append("  Network:  \(scheme)://\(configuration.host):\(port)/" + suffix)
         }
         lines.append("  Mode:     \(configuration.readOnly ? "read-only" : "read-write")")
         if let token = configuration.token {
             lines.append("  Token:    \(token) (apps send it as Authorization: Bearer)")
         }
         if configuration.servesWebDAV {
-            let host = network.map { _ in NetworkAddress.firstExternalIPv4() ?? "localhost" } ?? "localhost"
+            let host = networkHost ?? "localhost"
             lines.append("  WebDAV:   \(scheme)://\(host):\(port)/dav/" + Self.davHint(configuration))
         }
         lines.append("  Bonjour:  \(bonjour)")

@@ -87,6 +87,17 @@ struct ServeCommandTests {
         #expect(decoded.trimmingCharacters(in: .newlines) == network)
     }
 
+    @Test("served on 127.0.0.1 only, the banner offers no network address: no QR code, WebDAV at localhost")
+    func loopbackBanner() async throws {
+        let folder = try TemporaryFolder()
+        let browsey = try RunningBrowsey(["serve", folder.path, "--port", "0", "--host", "127.0.0.1"])
+        let output = try await browsey.waitFor("Bonjour:")
+        #expect(try await browsey.stop() == 0)
+        #expect(!output.contains("Network:") && !output.contains("Scan to open"), "\(output)")
+        let dav = try #require(output.components(separatedBy: "\n").first { $0.contains("WebDAV:") })
+        #expect(dav.contains("http://localhost:"), "\(dav)")
+    }
+
     @Test("a busy port is reported and a free one taken; --no-qr leaves the code out")
     func busyPort() async throws {
         let folder = try TemporaryFolder()
