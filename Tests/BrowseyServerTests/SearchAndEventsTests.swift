@@ -39,6 +39,25 @@ struct SearchTests {
         }
     }
 
+    @Test(
+        "a search under a folder that is not there is a 404, under a file a 400, for names and contents alike"
+    )
+    func searchesOnlyAFolderThatIsThere() async throws {
+        let fixture = try ServerFixture.make()
+        try fixture.folder.file("docs/report.md", "the report")
+        try await fixture.withClient { client in
+            for kind in ["", "&in=content"] {
+                let missing = try await client.ask("/api/search?q=report&path=/nope" + kind)
+                #expect(
+                    missing.status == .notFound && missing.error == "Directory not found", "\(missing.text)")
+                let file = try await client.ask("/api/search?q=report&path=/docs/report.md" + kind)
+                #expect(file.status == .badRequest && file.text.contains("notADirectory"), "\(file.text)")
+            }
+            let there = try await client.ask("/api/search?q=report&path=/docs")
+            #expect(there.status == .ok)
+        }
+    }
+
     @Test("search never returns a hidden, ignored or outside name, nor a file deleted a moment ago")
     func neverRevealsOrStale() async throws {
         let fixture = try ServerFixture.make()

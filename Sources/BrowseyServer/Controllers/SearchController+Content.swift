@@ -23,8 +23,7 @@ extension SearchController {
     /// no line that is no longer there is sent, and files the reader may not read are left out
     /// before the limit counts.
     func searchContent(_ request: Request, context: FileServerContext) async throws -> Response {
-        let folder = try resolve(
-            request, context, required: false, notFound: "Directory not found", need: .see)
+        let folder = try searchedFolder(request, context)
         guard let contentIndex else {
             throw APIError(
                 .serviceUnavailable,

@@ -36,8 +36,7 @@ struct SearchController: ServedFolderRoutes {
         case "content": return try await searchContent(request, context: context)
         default: throw APIError(.badRequest, "in must be names or content", code: .badFilter)
         }
-        let folder = try resolve(
-            request, context, required: false, notFound: "Directory not found", need: .see)
+        let folder = try searchedFolder(request, context)
         let access = context.access
         let parameters = request.uri.queryParameters
         let text = parameters.get("q") ?? ""
@@ -60,6 +59,23 @@ struct SearchController: ServedFolderRoutes {
             answer(query, text: text, under: folder, access: access)
         }
         return JSONBody.response(buffer: buffer)
+    }
+
+    /// The folder a search looks under (`path`), which must be a folder that is there: 404 for
+    /// one that is not, 400 for a file, as a listing answers (an empty answer would say that
+    /// nothing there matches).
+    func searchedFolder(
+        _ request: Request, _ context: FileServerContext
+    ) throws(APIError) -> SafePath.Resolved {
+        let folder = try resolve(
+            request, context, required: false, notFound: "Directory not found", need: .see)
+        guard let status = FileStatus(path: folder.absolute) else {
+            throw APIError(.notFound, "Directory not found", code: .notFound)
+        }
+        guard status.type == .directory else {
+            throw APIError(.badRequest, "Path is not a directory", code: .notADirectory)
+        }
+        return folder
     }
 
     /// The body of a search answer: the hits from the index (or a walk), checked one by one.
