@@ -126,7 +126,7 @@ public final class NIOHTTPTransport: HTTPTransport {
         let reason =
             text.contains("Connection refused") || text.contains("errno: 111")
             ? "nothing answers there (is browsey serve running, on that port?)"
-            : text.contains("lookup") || text.contains("resolve")
+            : ["lookup", "resolve", "UnknownHost", "DNS error"].contains(where: text.contains)
                 ? "the name is not known on this network" : text
         return BrowseyClientError(
             .unreachable, "cannot reach \(server.name) at \(server.authority): \(reason)")

@@ -75,6 +75,11 @@ struct ClientCommandTests {
             "\(missing.output)")
         let unsigned = try await browsey(["ls", "\(base)/"])
         #expect(unsigned.status == 4 && unsigned.output.contains("asks for a token"), "\(unsigned.output)")
+        let unknown = try await browsey(["ls", "http://no-such-host.invalid:8080/"])
+        #expect(
+            unknown.status == 3 && unknown.output.contains("the name is not known on this network")
+                && !unknown.output.contains("Error."),
+            "a name no one knows, in words: \(unknown.output)")
         let nobody = try await browsey(["ls", "http://127.0.0.1:9/"])
         #expect(nobody.status == 3 && nobody.output.contains("cannot reach"), "\(nobody.output)")
         let nonsense = try await browsey(["ls", "ftp://somewhere/"])
