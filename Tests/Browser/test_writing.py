@@ -63,6 +63,21 @@ def test_the_new_folder_form_closes_and_forgets_what_was_typed(page, writable_se
     assert page.input_value("#new-folder-name") == "", "another folder opens without the last one's form"
 
 
+def test_the_folder_menu_lines_up_its_words_with_the_writes_shown(page, writable_server):
+    open_folder(page, writable_server)
+    wait_for_health(page)
+    page.click("#folder-more")
+    page.wait_for_selector("#trash-open", state="visible")
+    starts = page.evaluate("""() => [...document.querySelectorAll('#folder-menu .menu-item:not([hidden])')].map((item) => {
+        const text = [...item.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim());
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        return [item.textContent.trim(), Math.round(range.getBoundingClientRect().left)];
+    })""")
+    assert len(starts) >= 5 and len({left for _, left in starts}) == 1, "every item's words start at one edge: %s" % starts
+    page.keyboard.press("Escape")
+
+
 def test_new_folder_rename_copy_move_and_delete_with_undo(page, writable_server):
     root = writable_server.root
     folder = "made by %s #1" % page.kind
