@@ -26,6 +26,16 @@ def test_the_upload_panel_shows_overall_progress_and_folds_away_when_done(page, 
     assert sorted(os.listdir(folder)) == ["scan 0.txt", "scan 1.txt", "scan 2.txt", "scan 3.txt"]
 
 
+def test_an_upload_whose_name_is_taken_says_the_name_it_was_saved_under(page, writable_server, tmp_path):
+    folder = open_fresh_folder(page, writable_server, "taken %s" % page.kind, {"note é.txt": "mine"})
+    path = tmp_path / "note é.txt"
+    path.write_text("theirs")
+    page.set_input_files("#upload-input", str(path))
+    page.wait_for_selector("#upload-total-text >> text=Uploaded 1 file (a name was taken: saved as note é 1.txt)")
+    assert open(os.path.join(folder, "note é.txt")).read() == "mine", "the file already there is kept"
+    assert open(os.path.join(folder, "note é 1.txt")).read() == "theirs"
+
+
 def test_a_whole_folder_uploads_with_its_subfolders(page, writable_server, tmp_path):
     source = tmp_path / "Holiday #1"
     (source / "day 2").mkdir(parents=True)

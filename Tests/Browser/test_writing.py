@@ -63,6 +63,18 @@ def test_the_new_folder_form_closes_and_forgets_what_was_typed(page, writable_se
     assert page.input_value("#new-folder-name") == "", "another folder opens without the last one's form"
 
 
+def test_a_folder_that_is_not_there_offers_no_upload_nor_new_folder(page, writable_server):
+    page.allow_problem("status of 404")
+    with page.expect_response(lambda response: "/api/health" in response.url):
+        page.goto(writable_server.url("/no%20such%20folder"))
+    page.wait_for_selector("#state.error >> text=Directory not found")
+    page.wait_for_timeout(300)  # the health answer read: the writes would show by now
+    assert page.locator("#new-folder").is_hidden() and page.locator("#upload-pick").is_hidden()
+    open_folder(page, writable_server)
+    page.wait_for_selector("#new-folder", state="visible")
+    assert page.locator("#upload-pick").is_visible()
+
+
 def test_the_folder_menu_lines_up_its_words_with_the_writes_shown(page, writable_server):
     open_folder(page, writable_server)
     wait_for_health(page)

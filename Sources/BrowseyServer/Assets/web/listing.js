@@ -18,7 +18,7 @@ import { closeOverlays } from "./settings.js";
 import { shared } from "./shared.js";
 import { state } from "./state.js";
 import { openViewer } from "./viewer.js";
-import { closeNewFolder } from "./writes.js";
+import { closeNewFolder, showWrites } from "./writes.js";
 
 export function sortItems() {
   const order = prefs.get("sort", "name");
@@ -238,7 +238,8 @@ export async function load(folder, { keepScroll = false, place = null } = {}) {
     if (keepScroll) $("list").scrollTop = scroll;
     else restorePlace(place, (index) => itemTop(index, rowHeight()), state.layout === "grid" ? grid.pitch : rowHeight());
     drawRows();
-    if (!shared) { updateRights(folder); showGitBar(folder); }
+    state.folderMissing = false;
+    if (!shared) { showWrites(); updateRights(folder); showGitBar(folder); }
     $("count").textContent = formatCount(state.items.length);
     showState(state.items.length ? "" : "This folder is empty.");
     if (performance.getEntriesByName("browsey:navigate").length) {
@@ -251,6 +252,9 @@ export async function load(folder, { keepScroll = false, place = null } = {}) {
     if (error.name === "Unreachable" && keepScroll && !changed && state.items.length) return;
     state.items = []; state.rows = []; clearRows(); drawRows();
     $("count").textContent = "";
+    // No folder to write in: no upload or new folder until one opens.
+    state.folderMissing = true;
+    showWrites();
     showState(error.message, { error: true, retry: error.name !== "Unreachable" });
   }
   if (!shared && (changed || !state.events)) listen(folder);

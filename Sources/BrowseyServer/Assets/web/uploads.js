@@ -8,8 +8,11 @@ import { load } from "./listing.js";
 import { join, nameOf } from "./paths.js";
 import { state } from "./state.js";
 
-/** Every upload of this page: its size, how much has gone, and whether it is over (and how). */
-const batch = /** @type {{ size: number, sent: number, done: boolean, failed: boolean }[]} */ ([]);
+/**
+ * Every upload of this page: its size, how much has gone, whether it is over (and how), and the
+ * free name it was saved under when its own was taken.
+ */
+const batch = /** @type {{ size: number, sent: number, done: boolean, failed: boolean, renamed: string }[]} */ ([]);
 let foldTimer = 0;
 
 /**
@@ -45,10 +48,18 @@ function showTotal() {
   const files = batch.length === 1 ? "1 file" : batch.length + " files";
   $("upload-total-text").textContent = over < batch.length
     ? "Uploading " + files + " — " + Math.floor((100 * sent) / Math.max(1, size)) + " %"
-    : failed ? (batch.length - failed) + " of " + files + " uploaded, " + failed + " failed" : "Uploaded " + files;
+    : failed ? (batch.length - failed) + " of " + files + " uploaded, " + failed + " failed" : "Uploaded " + files + renamedNote();
   clearTimeout(foldTimer);
   // Everything done and nothing failed: the cards go, one line stays for a moment, then nothing.
   if (batch.length && over === batch.length && !failed) foldTimer = setTimeout(fold, 1200);
+}
+
+/** What the total line adds when names were taken: those files are kept under free names. */
+function renamedNote() {
+  const renamed = batch.filter((entry) => entry.renamed).map((entry) => entry.renamed);
+  if (!renamed.length) return "";
+  const shown = renamed.slice(0, 2).join(", ") + (renamed.length > 2 ? ", …" : "");
+  return " (" + (renamed.length === 1 ? "a name was taken: saved as " : renamed.length + " names were taken: saved as ") + shown + ")";
 }
 
 function fold() {
@@ -65,7 +76,7 @@ export function clearUploads() {
 }
 
 function uploadOne(file, path, box) {
-  const entry = { size: file.size, sent: 0, done: false, failed: false };
+  const entry = { size: file.size, sent: 0, done: false, failed: false, renamed: "" };
   batch.push(entry);
   const row = document.createElement("div");
   row.className = "upload";
@@ -101,7 +112,8 @@ function uploadOne(file, path, box) {
       try { answer = JSON.parse(request.responseText); } catch { /* not JSON */ }
       if (request.status === 201) {
         bar.value = bar.max; button.hidden = true; entry.sent = entry.size;
-        finish(answer.path && answer.path !== path ? "Done, as " + nameOf(answer.path) : "Done", false, true);
+        if (answer.path && answer.path !== path) entry.renamed = nameOf(answer.path);
+        finish(entry.renamed ? "Done, as " + entry.renamed : "Done", false, true);
         clearTimeout(state.reloadTimer);
         state.reloadTimer = setTimeout(() => load(state.folder, { keepScroll: true }), 120);
       } else {

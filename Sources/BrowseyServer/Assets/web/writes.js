@@ -14,7 +14,8 @@ import { state } from "./state.js";
 import { hideToast, toast } from "./toast.js";
 import { deleteLabel, deleteQuestion, trashKeeps } from "./trash.js";
 
-export function showWrites() { for (const element of all(".writes")) element.hidden = !state.writable; }
+/** Shows the writes where the reader may write and a folder is open (none on "Directory not found"). */
+export function showWrites() { for (const element of all(".writes")) element.hidden = !state.writable || state.folderMissing; }
 /** Closes the new folder's form and forgets what was typed in it. */
 export function closeNewFolder() {
   $("new-folder-form").hidden = true;
