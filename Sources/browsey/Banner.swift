@@ -28,7 +28,7 @@ enum Banner {
         let network = networkHost.map { "\(scheme)://\($0):\(port)/" + suffix }
         var lines = ["", "  Browsey is serving \(configuration.root)", ""]
         lines.append("  Local:    \(scheme)://localhost:\(port)/" + suffix)
-        if wildcard || !loopback {
+        if !loopback {
             lines.append("  Network:  \(network ?? "no network interface found")")
         }
         lines.append("  Mode:     \(configuration.readOnly ? "read-only" : "read-write")")

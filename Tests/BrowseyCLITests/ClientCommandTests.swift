@@ -64,6 +64,10 @@ struct ClientCommandTests {
             #expect(into.status == 0, "-o a folder saves the file in it, as cp does: \(into.output)")
         }
         #expect(try downloads.contents("into/big file.bin") == bytes)
+        let nowhere = try await browsey([
+            "get", "\(base)/big%20file.bin", "-o", downloads.path("missing") + "/", "--token", token,
+        ])
+        #expect(nowhere.status == 2 && nowhere.output.contains("is not a folder here"), "\(nowhere.output)")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: downloads.path("into")) == ["big file.bin"],
             "and leaves nothing else there")

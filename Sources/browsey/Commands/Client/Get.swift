@@ -80,11 +80,11 @@ struct Get: AsyncParsableCommand {
             if options.json { try Output.json(["path": destination, "bytes": String(done.received)]) }
             return
         }
-        guard let destination = output.map({ Self.place(name, in: $0) }) ?? (name.isEmpty ? nil : name),
-            !destination.hasSuffix("/")
-        else {
-            throw ValidationError("The URL names no file; give one, or -o FILE.")
+        guard !name.isEmpty || (output.map { !Self.isFolder($0) } ?? false) else {
+            throw ClientExit.refuse("The URL names no file; give one, or -o FILE.")
         }
+        let destination = output.map { Self.place(name, in: $0) } ?? name
+        if destination.hasSuffix("/") { throw ClientExit.refuse("\(destination) is not a folder here.") }
         let bar = ProgressBar(label: name, enabled: isTerminal && !options.json)
         let done = try await ClientExit.run { () async throws(BrowseyClientError) in
             try await client.download(path, to: destination, resume: !noResume) { bar.show($0) }
@@ -100,11 +100,14 @@ extension Get {
     /// Where `-o output` saves a file named `name`: in `output` when it is a folder (as `cp`
     /// does), else at `output` itself.
     static func place(_ name: String, in output: String) -> String {
-        var status = stat()
-        guard !name.isEmpty, stat(output, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-            return output
-        }
+        guard isFolder(output) else { return output }
         return (output.hasSuffix("/") ? output : output + "/") + name
+    }
+
+    /// Whether `path` is a folder here (symlinks followed).
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 }
 
