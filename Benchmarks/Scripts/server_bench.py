@@ -197,8 +197,10 @@ def main():
     servers = {
         "browsey": [browsey, "serve", TREE, "-p", str(PORTS["browsey"]), "--host", "127.0.0.1", "--no-qr", "--no-bonjour",
                     "--no-listing-cache"],
+        # Also the one that sends downloads by sendfile over loopback, which Browsey keeps for
+        # clients across a network (a client on this machine gets copies).
         "browsey-cached": [browsey, "serve", TREE, "-p", str(PORTS["browsey-cached"]), "--host", "127.0.0.1", "--no-qr",
-                           "--no-bonjour"],
+                           "--no-bonjour", "--sendfile-on-loopback"],
         "nginx": ["nginx", "-c", os.path.join(BENCH, "conf", "nginx.conf")],
         "caddy": ["caddy", "run", "--config", os.path.join(BENCH, "conf", "Caddyfile"), "--adapter", "caddyfile"],
     }
@@ -214,6 +216,7 @@ def main():
     }
     downloads = {
         "browsey": "http://127.0.0.1:%d/api/file?path=/big.bin" % PORTS["browsey"],
+        "browsey-sendfile": "http://127.0.0.1:%d/api/file?path=/big.bin" % PORTS["browsey-cached"],
         "nginx": "http://127.0.0.1:%d/big.bin" % PORTS["nginx"],
         "caddy": "http://127.0.0.1:%d/big.bin" % PORTS["caddy"],
         "copyparty": "http://127.0.0.1:%d/big.bin" % PORTS["copyparty"],
@@ -257,14 +260,17 @@ def main():
             }
         # Downloads in interleaved rounds, so that noise hits every server alike; each round
         # starts with the next server, so that none is always the first after a pause.
-        speeds = {name: [] for name in downloads if name in processes}
+        server_of = {"browsey-sendfile": "browsey-cached"}
+        speeds = {name: [] for name in downloads if server_of.get(name, name) in processes}
         download_cpu = {name: [] for name in speeds}
         for round_number in range(args.downloads):
             for name in rotated(list(speeds), round_number):
-                before = cpu_seconds(processes[name].pid)
+                pid = processes[server_of.get(name, name)].pid
+                before = cpu_seconds(pid)
                 speeds[name].append(download_once(downloads[name]))
-                download_cpu[name].append(cpu_seconds(processes[name].pid) - before)
+                download_cpu[name].append(cpu_seconds(pid) - before)
         for name, values in speeds.items():
+            results.setdefault(name, {})
             results[name]["download"] = statistics.median(values)
             results[name]["downloadCPU"] = statistics.median(download_cpu[name])
             print("%-15s 1 GiB download: %.0f MiB/s, %.2f s CPU (%s)" % (
@@ -279,8 +285,10 @@ def main():
     for name, figures in results.items():
         def ratio(key):
             return "%.2f×" % (figures[key] / nginx[key]) if key in figures and nginx.get(key) else "–"
-        rows.append("| %s | %.0f | %s | %.0f | %s | %.1f ms | %s | %s | %s |" % (
-            name, figures["c1"], ratio("c1"), figures["c32"], ratio("c32"), figures["cpu"],
+        listed = "c1" in figures
+        rows.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            name, "%.0f" % figures["c1"] if listed else "–", ratio("c1"), "%.0f" % figures["c32"] if listed else "–",
+            ratio("c32"), "%.1f ms" % figures["cpu"] if listed else "–",
             "%.0f MiB/s" % figures["download"] if "download" in figures else "–", ratio("download"),
             "%.2f s" % figures["downloadCPU"] if "downloadCPU" in figures else "–"))
     table = "\n".join([
@@ -289,7 +297,9 @@ def main():
         "Listing: wrk -t2, %d s at 1 and at 32 connections (each server's own JSON listing), median of %d interleaved rounds;"
         " CPU is the server's user + system time per listing at 32 connections. Download: curl, median of %d"
         " interleaved rounds, with the server's CPU seconds per GiB." % (args.seconds, args.rounds, args.downloads),
-        "`browsey` runs with --no-listing-cache; `browsey-cached` with the listing cache the watcher keeps fresh.",
+        "`browsey` runs with --no-listing-cache; `browsey-cached` with the listing cache the watcher keeps fresh."
+        " Over loopback Browsey copies downloads through buffers (`browsey`); `browsey-sendfile` is the download by"
+        " `sendfile`, which clients across a network get (`--sendfile-on-loopback`).",
         "",
         "| server | listing req/s (1 conn) | ÷ nginx | listing req/s (32 conns) | ÷ nginx | CPU per listing | 1 GiB download | ÷ nginx | CPU per GiB |",
         "|---|---|---|---|---|---|---|---|---|",

@@ -102,7 +102,7 @@ public enum FileServer {
             configuration: .init(
                 additionalChannelHandlers: [
                     ConnectionSetup(
-                        installsFileRegions: sendfile, registry: connections, headerTimeout: headerTimeout,
+                        installsDownloadWriter: true, registry: connections, headerTimeout: headerTimeout,
                         idleTimeout: TimeAmount(configuration.idleTimeout)),
                     RequestFraming.Installer(),
                 ] + (answers.map { [ThumbnailFastPath.Installer(answers: $0)] } ?? []),

@@ -1,11 +1,13 @@
 import BrowseyAPI
-import BrowseyServer
 import FileTree
 import Foundation
 import HummingbirdTesting
+import NIOCore
 import TestSupport
 import Testing
 import Thumbnails
+
+@testable import BrowseyServer
 
 @Suite("The Browsey contract, in process")
 struct ContractTests {
@@ -347,6 +349,18 @@ struct SearchJSONTests {
 
 @Suite("Large downloads")
 struct LargeDownloadTests {
+    /// Runs `body` against `fixture`'s server on a real port, its downloads sent by `sendfile`
+    /// (to this machine too) or copied.
+    static func live(
+        _ fixture: ServerFixture, sendfile: Bool,
+        _ body: @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        var configuration = fixture.configuration()
+        configuration.sendsFilesBySendfile = sendfile
+        configuration.sendsFilesBySendfileOnLoopback = sendfile
+        try await FileServer.application(configuration).test(.live, body)
+    }
+
     @Test("a file of several chunks arrives byte for byte, whole and in a range across chunks")
     func severalChunks() async throws {
         let fixture = try ServerFixture.make()
@@ -365,10 +379,7 @@ struct LargeDownloadTests {
         }
         // Live, downloads go by sendfile; without it, through the buffer pump.
         for sendfile in [true, false] {
-            var configuration = fixture.configuration()
-            configuration.sendsFilesBySendfile = sendfile
-            let app = try FileServer.application(configuration)
-            try await app.test(.live) { client in
+            try await Self.live(fixture, sendfile: sendfile) { client in
                 let whole = try await client.ask("/api/file?path=%2Flarge.bin")
                 #expect(whole.headers[.contentLength] == String(size))
                 #expect(Array(whole.body) == pattern, "sendfile: \(sendfile)")
@@ -386,6 +397,37 @@ struct LargeDownloadTests {
         }
     }
 
+    @Test("a client on this machine gets its download copied, one across a network by sendfile, unless told")
+    func sendfileGoesAcrossTheNetwork() throws {
+        let fixture = try ServerFixture.make()
+        var configuration = fixture.configuration()
+        let here = try [
+            SocketAddress(ipAddress: "127.0.0.1", port: 50_000),
+            SocketAddress(ipAddress: "127.3.4.5", port: 1),
+            SocketAddress(ipAddress: "::1", port: 50_000),
+            SocketAddress(ipAddress: "::ffff:127.0.0.1", port: 9),
+        ]
+        let away = try [
+            SocketAddress(ipAddress: "192.168.1.20", port: 50_000),
+            SocketAddress(ipAddress: "10.0.0.127", port: 1),
+            SocketAddress(ipAddress: "fe80::1", port: 50_000),
+            SocketAddress(ipAddress: "::ffff:10.0.0.1", port: 9),
+        ]
+        func files() -> FileController {
+            FileController(
+                configuration: configuration, safePath: SafePath(configuration), sendsFilesBySendfile: true)
+        }
+        #expect(here.allSatisfy { !files().sendsBySendfile(to: $0) })
+        #expect(away.allSatisfy { files().sendsBySendfile(to: $0) })
+        // A connection whose address is not known yet is treated as across a network.
+        #expect(files().sendsBySendfile(to: nil))
+        configuration.sendsFilesBySendfileOnLoopback = true
+        #expect((here + away).allSatisfy { files().sendsBySendfile(to: $0) })
+        let never = FileController(
+            configuration: configuration, safePath: SafePath(configuration), sendsFilesBySendfile: false)
+        #expect((here + away).allSatisfy { !never.sendsBySendfile(to: $0) })
+    }
+
     @Test(
         "a download by sendfile leaves its connection uncorked: small files in a row each arrive at once",
         .enabled(if: TimingSensitive.runsHere, "timing tests run apart: Scripts/test, BROWSEY_TIMING_TESTS=1")
@@ -395,6 +437,7 @@ struct LargeDownloadTests {
         try fixture.folder.file("small.txt", String(repeating: "a", count: 1000))
         var configuration = fixture.configuration()
         configuration.sendsFilesBySendfile = true
+        configuration.sendsFilesBySendfileOnLoopback = true
         let app = try FileServer.application(configuration)
         try await app.test(.live) { client in
             // A socket left corked holds each answer's last partial segment for 200 ms: 25
@@ -424,10 +467,7 @@ struct LargeDownloadTests {
             }.count
         }
         for sendfile in [true, false] {
-            var configuration = fixture.configuration()
-            configuration.sendsFilesBySendfile = sendfile
-            let app = try FileServer.application(configuration)
-            try await app.test(.live) { client in
+            try await Self.live(fixture, sendfile: sendfile) { client in
                 let port = try #require(client.port)
                 var sockets: [RawSocket] = []
                 for _ in 0..<8 {
@@ -448,6 +488,35 @@ struct LargeDownloadTests {
                 }
                 #expect(openCopies() == 0, "sendfile: \(sendfile)")
             }
+        }
+    }
+
+    @Test("a file cut short while it is being sent ends its connection after what there was")
+    func fileCutShortWhileSent() async throws {
+        let fixture = try ServerFixture.make()
+        let path = try fixture.folder.file("shrinking.bin", [UInt8](repeating: 0x61, count: 64 << 20))
+        for sendfile in [false, true] {
+            try await Self.live(fixture, sendfile: sendfile) { client in
+                let port = try #require(client.port)
+                let socket = try #require(RawSocket(port: port))
+                defer { socket.close() }
+                socket.send(
+                    Array("GET /api/file?path=%2Fshrinking.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+                // The answer starts and the socket's buffers fill, unread; then the file shrinks.
+                let head = await socket.receive(for: 20) { $0.contains("\r\n\r\n") }
+                #expect(head.contains("200 OK") && head.contains("Content-Length: \(64 << 20)"))
+                #expect(truncate(path, 3 << 20) == 0)
+                // The client learns it at once: the connection ends, short of the length announced.
+                let clock = ContinuousClock()
+                let started = clock.now
+                let rest = await socket.receive(for: 20) { _ in false }
+                #expect(clock.now - started < .seconds(10), "sendfile: \(sendfile)")
+                #expect(head.utf8.count + rest.utf8.count < 64 << 20, "sendfile: \(sendfile)")
+                // And the server answers the next client as ever.
+                #expect(
+                    RawSocket.request(port: port, method: "GET", target: "/api/file?path=%2Fbig.txt") == 200)
+            }
+            try fixture.folder.file("shrinking.bin", [UInt8](repeating: 0x61, count: 64 << 20))
         }
     }
 

@@ -164,8 +164,8 @@ public struct ServerComposition: Sendable {
     /// The router with every route: the policy middleware (allowed hosts, CORS, the token)
     /// in front of the controllers, each of which adds its own routes.
     ///
-    /// - Parameter sendfile: whether downloads go by `sendfile` (only when the application's
-    ///   connections carry a ``FileRegionWriter``: never in-process tests or TLS).
+    /// - Parameter sendfile: whether downloads go by `sendfile` (plain HTTP only: never under
+    ///   TLS, whose handler cannot encrypt a file region).
     public func buildRouter(sendfile: Bool = false) -> Router<FileServerContext> {
         // HEAD wherever GET.
         let router = Router(context: FileServerContext.self, options: .autoGenerateHeadEndpoints)

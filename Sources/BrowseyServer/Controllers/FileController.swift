@@ -1,6 +1,7 @@
 import BrowseyAPI
 import FileTree
 import Hummingbird
+import NIOCore
 
 #if canImport(Glibc)
     import Glibc
@@ -18,8 +19,7 @@ import Hummingbird
 struct FileController: ServedFolderRoutes {
     let configuration: ServerConfiguration
     let safePath: SafePath
-    /// Whether downloads go by `sendfile` (only when the application's connections carry a
-    /// ``FileRegionWriter``; never in-process tests or TLS).
+    /// Whether downloads go by `sendfile` (plain HTTP only: never under TLS).
     let sendsFilesBySendfile: Bool
     /// Whether answers name where things are on the server's disk (`absolutePath`); not through
     /// a share link.
@@ -28,6 +28,13 @@ struct FileController: ServedFolderRoutes {
     var fileEndpoint = "/api/file"
     /// What reads a video's duration for `/api/view` (`nil`: videos are described without).
     var videos: ThumbnailService? = nil
+
+    /// Whether a download to `client` goes by `sendfile`: when downloads do, except to a client
+    /// on this machine unless asked (``ServerConfiguration/sendsFilesBySendfileOnLoopback``).
+    func sendsBySendfile(to client: SocketAddress?) -> Bool {
+        guard sendsFilesBySendfile else { return false }
+        return configuration.sendsFilesBySendfileOnLoopback || client?.isLoopback != true
+    }
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.get("/api/stat") { request, context in try stat(request, context: context) }
@@ -104,7 +111,7 @@ struct FileController: ServedFolderRoutes {
         }
         let body = FileBody.make(
             descriptor: descriptor, range: bytes,
-            sendfileOver: sendsFilesBySendfile ? context.connection : nil)
+            over: context.connection, bySendfile: sendsBySendfile(to: context.connection?.remoteAddress))
         handedOver = true
         return Response(status: responseStatus, headers: headers, body: body)
     }

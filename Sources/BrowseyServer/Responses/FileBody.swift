@@ -10,37 +10,44 @@ import Synchronization
     import Darwin
 #endif
 
-/// Streams a range of a file into a response with bounded memory, reading the next chunk while
-/// the previous one is being written: Hummingbird's own file reader waits for each write before
-/// it reads again, and reached about two thirds of nginx's download speed when measured here.
+/// A download's body. On a served connection the file is handed to the connection's
+/// ``DownloadWriter``, which sends it by `sendfile` or copies it with at most two chunks in
+/// flight. Where there is none (a router tested in process), it is streamed through Hummingbird's
+/// writer here, reading the next chunk while the previous one is written (Hummingbird's own file
+/// reader waits for each write before it reads again).
 ///
 /// Each chunk is read where the response is written, as far as the page cache holds it
 /// (`preadv2` with `RWF_NOWAIT`, which never waits for a disk); only what would wait goes to NIO's
 /// blocking-I/O thread pool. The hop to a pool thread cost more CPU than copying a cached
 /// megabyte (0.47 → 0.37 s of server CPU per GiB). Reads go into two buffers used in turn; a
-/// buffer that NIO still holds is copied on write, never overwritten.
+/// buffer that NIO still holds is copied on write, never overwritten. Hummingbird's writer takes
+/// chunks faster than a busy event loop writes them, so this stream holds more than two at once
+/// under load: served connections never use it.
 enum FileBody {
-    /// Bytes read per chunk; two chunks at most are held at once (one being written, one read).
-    static let chunkSize = 1 << 20
+    /// Bytes read per chunk.
+    static let chunkSize = DownloadWriter.chunkSize
 
     /// The body for `range` of the open file `descriptor`, which it takes over (and closes).
     ///
-    /// With a `connection` whose pipeline has a ``FileRegionWriter``, the file is handed to that
-    /// connection's handler and sent by `sendfile`; otherwise (TLS, in-process tests, or a
-    /// connection already gone) it is read and written in chunks.
+    /// With a `connection` whose pipeline has a ``DownloadWriter``, the file is handed to that
+    /// connection's handler, which sends it by `sendfile` when `bySendfile`, else copies it in
+    /// chunks; otherwise (in-process tests, or a connection already gone) it is read and written
+    /// in chunks here.
     static func make(
-        descriptor: Int32, range: ClosedRange<Int>, sendfileOver connection: (any Channel)? = nil
+        descriptor: Int32, range: ClosedRange<Int>, over connection: (any Channel)? = nil,
+        bySendfile: Bool = false
     ) -> ResponseBody {
         guard let connection else { return streamed(descriptor: descriptor, range: range) }
         let stream = streamed(descriptor: descriptor, range: range)
         return ResponseBody(contentLength: range.count) { writer in
             var marker = ByteBufferAllocator().buffer(capacity: 1)
             marker.writeInteger(UInt8(0))
-            let file = FileRegionWriter.Expected(
-                marker: marker, descriptor: descriptor, offset: range.lowerBound, end: range.upperBound + 1)
+            let file = DownloadWriter.Expected(
+                marker: marker, descriptor: descriptor, offset: range.lowerBound, end: range.upperBound + 1,
+                bySendfile: bySendfile)
             let handedOver = try? await connection.eventLoop.submit { () -> Bool in
                 guard
-                    let handler = try? connection.pipeline.syncOperations.handler(type: FileRegionWriter.self)
+                    let handler = try? connection.pipeline.syncOperations.handler(type: DownloadWriter.self)
                 else { return false }
                 handler.expect(file)
                 return true
@@ -112,82 +119,4 @@ enum FileBody {
 /// referenced and is reused without a copy once NIO has sent it.
 private final class ChunkBuffer: @unchecked Sendable {
     var buffer = ByteBuffer()
-}
-
-/// A file descriptor that closes once.
-private final class OpenFile: Sendable {
-    let descriptor: Int32
-
-    init(descriptor: Int32) { self.descriptor = descriptor }
-
-    /// Whether reads that never wait for the disk work here; cleared at the first refusal.
-    private let cachedReads = Atomic<Bool>(true)
-
-    /// Appends what the page cache holds of `count` bytes at `offset`, without waiting for the
-    /// disk. Returns whether the read is complete (all bytes, or the end of the file).
-    func appendCached(to buffer: inout ByteBuffer, at offset: Int, count: Int) throws -> Bool {
-        guard cachedReads.load(ordering: .relaxed) else { return false }
-        var complete = false
-        var failure: Int32 = 0
-        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { bytes in
-            guard let base = bytes.baseAddress else { return 0 }
-            var total = 0
-            while total < count {
-                let result = cft_read_cached(
-                    descriptor, base + total, UInt(count - total), Int64(offset + total))
-                if result > 0 {
-                    total += result
-                    continue
-                }
-                if result == 0 {
-                    complete = true  // end of the file
-                } else if errno == EINTR {
-                    continue
-                } else if errno != EAGAIN {
-                    if errno == ENOTSUP || errno == EOPNOTSUPP || errno == ENOSYS || errno == EINVAL {
-                        cachedReads.store(false, ordering: .relaxed)
-                    } else {
-                        failure = errno
-                    }
-                }
-                break
-            }
-            if total == count { complete = true }
-            return total
-        }
-        if failure != 0 { throw FileBodyError(number: failure) }
-        return complete
-    }
-
-    /// Appends up to `count` bytes at `offset` (fewer at the end of the file), waiting for the
-    /// disk if need be.
-    func append(to buffer: inout ByteBuffer, at offset: Int, count: Int) throws {
-        var failure: Int32 = 0
-        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { bytes in
-            guard let base = bytes.baseAddress else { return 0 }
-            var total = 0
-            while total < count {
-                let result = pread(descriptor, base + total, count - total, off_t(offset + total))
-                if result < 0 && errno == EINTR { continue }
-                if result < 0 { failure = errno }
-                if result <= 0 { break }
-                total += result
-            }
-            return total
-        }
-        if failure != 0 { throw FileBodyError(number: failure) }
-    }
-
-    func close() {
-        #if canImport(Glibc)
-            _ = Glibc.close(descriptor)
-        #else
-            _ = Darwin.close(descriptor)
-        #endif
-    }
-}
-
-/// A failed `open` or `pread`.
-struct FileBodyError: Error {
-    let number: Int32
 }

@@ -15,7 +15,7 @@ public struct FileServerContext: AuthenticatingRequestContext {
     /// What the request may reach and do, as ``AccessDecision`` decided it.
     public var access: RequestAccess = .nothing
     /// The connection the request came on: a download hands its file to the connection's own
-    /// ``FileRegionWriter``.
+    /// ``DownloadWriter``.
     let connection: (any Channel)?
 
     /// A context for a request on `source`'s connection.

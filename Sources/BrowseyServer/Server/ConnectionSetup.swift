@@ -6,24 +6,24 @@ import NIOHTTP1
 ///   one read at a time, each a hand-off between the event loop and the route's task: 16,384 of
 ///   them for a gigabyte at 64 KiB. The allocator still starts small and grows only while reads
 ///   fill their buffer, so small requests keep small buffers.
-/// - with `installsFileRegions`, a ``FileRegionWriter`` right after NIO's HTTP encoder, for
-///   downloads by `sendfile` (not under TLS, whose handler cannot encrypt a file region).
+/// - with `installsDownloadWriter`, a ``DownloadWriter`` right after NIO's HTTP encoder, which
+///   sends downloads (by `sendfile`, or copied with bounded memory).
 /// - with a `registry`, a ``ConnectionGuard`` right after NIO's request decoder: the header
 ///   and idle timeouts and the connection caps.
 final class ConnectionSetup: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
     static let maximumRead = 1 << 20
-    let installsFileRegions: Bool
+    let installsDownloadWriter: Bool
     let registry: ConnectionRegistry?
     let headerTimeout: TimeAmount
     let idleTimeout: TimeAmount?
 
     init(
-        installsFileRegions: Bool = false, registry: ConnectionRegistry? = nil,
+        installsDownloadWriter: Bool = false, registry: ConnectionRegistry? = nil,
         headerTimeout: TimeAmount = .seconds(10), idleTimeout: TimeAmount? = nil
     ) {
-        self.installsFileRegions = installsFileRegions
+        self.installsDownloadWriter = installsDownloadWriter
         self.registry = registry
         self.headerTimeout = headerTimeout
         self.idleTimeout = idleTimeout
@@ -32,10 +32,10 @@ final class ConnectionSetup: ChannelInboundHandler, RemovableChannelHandler {
     func handlerAdded(context: ChannelHandlerContext) {
         let allocator = AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 2048, maximum: Self.maximumRead)
         context.channel.setOption(ChannelOptions.recvAllocator, value: allocator).whenComplete { _ in }
-        if installsFileRegions,
+        if installsDownloadWriter,
             let encoder = try? context.pipeline.syncOperations.handler(type: HTTPResponseEncoder.self)
         {
-            try? context.pipeline.syncOperations.addHandler(FileRegionWriter(), position: .after(encoder))
+            try? context.pipeline.syncOperations.addHandler(DownloadWriter(), position: .after(encoder))
         }
         if let registry,
             let decoder = try? context.pipeline.syncOperations.handler(

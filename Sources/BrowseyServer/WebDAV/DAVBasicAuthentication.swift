@@ -45,7 +45,7 @@ struct DAVBasicAuthentication: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard DAVPath.isDAV(request.uri.path) else { return try await next(request, context) }
-        let permitted = overTLS || allowsInsecure || Self.isLoopback(context.connection?.remoteAddress)
+        let permitted = overTLS || allowsInsecure || context.connection?.remoteAddress?.isLoopback == true
         var proven = context
         if permitted, let (user, password) = Self.credentials(request.headers[.authorization]) {
             if let token, TokenAuthentication<Context>.constantTimeEqual(Array(password.utf8), token) {
@@ -73,11 +73,5 @@ struct DAVBasicAuthentication: RouterMiddleware {
             let text = String(validating: decoded, as: UTF8.self), let colon = text.firstIndex(of: ":")
         else { return nil }
         return (String(text[..<colon]), String(text[text.index(after: colon)...]))
-    }
-
-    /// Whether a client address is this machine's loopback.
-    static func isLoopback(_ address: SocketAddress?) -> Bool {
-        guard let ip = address?.ipAddress else { return false }
-        return ip.hasPrefix("127.") || ip == "::1" || ip.hasPrefix("::ffff:127.")
     }
 }

@@ -1,0 +1,4 @@
+/// A failed `open` or `pread`.
+struct FileBodyError: Error {
+    let number: Int32
+}
