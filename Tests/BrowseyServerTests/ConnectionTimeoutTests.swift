@@ -131,6 +131,41 @@ struct ConnectionTimeoutTests {
         }
     }
 
+    @Test("a download slower than the idle timeout runs to its end, by sendfile or copied")
+    func slowDownloadIsNotCut() async throws {
+        let fixture = try ServerFixture.make()
+        let size = 16 << 20
+        try fixture.folder.file("long.bin", [UInt8](repeating: 0x62, count: size))
+        for sendfile in [false, true] {
+            var configuration = fixture.configuration()
+            configuration.idleTimeout = .seconds(1)
+            configuration.sendsFilesBySendfile = sendfile
+            configuration.sendsFilesBySendfileOnLoopback = sendfile
+            let app = try FileServer.application(configuration)
+            try await app.test(.live) { client in
+                let port = try #require(client.port)
+                let socket = try #require(RawSocket(port: port))
+                defer { socket.close() }
+                socket.send(Array("GET /api/file?path=%2Flong.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+                // About 4 MiB a second: four seconds, four idle timeouts, for the whole file.
+                var received = 0
+                var buffer = [UInt8](repeating: 0, count: 200 << 10)
+                let deadline = ContinuousClock.now + .seconds(30)
+                while ContinuousClock.now < deadline {
+                    let count = recv(socket.descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                    if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK) { break }
+                    if count > 0 { received += count }
+                    if received >= size { break }
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                // The head's bytes count too: the whole body arrived. (The server may close the
+                // connection an idle timeout after the last bytes left it, while the client still
+                // reads them from its buffers.)
+                #expect(received > size, "sendfile: \(sendfile)")
+            }
+        }
+    }
+
     @Test("an event stream outlives the idle timeout: its heartbeats keep coming")
     func eventStreamIsNotCut() async throws {
         let fixture = try ServerFixture.make()

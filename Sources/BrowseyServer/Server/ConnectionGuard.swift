@@ -9,8 +9,8 @@ import NIOHTTP1
 /// later request on it. The idle clock runs from the last bytes read or the last answer
 /// written: it closes a keep-alive connection with no request in progress, and one whose
 /// request body stops coming, after ``ServerConfiguration/idleTimeout``. A request read whole
-/// and waiting for its answer is never cut: a long download or an event stream runs as long as
-/// it needs.
+/// and waiting for its answer is never cut: a long download (until ``DownloadWriter`` says its
+/// file is sent) or an event stream runs as long as it needs.
 ///
 /// It sits right after NIO's request decoder, where it sees whole request parts and also every
 /// read (`channelReadComplete`), including one that brings only part of a head, and every
@@ -91,15 +91,33 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data), inProgress > 0 {
-            inProgress -= 1
-            if inProgress == 0 {
-                let now = NIODeadline.now()
-                mark?.setIdle(since: now)
-                lastActivity = now
-            }
-        }
+        if case .end = unwrapOutboundIn(data) { answered() }
         context.write(data, promise: promise)
+    }
+
+    /// A file that ``DownloadWriter`` sends counts as a request in progress until it is sent:
+    /// the response's end passed here when it was written, not when the file was.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        switch event as? DownloadWriter.Sending {
+        case .began:
+            inProgress += 1
+            if inProgress == 1 { mark?.setBusy() }
+        case .ended:
+            answered()
+        case nil:
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    /// One request in progress fewer: with none left, the connection is idle from now.
+    private func answered() {
+        guard inProgress > 0 else { return }
+        inProgress -= 1
+        if inProgress == 0 {
+            let now = NIODeadline.now()
+            mark?.setIdle(since: now)
+            lastActivity = now
+        }
     }
 
     private func start(_ context: ChannelHandlerContext) {

@@ -40,6 +40,15 @@ final class DownloadWriter: ChannelOutboundHandler, RemovableChannelHandler {
         let bySendfile: Bool
     }
 
+    /// What the handler tells the handlers behind it (``ConnectionGuard``), as an inbound user
+    /// event: a file's sending began or ended. The response's end passes them as soon as it is
+    /// written, while the file is still on its way: without this, a download slower than the
+    /// idle timeout was cut as a quiet connection.
+    enum Sending: Sendable {
+        case began
+        case ended
+    }
+
     /// Bytes read per chunk of a copied file.
     static let chunkSize = 1 << 20
     /// Chunks of a copied file written and not yet taken by the socket, at most.
@@ -100,6 +109,7 @@ final class DownloadWriter: ChannelOutboundHandler, RemovableChannelHandler {
             let index = expected.firstIndex(where: { Self.sharesStorage($0.marker, buffer) })
         {
             let file = expected.remove(at: index)
+            context.fireUserInboundEventTriggered(Sending.began)
             if file.bySendfile {
                 send(file, context: context, promise: promise)
             } else {
@@ -158,10 +168,11 @@ final class DownloadWriter: ChannelOutboundHandler, RemovableChannelHandler {
                 channel.close(promise: nil)
             }
         }
-        written.futureResult.whenComplete { _ in
+        written.futureResult.assumeIsolated().whenComplete { _ in
             watch.cancel()
             try? handle.close()
             if corked { _ = Self.cork(channel, false) }
+            context.fireUserInboundEventTriggered(Sending.ended)
         }
         written.futureResult.cascade(to: promise)
         context.write(wrapOutboundOut(.body(.fileRegion(region))), promise: written)
@@ -243,6 +254,7 @@ final class DownloadWriter: ChannelOutboundHandler, RemovableChannelHandler {
     private func finish(_ finished: Copy, context: ChannelHandlerContext) {
         copy = nil
         finished.file.close()
+        context.fireUserInboundEventTriggered(Sending.ended)
         if let failure = finished.failure {
             finished.promise?.fail(failure)
         } else {
