@@ -491,6 +491,25 @@ struct LargeDownloadTests {
         }
     }
 
+    @Test("a download's file closes once: closed again, it leaves alone a file opened since under its number")
+    func openFileClosesOnce() throws {
+        let fixture = try ServerFixture.make()
+        let path = try fixture.folder.file("once.txt", "once")
+        let opened = open(path, O_RDONLY)
+        #expect(opened >= 0)
+        defer { close(opened) }
+        // A number no one else uses in this process, given to the file, then to another.
+        let number: Int32 = 987
+        #expect(dup2(opened, number) == number)
+        let file = OpenFile(descriptor: number)
+        file.close()
+        #expect(fcntl(number, F_GETFD) == -1)
+        #expect(dup2(opened, number) == number)
+        file.close()
+        #expect(fcntl(number, F_GETFD) != -1)
+        close(number)
+    }
+
     @Test("a file cut short while it is being sent ends its connection after what there was")
     func fileCutShortWhileSent() async throws {
         let fixture = try ServerFixture.make()

@@ -9,7 +9,7 @@ import Synchronization
 #endif
 
 /// The open file of a download, read in chunks: from the page cache where it holds them, else
-/// from the disk. Its owner closes it, once, when no read of it is under way.
+/// from the disk. Its owner closes it when no read of it is under way.
 final class OpenFile: Sendable {
     let descriptor: Int32
 
@@ -73,7 +73,13 @@ final class OpenFile: Sendable {
         if failure != 0 { throw FileBodyError(number: failure) }
     }
 
+    /// Whether ``close()`` has closed the descriptor.
+    private let closed = Atomic<Bool>(false)
+
+    /// Closes the descriptor, the first time only: once closed, its number can be given to a file
+    /// opened since, on any thread, which a second `close` would close instead.
     func close() {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         #if canImport(Glibc)
             _ = Glibc.close(descriptor)
         #else

@@ -64,6 +64,8 @@ final class DownloadWriter: ChannelOutboundHandler, RemovableChannelHandler {
     private var held: [(data: NIOAny, promise: EventLoopPromise<Void>?)] = []
     /// Whether a flush came while the file was being copied.
     private var heldFlush = false
+    /// Whether the handler has left the pipeline (its connection is gone).
+    private var removed = false
 
     /// A file being copied: where it stands, and its buffers.
     private final class Copy {
@@ -132,6 +134,7 @@ final class DownloadWriter: ChannelOutboundHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        removed = true
         for file in expected { OpenFile(descriptor: file.descriptor).close() }
         expected = []
         if let copy {
@@ -172,7 +175,7 @@ final class DownloadWriter: ChannelOutboundHandler, RemovableChannelHandler {
             watch.cancel()
             try? handle.close()
             if corked { _ = Self.cork(channel, false) }
-            context.fireUserInboundEventTriggered(Sending.ended)
+            if !self.removed { context.fireUserInboundEventTriggered(Sending.ended) }
         }
         written.futureResult.cascade(to: promise)
         context.write(wrapOutboundOut(.body(.fileRegion(region))), promise: written)
@@ -182,10 +185,14 @@ final class DownloadWriter: ChannelOutboundHandler, RemovableChannelHandler {
     /// ``chunksInFlight`` are in flight; finishes the copy when all are written. What the page
     /// cache holds is read right here (a hop to another thread costs more than copying a cached
     /// megabyte); only a read that would wait for the disk goes to NIO's blocking-I/O pool.
+    ///
+    /// A write's promise can be fulfilled inside the write (the socket took it all at once), so
+    /// this runs again inside itself: the copy may be finished, and another begun, by the time a
+    /// write returns. Each step checks that its copy is still the one under way.
     private func pump(context: ChannelHandlerContext) {
         guard let copy else { return }
-        while copy.failure == nil, !copy.cutShort, !copy.reading, copy.inFlight < Self.chunksInFlight,
-            copy.offset < copy.end
+        while self.copy === copy, copy.failure == nil, !copy.cutShort, !copy.reading,
+            copy.inFlight < Self.chunksInFlight, copy.offset < copy.end
         {
             var buffer = copy.spare.popLast() ?? context.channel.allocator.buffer(capacity: Self.chunkSize)
             buffer.clear()
@@ -217,6 +224,7 @@ final class DownloadWriter: ChannelOutboundHandler, RemovableChannelHandler {
                     copy.file.close()
                     return
                 }
+                guard self.copy === copy else { return }
                 switch result {
                 case .success(let buffer): self.write(buffer, of: copy, context: context)
                 case .failure(let error): copy.failure = error
@@ -225,7 +233,8 @@ final class DownloadWriter: ChannelOutboundHandler, RemovableChannelHandler {
             }
             return
         }
-        if copy.inFlight == 0, !copy.reading, copy.failure != nil || copy.cutShort || copy.offset >= copy.end
+        if self.copy === copy, copy.inFlight == 0, !copy.reading,
+            copy.failure != nil || copy.cutShort || copy.offset >= copy.end
         {
             finish(copy, context: context)
         }
@@ -243,7 +252,7 @@ final class DownloadWriter: ChannelOutboundHandler, RemovableChannelHandler {
         written.futureResult.assumeIsolated().whenComplete { result in
             copy.inFlight -= 1
             if case .failure(let error) = result, copy.failure == nil { copy.failure = error }
-            guard !copy.abandoned else { return }
+            guard !copy.abandoned, self.copy === copy else { return }
             copy.spare.append(buffer)
             self.pump(context: context)
         }
@@ -252,6 +261,7 @@ final class DownloadWriter: ChannelOutboundHandler, RemovableChannelHandler {
 
     /// Ends a copy: closes its file, answers the marker's promise, then sends what was held.
     private func finish(_ finished: Copy, context: ChannelHandlerContext) {
+        guard copy === finished else { return }  // finished already, by a step run inside this one
         copy = nil
         finished.file.close()
         context.fireUserInboundEventTriggered(Sending.ended)
