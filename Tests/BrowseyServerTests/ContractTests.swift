@@ -452,7 +452,9 @@ struct LargeDownloadTests {
         }
     }
 
-    @Test("downloads cut off mid-file, by sendfile or not, leave no descriptor of the file open")
+    @Test(
+        "downloads cut off mid-file or reset at once, by sendfile or not, leave no descriptor of the file open"
+    )
     func cutDownloadsCloseTheirFile() async throws {
         let fixture = try ServerFixture.make()
         // Far more than the socket buffers hold: every download is still sending when cut.
@@ -487,6 +489,26 @@ struct LargeDownloadTests {
                     try await Task.sleep(for: .milliseconds(50))
                 }
                 #expect(openCopies() == 0, "sendfile: \(sendfile)")
+                // Clients that reset the connection right after asking: the answer's head cannot
+                // be written, so its body never runs, and the file opened for it is let go.
+                for _ in 0..<30 {
+                    let socket = try #require(RawSocket(port: port))
+                    socket.send(
+                        Array("GET /api/file?path=%2Fcut.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+                    var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                    setsockopt(
+                        socket.descriptor, SOL_SOCKET, SO_LINGER, &linger,
+                        socklen_t(MemoryLayout<Glibc.linger>.size))
+                    socket.close()
+                }
+                // The health check answers after the server has read every reset request.
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(RawSocket.request(port: port, method: "GET", target: "/api/health") == 200)
+                let later = ContinuousClock.now + .seconds(10)
+                while openCopies() > 0 && ContinuousClock.now < later {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                #expect(openCopies() == 0, "reset at once, sendfile: \(sendfile)")
             }
         }
     }

@@ -37,19 +37,22 @@ enum FileBody {
         descriptor: Int32, range: ClosedRange<Int>, over connection: (any Channel)? = nil,
         bySendfile: Bool = false
     ) -> ResponseBody {
-        guard let connection else { return streamed(descriptor: descriptor, range: range) }
-        let stream = streamed(descriptor: descriptor, range: range)
+        // Owned here until handed over: closed when let go if the body never runs.
+        let file = OpenFile(descriptor: descriptor)
+        guard let connection else { return streamed(file, range: range) }
+        let stream = streamed(file, range: range)
         return ResponseBody(contentLength: range.count) { writer in
             var marker = ByteBufferAllocator().buffer(capacity: 1)
             marker.writeInteger(UInt8(0))
-            let file = DownloadWriter.Expected(
-                marker: marker, descriptor: descriptor, offset: range.lowerBound, end: range.upperBound + 1,
-                bySendfile: bySendfile)
-            let handedOver = try? await connection.eventLoop.submit { () -> Bool in
+            let handedOver = try? await connection.eventLoop.submit { [marker] () -> Bool in
                 guard
-                    let handler = try? connection.pipeline.syncOperations.handler(type: DownloadWriter.self)
+                    let handler = try? connection.pipeline.syncOperations.handler(type: DownloadWriter.self),
+                    let descriptor = file.handOver()
                 else { return false }
-                handler.expect(file)
+                handler.expect(
+                    DownloadWriter.Expected(
+                        marker: marker, descriptor: descriptor, offset: range.lowerBound,
+                        end: range.upperBound + 1, bySendfile: bySendfile))
                 return true
             }.get()
             guard handedOver == true else {
@@ -64,9 +67,8 @@ enum FileBody {
     }
 
     /// The body read and written in chunks (see the type's comment).
-    private static func streamed(descriptor: Int32, range: ClosedRange<Int>) -> ResponseBody {
-        let file = OpenFile(descriptor: descriptor)
-        return ResponseBody(contentLength: range.count) { writer in
+    private static func streamed(_ file: OpenFile, range: ClosedRange<Int>) -> ResponseBody {
+        ResponseBody(contentLength: range.count) { writer in
             let pool = NIOThreadPool.singleton
             let boxes = [ChunkBuffer(), ChunkBuffer()]
             var offset = range.lowerBound

@@ -9,7 +9,8 @@ import Synchronization
 #endif
 
 /// The open file of a download, read in chunks: from the page cache where it holds them, else
-/// from the disk. Its owner closes it when no read of it is under way.
+/// from the disk. Its owner closes it when no read of it is under way; at the latest, it closes
+/// when let go.
 final class OpenFile: Sendable {
     let descriptor: Int32
 
@@ -73,8 +74,17 @@ final class OpenFile: Sendable {
         if failure != 0 { throw FileBodyError(number: failure) }
     }
 
-    /// Whether ``close()`` has closed the descriptor.
+    /// Whether ``close()`` has closed the descriptor, or ``handOver()`` given it away.
     private let closed = Atomic<Bool>(false)
+
+    /// Gives the descriptor to a new owner, which closes it: `nil` when it is closed already.
+    func handOver() -> Int32? {
+        closed.exchange(true, ordering: .acquiringAndReleasing) ? nil : descriptor
+    }
+
+    /// A file no one read to its end, nor handed over, is closed when it is let go: a response
+    /// whose body never runs (the client went away before its head was written) keeps none open.
+    deinit { close() }
 
     /// Closes the descriptor, the first time only: once closed, its number can be given to a file
     /// opened since, on any thread, which a second `close` would close instead.
