@@ -106,5 +106,10 @@ int cft_remove_attribute(int fd, const char *name);
 /// openat with O_NOFOLLOW around fgetxattr. Returns what getxattr does (-1 with errno).
 long cft_get_attribute_at(int dirfd, const char *name, const char *attribute, void *value, unsigned long size);
 
+/// Asks the processor to start loading the cache line at `address` (a hint: it never faults).
+/// A listing reads its entries' statuses in name order, which is not the order they were read
+/// in, so each would otherwise wait on memory.
+static inline void cft_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
+
 #endif
 

@@ -21,10 +21,19 @@ extension Scanner {
         var kept = Array(0..<batch.count)
         if filter.foldersOnly { kept.removeAll { batch.type($0) != .directory } }
         if let order { kept = sorted(kept, of: batch, by: order) }
-        // Each item is made once, in its place in the order.
+        // Each item is made once, in its place in the order. In name order the statuses are
+        // read all over the batch (a folder of 10,000 holds 1.3 MB of them): each is asked of
+        // memory a few items ahead, so that it is there when its item is made.
         var items: [FolderListing.Item] = []
         items.reserveCapacity(kept.count)
-        for index in kept { items.append(batch.item(index)) }
+        batch.statuses.withUnsafeBufferPointer { statuses in
+            for (position, index) in kept.enumerated() {
+                if position + Self.prefetchDistance < kept.count {
+                    cft_prefetch(statuses.baseAddress! + kept[position + Self.prefetchDistance])
+                }
+                items.append(batch.item(index))
+            }
+        }
         return (FolderListing(path: path, items: items, readError: error, names: batch.names), error)
     }
 
@@ -75,6 +84,9 @@ extension Scanner {
             })
         return (batch, opened, error)
     }
+
+    /// How many items ahead of the one being made its status is asked of memory.
+    private static let prefetchDistance = 8
 
     /// How many batches of statuses are being read now, in every scanner of the process.
     private static let readingStatuses = Atomic<Int>(0)
