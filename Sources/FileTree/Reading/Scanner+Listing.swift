@@ -28,8 +28,8 @@ extension Scanner {
         items.reserveCapacity(kept.count)
         batch.statuses.withUnsafeBufferPointer { statuses in
             for (position, index) in kept.enumerated() {
-                if position + Self.prefetchDistance < kept.count {
-                    cft_prefetch(statuses.baseAddress! + kept[position + Self.prefetchDistance])
+                if position + Self.prefetchDistance < kept.count, let first = statuses.baseAddress {
+                    cft_prefetch(first + kept[position + Self.prefetchDistance])
                 }
                 items.append(batch.item(index))
             }
