@@ -412,6 +412,14 @@ struct LargeDownloadTests {
             SocketAddress(ipAddress: "10.0.0.127", port: 1),
             SocketAddress(ipAddress: "fe80::1", port: 50_000),
             SocketAddress(ipAddress: "::ffff:10.0.0.1", port: 9),
+            // Next to the loopback's bytes, but not it.
+            SocketAddress(ipAddress: "126.255.255.255", port: 1),
+            SocketAddress(ipAddress: "128.0.0.1", port: 1),
+            SocketAddress(ipAddress: "::", port: 1),
+            SocketAddress(ipAddress: "::2", port: 1),
+            SocketAddress(ipAddress: "::1:0:0:1", port: 1),
+            SocketAddress(ipAddress: "::ffff:128.0.0.1", port: 1),
+            SocketAddress(ipAddress: "::fffe:127.0.0.1", port: 1),
         ]
         func files() -> FileController {
             FileController(

@@ -78,7 +78,7 @@ struct ContentSegmentTests {
     @Test(
         "a block keeps 64 trigrams' rows, each read back by its key; a damaged block is read as far as it adds up"
     )
-    func blocks() {
+    func blocks() throws {
         let rows = [3, 64, 65, 127, 200, 5000].map { key in
             SegmentBuilder.Row(
                 key: UInt32(key), count: key % 7 + 1,
@@ -87,8 +87,8 @@ struct ContentSegmentTests {
         let blocks = PostingBlock.pack(rows)
         #expect(blocks.map(\.number) == [0, 1, 3, 78])
         for row in rows {
-            let block = try? #require(blocks.first { $0.number == Int(row.key >> 6) })
-            let found = block?.data.withUnsafeBytes {
+            let block = try #require(blocks.first { $0.number == Int(row.key >> 6) })
+            let found = block.data.withUnsafeBytes {
                 PostingBlock.row(of: row.key, in: $0) { count, data in (count, Array(data)) }
             }
             #expect(found?.0 == row.count && found?.1 == row.data, "the row of \(row.key)")
