@@ -3,6 +3,8 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import NIOEmbedded
+import NIOHTTP1
 import TestSupport
 import Testing
 
@@ -164,6 +166,31 @@ struct ConnectionTimeoutTests {
                 #expect(received > size, "sendfile: \(sendfile)")
             }
         }
+    }
+
+    @Test("an answer counts as written when its end has left for the socket, not when it was handed on")
+    func answerIsWrittenWhenItLeaves() async throws {
+        let registry = ConnectionRegistry(maximumPerAddress: 0, total: 16)
+        let channel = EmbeddedChannel(
+            handler: ConnectionGuard(
+                registry: registry, headerTimeout: .seconds(30), idleTimeout: .milliseconds(200)))
+        try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get()
+        try channel.writeInbound(
+            HTTPServerRequestPart.head(HTTPRequestHead(version: .http1_1, method: .GET, uri: "/api/archive")))
+        try channel.writeInbound(HTTPServerRequestPart.end(nil))
+        // A streamed answer (a folder's zip) whose last bytes, and its end, are still queued
+        // behind a slow client: handed on, not yet sent.
+        channel.write(
+            HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: .ok)), promise: nil)
+        channel.write(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: "PK…"))), promise: nil)
+        channel.write(HTTPServerResponsePart.end(nil), promise: nil)
+        try await Task.sleep(for: .milliseconds(600))
+        channel.embeddedEventLoop.advanceTime(to: .now())  // runs the idle check due by now
+        #expect(channel.isActive, "closed with its answer's end still queued, three idle timeouts on")
+        channel.flush()
+        try await Task.sleep(for: .milliseconds(600))
+        channel.embeddedEventLoop.advanceTime(to: .now())
+        #expect(!channel.isActive, "still open three idle timeouts after its answer left")
     }
 
     @Test("an event stream outlives the idle timeout: its heartbeats keep coming")
