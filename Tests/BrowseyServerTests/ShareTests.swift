@@ -101,6 +101,44 @@ struct ShareTests {
         }
     }
 
+    @Test("a link shows no hidden name, even on a server that shows them to its signed-in users")
+    func hiddenNames() async throws {
+        let fixture = try PeopleFixture.make()
+        try fixture.folder.file("Team/.env", "TOKEN=hunter2")
+        try fixture.folder.file("Team/.git/config", "[remote] url = secret-remote")
+        var configuration = fixture.configuration()
+        configuration.showsHidden = true
+        try await fixture.withClient(configuration) { client in
+            // The server shows them to bob, who may read there.
+            let headers = try await client.signIn("bob")
+            #expect(try await client.ask("/api/file?path=/Team/.env", headers: headers).status == .ok)
+            let id = try await client.makeShare("bob", ShareRequest(path: "/Team"))
+            for endpoint in [
+                "/s/\(id)/file?path=.env", "/s/\(id)/file?path=/.env", "/s/\(id)/file?path=.git/config",
+                "/s/\(id)/file?path=x/../.env", "/s/\(id)/zip?path=.git", "/s/\(id)/zip?path=.git&hidden=1",
+                "/api/shared/\(id)/file?path=/.env", "/api/shared/\(id)/view?path=/.env",
+                "/api/shared/\(id)/stat?path=/.git", "/api/shared/\(id)/list?path=/.git&hidden=1",
+                "/api/shared/\(id)/archive?path=/.git&hidden=1",
+            ] {
+                let answer = try await client.ask(endpoint)
+                #expect(answer.status == .notFound, "\(endpoint)")
+                #expect(
+                    !answer.text.contains("hunter2") && !answer.text.contains("secret-remote"), "\(endpoint)")
+            }
+            for endpoint in [
+                "/s/\(id)/zip?hidden=1", "/api/shared/\(id)/archive?path=/&hidden=1",
+                "/api/shared/\(id)/list?path=/&hidden=1",
+            ] {
+                let answer = try await client.ask(endpoint)
+                #expect(answer.status == .ok, "\(endpoint)")
+                #expect(answer.text.contains("plan.txt"), "\(endpoint)")
+                #expect(
+                    !answer.text.contains(".env") && !answer.text.contains(".git")
+                        && !answer.text.contains("hunter2"), "\(endpoint)")
+            }
+        }
+    }
+
     @Test("a share made through a link shares the folder it leads to, and meets the rules deeper inside it")
     func throughALink() async throws {
         let fixture = try PeopleFixture.make()

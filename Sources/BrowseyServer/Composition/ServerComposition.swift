@@ -279,11 +279,14 @@ public struct ServerComposition: Sendable {
 
     /// Share links: managing them, and what a link opens (in the web UI, with thumbnails).
     private func shareController(sendfile: Bool) -> ShareController {
-        ShareController(
-            configuration: configuration, safePath: safePath, accounts: configuration.accounts,
+        // A link shows no hidden name inside what it shares, whatever the server shows its users:
+        // its controllers never honour `hidden=1`.
+        var links = configuration
+        links.showsHidden = false
+        return ShareController(
+            configuration: links, safePath: safePath, accounts: configuration.accounts,
             shares: shares,
-            files: FileController(
-                configuration: configuration, safePath: safePath, sendsFilesBySendfile: sendfile),
+            files: FileController(configuration: links, safePath: safePath, sendsFilesBySendfile: sendfile),
             uploads: UploadController(configuration: configuration, safePath: safePath, audit: audit),
             audit: audit, thumbnails: thumbnails,
             marked: thumbnails.map { ThumbnailExtensions($0.extensions) } ?? .none, web: web)

@@ -27,7 +27,9 @@ extension FileController {
         } catch {
             throw APIError.fromFolder(error)
         }
-        let wantsHidden = configuration.showsHidden && request.uri.queryParameters.get("hidden") == "1"
+        let wantsHidden =
+            configuration.showsHidden && safePath.showsHidden
+            && request.uri.queryParameters.get("hidden") == "1"
         let reader = DirectoryReader(
             filter: EntryFilter(includesHidden: wantsHidden, excludedNames: safePath.ignored), order: .browsey
         )

@@ -207,10 +207,14 @@ struct ShareController: ServedFolderRoutes {
         return (share, inner)
     }
 
-    /// The item a link's `path` names, relative to the shared item.
-    private func place(_ request: Request, in share: Share) -> String {
+    /// The item a link's `path` names, relative to the shared item; 404 for a hidden name
+    /// inside it (a link shows none, even where the server shows them to its users).
+    private func place(_ request: Request, in share: Share) throws(APIError) -> String {
         let sub = request.uri.queryParameters.get("path") ?? ""
         let parts = sub.replacing("\\", with: "/").split(separator: "/").filter { $0 != "." }
+        if parts.contains(where: { $0 != ".." && FileName.isHidden($0) }) {
+            throw APIError(.notFound, "File not found", code: .notFound)
+        }
         return parts.isEmpty
             ? share.path : (share.path == "/" ? "" : share.path) + "/" + parts.joined(separator: "/")
     }
@@ -219,7 +223,7 @@ struct ShareController: ServedFolderRoutes {
         let (share, inner) = try opened(request, context)
         guard !share.upload else { throw APIError(.notFound, "No such share", code: .notFound) }
         let forwarded = Self.request(
-            request, to: zip ? "/api/archive" : "/api/file", path: place(request, in: share))
+            request, to: zip ? "/api/archive" : "/api/file", path: try place(request, in: share))
         return counted(
             zip
                 ? try await files.archive(forwarded, context: inner)
