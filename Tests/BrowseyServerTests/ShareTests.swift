@@ -191,7 +191,8 @@ struct ShareTests {
     @Test("a password-protected link asks for it (401), and no API ever returns it")
     func password() async throws {
         let fixture = try PeopleFixture.make()
-        try await fixture.withClient { client in
+        let clock = WallClock()
+        try await fixture.withClient(fixture.configuration(clock: clock)) { client in
             let bob = try await client.signIn("bob")
             let made = try await client.post(
                 "/api/share", ShareRequest(path: "/Team/plan.txt", password: "open sesame"), headers: bob)
@@ -206,13 +207,37 @@ struct ShareTests {
                 try await client.ask("/s/\(id)/file", headers: [.authorization: "Basic \(wrong)"]).status
                     == .unauthorized)
             let right = Data("anyone:open sesame".utf8).base64EncodedString()
+            // Right after a wrong one, even the right password waits (a quarter of a second), as a
+            // login does: it is not hashed before.
+            let early = try await client.ask("/s/\(id)/file", headers: [.authorization: "Basic \(right)"])
+            #expect(early.status == .tooManyRequests && early.headers[.retryAfter] == "1", "\(early.status)")
+            clock.advance(.seconds(1))
             #expect(
                 try await client.ask("/s/\(id)/file", headers: [.authorization: "Basic \(right)"]).text
                     == "plan")
+            // Wrong tries wait longer each time: a flood is answered 429 without hashing each.
+            var answers: [HTTPResponse.Status] = []
+            for _ in 0..<6 {
+                clock.advance(.milliseconds(300))
+                answers.append(
+                    try await client.ask("/s/\(id)/file", headers: [.authorization: "Basic \(wrong)"]).status)
+            }
+            #expect(
+                answers == [
+                    .unauthorized, .tooManyRequests, .unauthorized, .tooManyRequests, .tooManyRequests,
+                    .tooManyRequests,
+                ], "\(answers)")
+            // A password that opened the link is never held up, from this address or any.
+            #expect(
+                try await client.ask("/s/\(id)/file", headers: [.authorization: "Basic \(right)"]).text
+                    == "plan")
+            let audit = try String(contentsOfFile: fixture.data.path("audit.log"), encoding: .utf8)
+            #expect(audit.contains("\"sharePasswordFailed\"") && audit.contains("\"shareThrottled\""))
+            #expect(!audit.contains("sesame") && !audit.contains("nope"))
             let listed = try await client.ask("/api/shares", headers: bob)
             #expect(!listed.text.contains("sesame") && !listed.text.contains("scrypt"))
             #expect(try listed.decode(SharesResponse.self).shares.first?.hasPassword == true)
-            #expect(try listed.decode(SharesResponse.self).shares.first?.downloads == 1)
+            #expect(try listed.decode(SharesResponse.self).shares.first?.downloads == 2)
         }
     }
 

@@ -62,10 +62,19 @@ public final class ShareStore: Sendable {
     /// next request does not hash again.
     func unlocks(_ share: Share, with password: String) -> Bool {
         guard let hash = share.password else { return true }
-        let key = Hex.encode(SHA256Digest.of(share.id + "\u{0}" + password))
-        if unlocked.withLock({ $0.contains(key) }) { return true }
+        if remembers(share, password) { return true }
         guard hash.verify(password) else { return false }
-        unlocked.withLock { _ = $0.insert(key) }
+        unlocked.withLock { _ = $0.insert(Self.unlockKey(share, password)) }
         return true
+    }
+
+    /// Whether `password` opened `share` before (no hash to compute: the next request of a page
+    /// that opened is never throttled).
+    func remembers(_ share: Share, _ password: String) -> Bool {
+        share.password == nil || unlocked.withLock { $0.contains(Self.unlockKey(share, password)) }
+    }
+
+    private static func unlockKey(_ share: Share, _ password: String) -> String {
+        Hex.encode(SHA256Digest.of(share.id + "\u{0}" + password))
     }
 }

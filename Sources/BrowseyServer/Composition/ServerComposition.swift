@@ -50,6 +50,8 @@ public struct ServerComposition: Sendable {
     let shares: ShareStore?
     /// How failed logins are slowed down.
     let throttle: LoginThrottle
+    /// Wrong passwords of share links, counted apart from logins.
+    let shareThrottle: LoginThrottle
     /// The audit log, when one is written.
     public let audit: AuditLog?
 
@@ -159,6 +161,7 @@ public struct ServerComposition: Sendable {
         }
         audit = configuration.auditLogPath.map { AuditLog(path: $0) }
         throttle = LoginThrottle(now: configuration.clock)
+        shareThrottle = LoginThrottle(now: configuration.clock)
     }
 
     /// The router with every route: the policy middleware (allowed hosts, CORS, the token)
@@ -289,7 +292,8 @@ public struct ServerComposition: Sendable {
             files: FileController(configuration: links, safePath: safePath, sendsFilesBySendfile: sendfile),
             uploads: UploadController(configuration: configuration, safePath: safePath, audit: audit),
             audit: audit, thumbnails: thumbnails,
-            marked: thumbnails.map { ThumbnailExtensions($0.extensions) } ?? .none, web: web)
+            marked: thumbnails.map { ThumbnailExtensions($0.extensions) } ?? .none, web: web,
+            unlockThrottle: shareThrottle)
     }
 
     /// The thumbnail service for `configuration`, with its cache when there is a folder for one.

@@ -38,6 +38,9 @@ struct ShareController: ServedFolderRoutes {
     var marked = ThumbnailExtensions.none
     /// The web UI, which a link opens in.
     var web: WebAssets? = nil
+    /// Slows wrong passwords of a link down, per address and per link (its own: a link's
+    /// tries and the logins' do not count against each other).
+    var unlockThrottle: LoginThrottle? = nil
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.post("/api/share") { request, context in try await share(request, context: context) }
@@ -191,12 +194,29 @@ struct ShareController: ServedFolderRoutes {
             throw APIError(.gone, "This link has expired", code: .expired)
         }
         if share.password != nil {
-            guard let password = Self.basicPassword(request.headers[.authorization]),
-                shares.unlocks(share, with: password)
-            else {
-                throw APIError(
-                    .unauthorized, "This link asks for a password", code: .signInRequired,
-                    headers: [.wwwAuthenticate: "Basic realm=\"Shared link\", charset=\"UTF-8\""])
+            let asks = APIError(
+                .unauthorized, "This link asks for a password", code: .signInRequired,
+                headers: [.wwwAuthenticate: "Basic realm=\"Shared link\", charset=\"UTF-8\""])
+            guard let password = Self.basicPassword(request.headers[.authorization]) else { throw asks }
+            if !shares.remembers(share, password) {
+                // A password not seen to open this link is hashed only when its address and
+                // the link have waited out their failures (as logins are: each wrong try would
+                // otherwise cost a scrypt, a lever on the server's CPU).
+                let address = LoginController.address(of: context)
+                let key = "share " + share.id
+                if let throttle = unlockThrottle, let wait = throttle.wait(address: address, user: key) {
+                    let seconds = max(1, wait.components.seconds + (wait.components.attoseconds > 0 ? 1 : 0))
+                    audit?.record("shareThrottled", user: share.owner, address: address, path: share.path)
+                    throw APIError(
+                        .tooManyRequests, "Too many wrong passwords: try again in \(seconds) s",
+                        code: .slowDown, headers: [.retryAfter: String(seconds)])
+                }
+                guard shares.unlocks(share, with: password) else {
+                    unlockThrottle?.failed(address: address, user: key)
+                    audit?.record(
+                        "sharePasswordFailed", user: share.owner, address: address, path: share.path)
+                    throw asks
+                }
             }
         }
         var inner = context
