@@ -232,7 +232,14 @@ struct ShareTests {
                 try await client.ask("/s/\(id)/file", headers: [.authorization: "Basic \(right)"]).text
                     == "plan")
             let audit = try String(contentsOfFile: fixture.data.path("audit.log"), encoding: .utf8)
-            #expect(audit.contains("\"sharePasswordFailed\"") && audit.contains("\"shareThrottled\""))
+            let unlocking = audit.split(separator: "\n").filter {
+                $0.contains("\"event\":\"sharePasswordFailed\"")
+                    || $0.contains("\"event\":\"shareThrottled\"")
+            }
+            #expect(unlocking.contains { $0.contains("sharePasswordFailed") && $0.contains(id) })
+            #expect(unlocking.contains { $0.contains("\"shareThrottled\"") && $0.contains(id) })
+            // Nobody signed in made them: no user is named.
+            #expect(unlocking.allSatisfy { !$0.contains("\"user\"") }, "\(unlocking)")
             #expect(!audit.contains("sesame") && !audit.contains("nope"))
             let listed = try await client.ask("/api/shares", headers: bob)
             #expect(!listed.text.contains("sesame") && !listed.text.contains("scrypt"))

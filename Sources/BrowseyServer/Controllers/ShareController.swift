@@ -206,7 +206,8 @@ struct ShareController: ServedFolderRoutes {
                 let key = "share " + share.id
                 if let throttle = unlockThrottle, let wait = throttle.wait(address: address, user: key) {
                     let seconds = max(1, wait.components.seconds + (wait.components.attoseconds > 0 ? 1 : 0))
-                    audit?.record("shareThrottled", user: share.owner, address: address, path: share.path)
+                    audit?.record(
+                        "shareThrottled", user: nil, address: address, path: share.path, detail: share.id)
                     throw APIError(
                         .tooManyRequests, "Too many wrong passwords: try again in \(seconds) s",
                         code: .slowDown, headers: [.retryAfter: String(seconds)])
@@ -214,7 +215,8 @@ struct ShareController: ServedFolderRoutes {
                 guard shares.unlocks(share, with: password) else {
                     unlockThrottle?.failed(address: address, user: key)
                     audit?.record(
-                        "sharePasswordFailed", user: share.owner, address: address, path: share.path)
+                        "sharePasswordFailed", user: nil, address: address, path: share.path, detail: share.id
+                    )
                     throw asks
                 }
             }
