@@ -27,9 +27,7 @@ extension FileController {
         } catch {
             throw APIError.fromFolder(error)
         }
-        let wantsHidden =
-            configuration.showsHidden && safePath.showsHidden
-            && request.uri.queryParameters.get("hidden") == "1"
+        let wantsHidden = includesHidden(request)
         let reader = DirectoryReader(
             filter: EntryFilter(includesHidden: wantsHidden, excludedNames: safePath.ignored), order: .browsey
         )

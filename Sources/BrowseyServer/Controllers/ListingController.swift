@@ -22,9 +22,7 @@ struct ListingController: ServedFolderRoutes {
     func list(_ request: Request, context: FileServerContext) async throws -> Response {
         let folder = try resolve(
             request, context, required: false, notFound: "Directory not found", need: .see)
-        let wantsHidden =
-            configuration.showsHidden && safePath.showsHidden
-            && request.uri.queryParameters.get("hidden") == "1"
+        let wantsHidden = includesHidden(request)
         let key = ListingCache.Key(folder: folder.absolute, hidden: wantsHidden)
         // What one reader may see is theirs alone: with accounts a listing is read fresh and
         // filtered (a link may lead where other rules hold), never cached.

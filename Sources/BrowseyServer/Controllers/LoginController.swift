@@ -42,11 +42,8 @@ struct LoginController: ServedFolderRoutes {
         let address = Self.address(of: context)
         let name = String(body.username.prefix(64))
         if let wait = throttle.wait(address: address, user: name) {
-            let seconds = max(1, wait.components.seconds + (wait.components.attoseconds > 0 ? 1 : 0))
             audit?.record("loginThrottled", user: name, address: address)
-            throw APIError(
-                .tooManyRequests, "Too many failed logins: try again in \(seconds) s", code: .slowDown,
-                headers: [.retryAfter: String(seconds)])
+            throw APIError.slowDown("Too many failed logins", wait: wait)
         }
         let account = accounts.users[name]
         let password = body.password

@@ -205,12 +205,9 @@ struct ShareController: ServedFolderRoutes {
                 let address = LoginController.address(of: context)
                 let key = "share " + share.id
                 if let throttle = unlockThrottle, let wait = throttle.wait(address: address, user: key) {
-                    let seconds = max(1, wait.components.seconds + (wait.components.attoseconds > 0 ? 1 : 0))
                     audit?.record(
                         "shareThrottled", user: nil, address: address, path: share.path, detail: share.id)
-                    throw APIError(
-                        .tooManyRequests, "Too many wrong passwords: try again in \(seconds) s",
-                        code: .slowDown, headers: [.retryAfter: String(seconds)])
+                    throw APIError.slowDown("Too many wrong passwords", wait: wait)
                 }
                 guard shares.unlocks(share, with: password) else {
                     unlockThrottle?.failed(address: address, user: key)

@@ -40,6 +40,12 @@ extension ServedFolderRoutes {
             detail: detail)
     }
 
+    /// Whether a listing or archive asked for hidden names (`hidden=1`) gets them: only where
+    /// the server shows them (a link's controllers run with them off).
+    func includesHidden(_ request: Request) -> Bool {
+        configuration.showsHidden && request.uri.queryParameters.get("hidden") == "1"
+    }
+
     /// The largest JSON body a write accepts: a 5 MiB text escaped for JSON, with room to spare.
     static var writeBodyLimit: Int { 32 * 1024 * 1024 }
 

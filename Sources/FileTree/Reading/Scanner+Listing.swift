@@ -27,8 +27,9 @@ extension Scanner {
         var items: [FolderListing.Item] = []
         items.reserveCapacity(kept.count)
         batch.statuses.withUnsafeBufferPointer { statuses in
+            let first = statuses.baseAddress
             for (position, index) in kept.enumerated() {
-                if position + Self.prefetchDistance < kept.count, let first = statuses.baseAddress {
+                if let first, position + Self.prefetchDistance < kept.count {
                     cft_prefetch(first + kept[position + Self.prefetchDistance])
                 }
                 items.append(batch.item(index))
