@@ -154,6 +154,44 @@ struct ArchiveTests {
         try FileOperations.remove(named: "deep", in: root.folder)  // TemporaryFolder's cleanup goes by path
     }
 
+    @Test(
+        "names that are not UTF-8 (a Latin-1 é) are in the archive too: files, a folder and what is in it, each with its bytes"
+    )
+    func namesThatAreNotUTF8() async throws {
+        let fixture = try ServerFixture.make()
+        _ = try fixture.folder.folder("latin")
+        func make(_ relative: [UInt8], content: [UInt8]? = nil) throws {
+            try fixture.folder.make(systemPath: Array("latin/".utf8) + relative, contents: content)
+        }
+        let e9: UInt8 = 0xE9  // é in Latin-1: not UTF-8 on its own
+        try make(Array("caf".utf8) + [e9] + Array(".txt".utf8), content: Array("latin-1".utf8))
+        try make([0xFF, 0xFE] + Array(".bin".utf8), content: [1, 2, 3])
+        try make(Array("x".utf8) + [0xE8] + Array(".txt".utf8), content: Array("grave".utf8))
+        try make(Array("x".utf8) + [e9] + Array(".txt".utf8), content: Array("acute!".utf8))
+        let resume = Array("r".utf8) + [e9] + Array("sum".utf8) + [e9]
+        try make(resume)
+        try make(resume + Array("/inside.txt".utf8), content: Array("in".utf8))
+        let archive = try TemporaryFolder(prefix: "browsey-zip-latin")
+        try await fixture.withClient { client in
+            let answer = try await client.ask("/api/archive?path=%2Flatin")
+            #expect(answer.status == .ok)
+            try answer.body.write(to: URL(fileURLWithPath: archive.path("latin.zip")))
+        }
+        let read = try inspectZip(archive.path("latin.zip"))
+        #expect(read.ok)
+        let replaced = "\u{FFFD}"
+        #expect(
+            Set(read.entries.keys) == [
+                "caf\(replaced).txt", "\(replaced)\(replaced).bin", "x\(replaced).txt",
+                "x\(replaced) (2).txt", "r\(replaced)sum\(replaced)/",
+                "r\(replaced)sum\(replaced)/inside.txt",
+            ], "\(read.entries.keys.sorted())")
+        #expect(read.entries["caf\(replaced).txt"]?.crc == CRC32.of(Array("latin-1".utf8)))
+        #expect(read.entries["\(replaced)\(replaced).bin"]?.size == 3)
+        let twins = [read.entries["x\(replaced).txt"]?.size, read.entries["x\(replaced) (2).txt"]?.size]
+        #expect(Set(twins) == [5, 6], "both files whose names read alike are kept")
+    }
+
     /// The rule in Docs/API.md, checked on a name as an unpacker reads it.
     static func isSafe(_ name: String) -> Bool {
         if name.hasPrefix("/") || name.contains("\\") || name.contains(":") { return false }

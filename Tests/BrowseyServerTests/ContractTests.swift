@@ -90,6 +90,50 @@ struct ContractTests {
         }
     }
 
+    @Test(
+        "a name that is not UTF-8 lists with U+FFFD, and that path opens it: a file, a folder, what is inside; two names that read alike open neither"
+    )
+    func namesThatAreNotUTF8() async throws {
+        let fixture = try ServerFixture.make()
+        _ = try fixture.folder.folder("latin")
+        let resume = Array("latin/r".utf8) + [0xE9] + Array("sum".utf8) + [0xE9]  // Latin-1 "résumé"
+        try fixture.folder.make(systemPath: resume)
+        try fixture.folder.make(
+            systemPath: resume + Array("/caf".utf8) + [0xE9], contents: Array("latin-1".utf8))
+        try fixture.folder.make(systemPath: Array("latin/x".utf8) + [0xE8], contents: Array("grave".utf8))
+        try fixture.folder.make(systemPath: Array("latin/x".utf8) + [0xE9], contents: Array("acute".utf8))
+        /// A path for a query, percent-encoded.
+        @Sendable func query(_ path: String) -> String {
+            path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? path
+        }
+        try await fixture.withClient(fixture.configuration(readOnly: false)) { client in
+            let latin = try await client.ask("/api/list?path=%2Flatin").decode(ListResponse.self)
+            #expect(latin.items.map(\.name) == ["r\u{FFFD}sum\u{FFFD}", "x\u{FFFD}", "x\u{FFFD}"])
+            let folder = try #require(latin.items.first)
+            #expect(folder.absolutePath.hasSuffix("/latin/r\u{FFFD}sum\u{FFFD}") && folder.type == .directory)
+            let inside = try await client.ask("/api/list?path=" + query(folder.absolutePath))
+            #expect(inside.status == .ok)
+            let file = try #require(try inside.decode(ListResponse.self).items.first)
+            #expect(file.name == "caf\u{FFFD}" && file.size == 7)
+            let download = try await client.ask("/api/file?path=" + query(file.absolutePath))
+            #expect(download.status == .ok && download.text == "latin-1")
+            let twin = try await client.ask("/api/file?path=" + query("/latin/x\u{FFFD}"))
+            #expect(twin.status == .notFound, "which of the two is not guessed")
+            // Writes do not reach the name itself (as Docs/API.md says); inside its folder they do.
+            let rename = try await client.post(
+                "/api/rename", RenameRequest(path: file.absolutePath, newName: "café"))
+            let delete = try await client.post("/api/delete", PathRequest(path: file.absolutePath))
+            #expect(rename.status == .notFound && delete.status == .notFound)
+            let made = try await client.post(
+                "/api/mkdir", PathRequest(path: folder.absolutePath + "/new"))
+            #expect(made.status == .ok || made.status == .created)
+            let after = try await client.ask("/api/list?path=" + query(folder.absolutePath))
+            let names = try after.decode(ListResponse.self).items.map(\.name)
+            #expect(names == ["new", "caf\u{FFFD}"], "\(names)")
+            #expect(try await client.ask("/api/file?path=" + query(file.absolutePath)).text == "latin-1")
+        }
+    }
+
     @Test("stat answers the contract's fields and takes the absolute path the iOS app sends")
     func stat() async throws {
         let fixture = try ServerFixture.make()

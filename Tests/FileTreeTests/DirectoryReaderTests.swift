@@ -276,6 +276,28 @@ struct DirectoryReaderTests {
         #expect(count == 1)
     }
 
+    @Test("a name that is not UTF-8 reads as U+FFFD, keeps its bytes, and the walk enters it")
+    func namesThatAreNotUTF8() throws {
+        let folder = try TemporaryFolder()
+        let latin: [UInt8] = Array("r".utf8) + [0xE9] + Array("sum".utf8) + [0xE9]  // Latin-1 "résumé"
+        try folder.make(systemPath: latin)
+        let inside = try OpenFolder(path: folder.path).folder(systemName: latin)
+        try FileOperations.makeFolder(named: "inside", in: inside)
+        try folder.file("plain.txt")
+        var seen: [(level: Int, name: String, bytes: [UInt8], exact: Bool)] = []
+        let problems = try DirectoryReader(order: .browsey).walk(at: folder.path) { entry, level in
+            seen.append((level, entry.name, entry.systemName, entry.hasExactName))
+            return .continue
+        }
+        #expect(problems.isEmpty)
+        #expect(seen.count == 3, "\(seen.map(\.name))")
+        let odd = try #require(seen.first { !$0.exact })
+        #expect(odd.name == "r\u{FFFD}sum\u{FFFD}" && odd.bytes == latin && odd.level == 1)
+        #expect(seen.contains { $0.name == "inside" && $0.level == 2 }, "the walk went in by the bytes")
+        let plain = try #require(seen.first { $0.name == "plain.txt" })
+        #expect(plain.exact && plain.bytes == Array("plain.txt".utf8))
+    }
+
     @Test("extra metadata is loaded only when asked, per call or per reader")
     func extraAttributes() throws {
         let folder = try TemporaryFolder()

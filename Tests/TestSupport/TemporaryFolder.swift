@@ -86,6 +86,22 @@ public final class TemporaryFolder: Sendable {
         return target
     }
 
+    /// Makes a file with `contents`, or a folder when there are none, at `relative` given as
+    /// bytes: for names that are not valid UTF-8, as another system's encoding (Latin-1 `é` is
+    /// the byte E9) leaves them. The folders above must exist.
+    public func make(systemPath relative: [UInt8], contents: [UInt8]? = nil) throws {
+        let cPath = (Array(path.utf8) + [UInt8(ascii: "/")] + relative).map { CChar(bitPattern: $0) } + [0]
+        guard let contents else {
+            guard mkdir(cPath, 0o755) == 0 else { throw TestSupportError("mkdir: errno \(errno)") }
+            return
+        }
+        let descriptor = open(cPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw TestSupportError("cannot create: errno \(errno)") }
+        defer { close(descriptor) }
+        let written = contents.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == contents.count else { throw TestSupportError("cannot write: errno \(errno)") }
+    }
+
     /// Makes a symbolic link at `relative` whose target is `target`, stored exactly as given.
     @discardableResult
     public func symlink(_ relative: String, to target: String) throws -> String {

@@ -34,14 +34,20 @@ extension FileController {
         let root = folder.absolute
         let items: [ArchiveItem] = try await offThread { () throws(FileTreeError) in
             var items: [ArchiveItem] = []
+            // The names from the archived folder down to the entry, as their bytes.
+            var names: [[UInt8]] = []
             // From descriptor to descriptor: a folder swapped for a link meanwhile is not
-            // followed, and a tree deeper than PATH_MAX is read whole.
+            // followed, a tree deeper than PATH_MAX is read whole, and a name that is not
+            // UTF-8 is entered and opened by its bytes.
             let walk = Result {
-                try reader.walk(in: start) { entry, _ in
+                try reader.walk(in: start) { entry, level in
                     guard let status = entry.status, entry.type == .regular || entry.type == .directory else {
                         return .skipChildren
                     }
-                    let relative = String(entry.path.dropFirst(root == "/" ? 1 : root.count + 1))
+                    names.removeSubrange((level - 1)...)
+                    names.append(entry.systemName)
+                    let systemPath = Array(names.joined(separator: [UInt8(ascii: "/")]))
+                    let relative = String(decoding: systemPath, as: UTF8.self)
                     if filters {
                         let place = (folder.relative == "/" ? "" : folder.relative) + "/" + relative
                         let allowed =
@@ -51,10 +57,8 @@ extension FileController {
                     }
                     items.append(
                         ArchiveItem(
-                            path: SafePath.Resolved(
-                                absolute: entry.path,
-                                relative: (folder.relative == "/" ? "" : folder.relative) + "/" + relative),
-                            name: relative, isFolder: entry.type == .directory, size: status.size,
+                            systemPath: systemPath, name: relative, isFolder: entry.type == .directory,
+                            size: status.size,
                             mode: UInt32(status.permissions.rawValue), modified: status.modified.seconds))
                     return .continue
                 }
@@ -83,6 +87,8 @@ extension FileController {
                 (name == "/" ? "files" : name) + ".zip", attachment: true),
         ]
         InertContent.apply(to: &headers, for: request)
+        // Files are opened below the folder the walk read, by the bytes of their names.
+        let walked = ContainedRoot(holding: start)
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
@@ -94,7 +100,10 @@ extension FileController {
                         zip.addFolder(
                             name: item.name, mode: item.mode, modifiedSeconds: item.modified, into: &out)
                     } else {
-                        guard let descriptor = try? safePath.openForReading(item.path) else {
+                        guard
+                            let descriptor = try? walked.open(
+                                systemPath: item.systemPath, flags: O_RDONLY | O_NONBLOCK)
+                        else {
                             continue  // gone or unreadable since the walk: left out
                         }
                         defer { close(descriptor) }
@@ -145,7 +154,9 @@ extension FileController {
 
 /// One entry of an archive, as the walk found it.
 struct ArchiveItem: Sendable {
-    let path: SafePath.Resolved
+    /// The path below the archived folder, as the names' bytes.
+    let systemPath: [UInt8]
+    /// The same path as text (an invalid UTF-8 sequence read as U+FFFD), for the entry's name.
     let name: String
     let isFolder: Bool
     let size: Int64

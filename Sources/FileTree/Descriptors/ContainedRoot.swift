@@ -38,20 +38,54 @@ public final class ContainedRoot: Sendable {
     public init(path: String) throws(FileTreeError) {
         folder = try OpenFolder(path: path)
         self.path = path
+        realPath = Self.realPath(of: path)
+    }
+
+    /// A contained root on a folder already held open: nothing is opened again by name.
+    public init(holding folder: OpenFolder) {
+        self.folder = folder
+        path = folder.path
+        realPath = Self.realPath(of: folder.path)
+    }
+
+    /// `path` with every symlink resolved; `path` itself when that fails.
+    private static func realPath(of path: String) -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        realPath =
-            realpath(path, &buffer) != nil
-            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : path
+        guard realpath(path, &buffer) != nil else { return path }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Opens `relative` as ``open(_:flags:mode:)`` does, given as bytes: components whose names
+    /// are not valid UTF-8 (``FileEntry/systemName``) are opened as they are on disk.
+    public func open(
+        systemPath relative: [UInt8], flags: Int32, mode: UInt32 = 0o600
+    ) throws(FileTreeError) -> Int32 {
+        let cPath = relative.map { CChar(bitPattern: $0) } + [0]
+        let descriptor = cft_open_beneath(folder.descriptor, realPath, cPath, flags, mode)
+        guard descriptor >= 0 else {
+            throw Self.failure(errno, String(decoding: relative, as: UTF8.self))
+        }
+        return descriptor
     }
 
     /// Opens `relative` (`/`-separated, from the root; `""` or `/` is the root) with `open(2)`'s
     /// `flags` and `mode`; `O_NOFOLLOW` refuses a symlink as the last component. The caller
     /// closes the descriptor.
     ///
+    /// A name that is not valid UTF-8 reads with U+FFFD in listings (``FileEntry/name``);
+    /// such a path opens the one entry whose name reads that way (see
+    /// ``systemPath(spelledBy:)``).
+    ///
     /// - Throws: `.outsideRoot` when the path leads out, or what `open` says.
     public func open(_ relative: String, flags: Int32, mode: UInt32 = 0o600) throws(FileTreeError) -> Int32 {
         let descriptor = cft_open_beneath(folder.descriptor, realPath, relative, flags, mode)
-        guard descriptor >= 0 else { throw Self.failure(errno, relative) }
+        guard descriptor >= 0 else {
+            let number = errno
+            if number == ENOENT, let bytes = systemPath(spelledBy: relative) {
+                return try open(systemPath: bytes, flags: flags, mode: mode)
+            }
+            throw Self.failure(number, relative)
+        }
         return descriptor
     }
 

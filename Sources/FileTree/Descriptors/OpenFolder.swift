@@ -56,6 +56,19 @@ public final class OpenFolder: Sendable {
         return OpenFolder(adopting: opened, path: path(of: name))
     }
 
+    /// Opens the folder whose name is `systemName`'s bytes (valid UTF-8 or not, as
+    /// ``FileEntry/systemName`` gives them) inside this one; a symlink there is refused, as by
+    /// ``folder(named:)``.
+    public func folder(systemName: [UInt8]) throws(FileTreeError) -> OpenFolder {
+        let name = String(decoding: systemName, as: UTF8.self)
+        let cName = systemName.map { CChar(bitPattern: $0) } + [0]
+        let opened = openat(descriptor, cName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard opened >= 0 else {
+            throw FileTreeError(errno: errno, path: path(of: name), operation: "Opening the folder")
+        }
+        return OpenFolder(adopting: opened, path: path(of: name))
+    }
+
     /// The status of `name` inside this folder (a symlink itself, not followed); `nil` when
     /// nothing is there.
     public func status(of name: String) -> FileStatus? {

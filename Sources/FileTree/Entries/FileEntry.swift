@@ -20,7 +20,9 @@
 ///
 /// Add your own computed properties in an extension, or your own ``EntryAttribute``.
 public struct FileEntry: Sendable {
-    /// The last path component, exactly as the file system has it.
+    /// The last path component as text. A name whose bytes are not valid UTF-8 (a file named on
+    /// a system with another encoding) has each invalid sequence read as U+FFFD here; its
+    /// bytes as they are on disk are ``systemName``.
     public let name: String
     /// The absolute path of the folder holding this entry (`"/"` for an item at the top).
     public let parentPath: String
@@ -38,14 +40,18 @@ public struct FileEntry: Sendable {
     // Rare values live behind a reference, so that an entry stays small to copy.
     private let symlinkBox: Boxed<SymlinkInfo>?
     private let errorBox: Boxed<FileTreeError>?
+    /// The name's bytes, kept only when ``name`` does not spell them exactly.
+    private let systemNameBox: Boxed<[UInt8]>?
     /// Extra attributes asked for on the read.
     let extras: [String: any Sendable]
 
     init(
         name: String, parentPath: String, type: EntryType, status: FileStatus?, contentType: ContentType,
-        symlink: SymlinkInfo? = nil, error: FileTreeError? = nil, extras: [String: any Sendable] = [:]
+        symlink: SymlinkInfo? = nil, error: FileTreeError? = nil, extras: [String: any Sendable] = [:],
+        systemName: [UInt8]? = nil
     ) {
         self.name = name
+        self.systemNameBox = systemName.map(Boxed.init)
         self.parentPath = parentPath
         self.type = type
         self.status = status
@@ -54,6 +60,13 @@ public struct FileEntry: Sendable {
         self.errorBox = error.map(Boxed.init)
         self.extras = extras
     }
+
+    /// The name's bytes exactly as the file system has them: what opens the entry again
+    /// relative to its folder (``OpenFolder/folder(systemName:)``), whether or not they are
+    /// valid UTF-8.
+    public var systemName: [UInt8] { systemNameBox?.value ?? Array(name.utf8) }
+    /// Whether ``name`` spells the name's bytes exactly (they are valid UTF-8).
+    public var hasExactName: Bool { systemNameBox == nil }
 
     /// The absolute path.
     public var path: String {

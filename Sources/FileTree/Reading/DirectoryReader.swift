@@ -216,7 +216,8 @@ public struct DirectoryReader: Sendable {
                 guard level < maximum, scanner.shouldDescend(into: entry) else { continue }
                 if visited.insert(FileIdentity(entry.status)).inserted {
                     do {
-                        push(try folders[folders.count - 1].folder(named: entry.name))
+                        // By the name's bytes: a name that is not UTF-8 is entered too.
+                        push(try folders[folders.count - 1].folder(systemName: entry.systemName))
                     } catch {
                         problems.append(error)
                     }

@@ -92,7 +92,8 @@ struct Scanner {
             let name = String(cString: cName)
             if checksNames && !filter.includes(name: name) { return }
             let entry = makeEntry(
-                name: name, cName: cName, folder: descriptor, parentPath: path, direntType: kind)
+                name: name, cName: cName, folder: descriptor, parentPath: path, direntType: kind,
+                systemName: Self.systemName(cName, ifNotSpelledBy: name))
             if filter.foldersOnly && entry.type != .directory { return }
             if let predicate = filter.predicate, !predicate(entry) { return }
             consume(entry)
@@ -171,9 +172,24 @@ struct Scanner {
         }
     }
 
+    /// The bytes of `cName` when `name` (read from them) does not spell them: they are not
+    /// valid UTF-8, and each invalid sequence became U+FFFD.
+    static func systemName(_ cName: UnsafePointer<CChar>, ifNotSpelledBy name: String) -> [UInt8]? {
+        let length = strlen(cName)
+        var name = name
+        let same = name.withUTF8 { text in
+            guard let start = text.baseAddress else { return length == 0 }
+            return text.count == length && memcmp(start, cName, length) == 0
+        }
+        if same { return nil }
+        return cName.withMemoryRebound(to: UInt8.self, capacity: length) {
+            Array(UnsafeBufferPointer(start: $0, count: length))
+        }
+    }
+
     func makeEntry(
         name: String, cName: UnsafePointer<CChar>, folder: Int32, parentPath: String, direntType: UInt8,
-        statPath: String? = nil
+        statPath: String? = nil, systemName: [UInt8]? = nil
     ) -> FileEntry {
         let result: Result<FileStatus, SystemError> =
             if let statPath {
@@ -201,7 +217,7 @@ struct Scanner {
                 ? [:] : loadExtras(name: name, parentPath: parentPath, type: type, status: status)
             return FileEntry(
                 name: name, parentPath: parentPath, type: type, status: status, contentType: contentType,
-                symlink: symlink, extras: extraValues)
+                symlink: symlink, extras: extraValues, systemName: systemName)
         case .failure(let failure):
             let number = failure.number
             let type = EntryType(direntType: direntType)
@@ -209,7 +225,8 @@ struct Scanner {
                 errno: number, path: PathText.join(parentPath, name), operation: "Reading metadata")
             return FileEntry(
                 name: name, parentPath: parentPath, type: type, status: nil,
-                contentType: type == .directory ? .folder : registry.type(forFileName: name), error: error)
+                contentType: type == .directory ? .folder : registry.type(forFileName: name), error: error,
+                systemName: systemName)
         }
     }
 

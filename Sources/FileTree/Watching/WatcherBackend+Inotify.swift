@@ -202,7 +202,14 @@
         /// vanished or cannot be read is skipped.
         mutating func add(_ path: String) -> Bool {
             if let limit, paths.count >= limit, descriptors[path] == nil { return false }
-            let wd = inotify_add_watch(descriptor, path, mask)
+            var wd = inotify_add_watch(descriptor, path, mask)
+            // A folder whose name is not UTF-8 is named here with U+FFFD: watched by its bytes.
+            if wd < 0, errno == ENOENT,
+                let bytes = SystemNames.path(
+                    spelledBy: path, openFolder: { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) })
+            {
+                wd = inotify_add_watch(descriptor, bytes.map { CChar(bitPattern: $0) } + [0], mask)
+            }
             if wd < 0 { return errno != ENOSPC && errno != ENOMEM }
             if let old = paths[wd], old != path { descriptors[old] = nil }
             paths[wd] = path

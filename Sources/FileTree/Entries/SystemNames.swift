@@ -1,0 +1,68 @@
+internal import CFileTreeSystem
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Paths whose names are not valid UTF-8, as text spells them: a name read from the system as a
+/// `String` has each invalid sequence as U+FFFD (``FileEntry/name``), and such a path does not
+/// open as it is. These find the bytes again.
+enum SystemNames {
+    /// The bytes of the path that `text` spells with U+FFFD where names on disk are not valid
+    /// UTF-8: each component holding U+FFFD stands for the one name in its folder that reads the
+    /// same. `nil` when `text` holds no U+FFFD, or a component matches no name or several (two
+    /// names can read alike: `x\u{E8}` and `x\u{E9}` in Latin-1 both read `x\u{FFFD}`), so that
+    /// nothing is guessed.
+    ///
+    /// - Parameter openFolder: opens a folder, given its path so far as a C string (`.` for
+    ///   the start of a relative path), for reading its names; a descriptor or -1.
+    static func path(
+        spelledBy text: String, openFolder: (UnsafePointer<CChar>) -> Int32
+    ) -> [UInt8]? {
+        guard text.unicodeScalars.contains("\u{FFFD}") else { return nil }
+        var path: [UInt8] = text.utf8.first == UInt8(ascii: "/") ? [UInt8(ascii: "/")] : []
+        for component in text.split(separator: "/") {
+            if !path.isEmpty && path.last != UInt8(ascii: "/") { path.append(UInt8(ascii: "/")) }
+            guard component.unicodeScalars.contains("\u{FFFD}") else {
+                path += component.utf8
+                continue
+            }
+            let folder = (path.isEmpty ? Array(".".utf8) : path).map { CChar(bitPattern: $0) } + [0]
+            let descriptor = openFolder(folder)
+            guard descriptor >= 0, let bytes = onlyName(readingAs: component, in: descriptor) else {
+                return nil
+            }
+            path += bytes
+        }
+        return path
+    }
+
+    /// The bytes of the one name in the open folder `descriptor` (closed here) that reads as
+    /// `text`; `nil` for none or several.
+    private static func onlyName(readingAs text: Substring, in descriptor: Int32) -> [UInt8]? {
+        guard let directory = fdopendir(descriptor) else {
+            close(descriptor)
+            return nil
+        }
+        defer { closedir(directory) }
+        var found: [UInt8]?
+        while true {
+            var kind: UInt8 = 0
+            var number: Int32 = 0
+            guard let cName = cft_next_entry(directory, &kind, &number) else { break }
+            let length = strlen(cName)
+            let bytes = cName.withMemoryRebound(to: UInt8.self, capacity: length) {
+                UnsafeBufferPointer(start: $0, count: length)
+            }
+            // Byte for byte: `==` on strings would take é and e + ◌́ as the same name.
+            guard String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(text.utf8) else { continue }
+            if found != nil { return nil }
+            found = Array(bytes)
+        }
+        return found
+    }
+}
