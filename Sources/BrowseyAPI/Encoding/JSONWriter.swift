@@ -130,7 +130,10 @@ public struct JSONWriter {
     public mutating func string(escapedPrefix prefix: [UInt8], utf8 suffix: UnsafeBufferPointer<UInt8>) {
         storage.append(UInt8(ascii: "\""))
         storage.append(contentsOf: prefix)
-        if suffix.allSatisfy({ $0 < 0x80 }) {
+        // One pass decides: plain ASCII (most names) is copied as it is.
+        if suffix.allSatisfy({ $0 >= 0x20 && $0 < 0x80 && $0 != 0x22 && $0 != 0x5C }) {
+            storage.append(suffix)
+        } else if suffix.allSatisfy({ $0 < 0x80 }) {
             appendEscaped(buffer: suffix)
         } else {
             appendEscaped(String(decoding: suffix, as: UTF8.self).utf8)

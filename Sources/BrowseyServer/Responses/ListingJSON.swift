@@ -21,8 +21,12 @@ enum ListingJSON {
         thumbnails: ThumbnailExtensions = .none
     ) -> ByteBuffer {
         envelope(path: path, absolutePath: absolutePath, count: listing.items.count) { folder, json in
-            for (index, item) in listing.items.enumerated() {
+            let items = listing.items
+            for (index, item) in items.enumerated() {
                 if index > 0 { json.raw(",") }
+                if index + Self.prefetchDistance < items.count {
+                    listing.prefetchName(of: items[index + Self.prefetchDistance])
+                }
                 if item.type == .symlink, let link = links[index] {
                     link.write(into: &json)
                     continue
@@ -56,6 +60,9 @@ enum ListingJSON {
             }
         }
     }
+
+    /// How many items ahead a name is asked of memory (``FolderListing/prefetchName(of:)``).
+    private static let prefetchDistance = 8
 
     /// `{"absolutePath":…,"items":[…],"path":…}` around the items that `writeItems` writes (it
     /// gets the folder's path with a trailing slash, already escaped).

@@ -1,3 +1,5 @@
+internal import CFileTreeSystem
+
 /// One folder read for a listing: the entries' metadata in small records and their names in one
 /// byte buffer, in the reader's order.
 ///
@@ -46,6 +48,15 @@ public struct FolderListing: Sendable {
             try body(
                 UnsafeBufferPointer(
                     rebasing: all[Int(item.nameStart)..<Int(item.nameStart + item.nameLength)]))
+        }
+    }
+
+    /// Asks the processor to bring an item's name into its cache, a few items before
+    /// ``withName(of:_:)`` reads it: items in name order read names scattered over the storage
+    /// in the order the folder gave them, and each would otherwise wait on memory. A hint only.
+    public func prefetchName(of item: Item) {
+        names.withUnsafeBufferPointer { all in
+            if let base = all.baseAddress { cft_prefetch(base + Int(item.nameStart)) }
         }
     }
 
