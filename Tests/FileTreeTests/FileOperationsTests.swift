@@ -164,6 +164,38 @@ struct FileOperationsTests {
         #expect(throws: FileTreeError.self) { try FileOperations.remove(folder.path("trash")) }
     }
 
+    @Test("a folder holding names that are not UTF-8 is copied and removed whole, those names byte for byte")
+    func namesThatAreNotUTF8() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.folder("old")
+        let cafe = Array("caf".utf8) + [0xE9]  // Latin-1 "café"
+        let resume = Array("r".utf8) + [0xE9] + Array("sum".utf8) + [0xE9]
+        try folder.make(systemPath: Array("old/".utf8) + cafe, contents: Array("latin-1".utf8))
+        try folder.make(systemPath: Array("old/".utf8) + resume)
+        try folder.make(systemPath: Array("old/".utf8) + resume + Array("/inside.txt".utf8), contents: [1])
+        try folder.file("old/plain.txt", "p")
+        /// Each entry below `path` as its level and its name's bytes, in walk order.
+        func tree(_ path: String) throws -> [String] {
+            var seen: [String] = []
+            try DirectoryReader(order: .browsey).walk(at: path) { entry, level in
+                seen.append("\(level) \(entry.systemName)")
+                return .continue
+            }
+            return seen
+        }
+        let copy = try FileOperations.copy(folder.path("old"), into: folder.path)
+        #expect(try tree(copy) == tree(folder.path("old")))
+        #expect(try tree(copy).count == 4)
+        let copied = try ContainedRoot(path: copy).open(systemPath: cafe, flags: O_RDONLY)
+        defer { close(copied) }
+        var buffer = [UInt8](repeating: 0, count: 16)
+        #expect(read(copied, &buffer, 16) == 7 && Array(buffer.prefix(7)) == Array("latin-1".utf8))
+
+        try FileOperations.remove(folder.path("old"))
+        try FileOperations.remove(copy)
+        #expect(!folder.exists("old") && !folder.exists("old (copy)"))
+    }
+
     @Test("new names count up from Untitled, Untitled 1, Untitled 2")
     func untitled() throws {
         let folder = try TemporaryFolder()

@@ -49,24 +49,26 @@ public final class OpenFolder: Sendable {
     /// Opens the folder `name` inside this one; a symlink there is refused (`.symlinkLoop`), so
     /// a walk never leaves the tree it started in.
     public func folder(named name: String) throws(FileTreeError) -> OpenFolder {
-        let opened = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard opened >= 0 else {
-            throw FileTreeError(errno: errno, path: path(of: name), operation: "Opening the folder")
-        }
-        return OpenFolder(adopting: opened, path: path(of: name))
+        try folder(named: EntryName(name))
     }
 
     /// Opens the folder whose name is `systemName`'s bytes (valid UTF-8 or not, as
     /// ``FileEntry/systemName`` gives them) inside this one; a symlink there is refused, as by
     /// ``folder(named:)``.
     public func folder(systemName: [UInt8]) throws(FileTreeError) -> OpenFolder {
-        let name = String(decoding: systemName, as: UTF8.self)
-        let cName = systemName.map { CChar(bitPattern: $0) } + [0]
-        let opened = openat(descriptor, cName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        try folder(
+            named: EntryName(
+                text: String(decoding: systemName, as: UTF8.self),
+                cString: systemName.map { CChar(bitPattern: $0) } + [0]))
+    }
+
+    /// Opens the folder `name` (by its bytes) inside this one, as ``folder(named:)`` does.
+    func folder(named name: EntryName) throws(FileTreeError) -> OpenFolder {
+        let opened = openat(descriptor, name.cString, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard opened >= 0 else {
-            throw FileTreeError(errno: errno, path: path(of: name), operation: "Opening the folder")
+            throw FileTreeError(errno: errno, path: path(of: name.text), operation: "Opening the folder")
         }
-        return OpenFolder(adopting: opened, path: path(of: name))
+        return OpenFolder(adopting: opened, path: path(of: name.text))
     }
 
     /// The status of `name` inside this folder (a symlink itself, not followed); `nil` when

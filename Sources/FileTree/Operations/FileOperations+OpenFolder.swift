@@ -109,22 +109,32 @@ extension FileOperations {
     /// Removes `name` from `folder`; a folder with everything in it. Symlinks are removed, never
     /// followed.
     public static func remove(named name: String, in folder: OpenFolder) throws(FileTreeError) {
-        guard let status = folder.status(of: name) else {
-            throw FileTreeError(errno: ENOENT, path: folder.path(of: name), operation: "Removing")
+        try remove(EntryName(name), in: folder)
+    }
+
+    // MARK: Internals
+
+    /// Removes a name given by its bytes (what is inside a folder goes by its entries' bytes).
+    private static func remove(_ name: EntryName, in folder: OpenFolder) throws(FileTreeError) {
+        guard
+            case .success(let status) = FileStatus.read(
+                name.cString, relativeTo: folder.descriptor, followingSymlink: false)
+        else {
+            throw FileTreeError(errno: ENOENT, path: folder.path(of: name.text), operation: "Removing")
         }
         if status.type == .directory {
             let inside = try folder.folder(named: name)
             for child in try DirectoryReader().entries(in: inside) {
-                try remove(named: child.name, in: inside)
+                try remove(EntryName(child), in: inside)
             }
             try SystemCalls.check(
-                unlinkat(folder.descriptor, name, AT_REMOVEDIR), folder.path(of: name), "Removing a folder")
+                unlinkat(folder.descriptor, name.cString, AT_REMOVEDIR), folder.path(of: name.text),
+                "Removing a folder")
         } else {
-            try SystemCalls.check(unlinkat(folder.descriptor, name, 0), folder.path(of: name), "Removing")
+            try SystemCalls.check(
+                unlinkat(folder.descriptor, name.cString, 0), folder.path(of: name.text), "Removing")
         }
     }
-
-    // MARK: Internals
 
     /// The status of `name`, which a move or a copy into `destination` needs: it must exist, and a
     /// folder may not go below itself (decided by identity, see ``OpenFolder/isInside(_:)``).
@@ -184,7 +194,7 @@ extension FileOperations {
         }
         let temporary = SystemCalls.temporaryName(for: newName)
         do {
-            try copyTree(name, in: source, to: temporary, in: destination)
+            try copyTree(EntryName(name), in: source, to: EntryName(temporary), in: destination)
             try renameWithoutReplacing(temporary, in: destination, to: newName, in: destination, status: nil)
         } catch {
             try? remove(named: temporary, in: destination)
@@ -193,55 +203,61 @@ extension FileOperations {
     }
 
     private static func copyTree(
-        _ name: String, in source: OpenFolder, to newName: String, in destination: OpenFolder
+        _ name: EntryName, in source: OpenFolder, to newName: EntryName, in destination: OpenFolder
     ) throws(FileTreeError) {
-        guard let status = source.status(of: name) else {
-            throw FileTreeError(errno: ENOENT, path: source.path(of: name), operation: "Copying")
+        guard
+            case .success(let status) = FileStatus.read(
+                name.cString, relativeTo: source.descriptor, followingSymlink: false)
+        else {
+            throw FileTreeError(errno: ENOENT, path: source.path(of: name.text), operation: "Copying")
         }
         switch status.type {
         case .regular:
             try copyFile(name, in: source, to: newName, in: destination, status: status)
         case .directory:
             try SystemCalls.check(
-                mkdirat(destination.descriptor, newName, 0o700), destination.path(of: newName),
+                mkdirat(destination.descriptor, newName.cString, 0o700), destination.path(of: newName.text),
                 "Creating a folder")
             let from = try source.folder(named: name)
             let to = try destination.folder(named: newName)
             for child in try DirectoryReader().entries(in: from) {
-                try copyTree(child.name, in: from, to: child.name, in: to)
+                try copyTree(EntryName(child), in: from, to: EntryName(child), in: to)
             }
             try SystemCalls.check(
                 fchmod(to.descriptor, mode_t(status.mode & 0o7777)), to.path, "Setting permissions")
             setTimes(to.descriptor, status)
         case .symlink:
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlinkat(source.descriptor, name, &buffer, buffer.count - 1)
+            let length = readlinkat(source.descriptor, name.cString, &buffer, buffer.count - 1)
             guard length >= 0 else {
-                throw FileTreeError(errno: errno, path: source.path(of: name), operation: "Reading a link")
+                throw FileTreeError(
+                    errno: errno, path: source.path(of: name.text), operation: "Reading a link")
             }
             buffer[length] = 0
             try SystemCalls.check(
-                symlinkat(buffer, destination.descriptor, newName), destination.path(of: newName),
+                symlinkat(buffer, destination.descriptor, newName.cString),
+                destination.path(of: newName.text),
                 "Copying a link")
         case .other:
             throw FileTreeError(
-                .unsupported, "Only files, folders and links can be copied", path: source.path(of: name))
+                .unsupported, "Only files, folders and links can be copied", path: source.path(of: name.text))
         }
     }
 
     private static func copyFile(
-        _ name: String, in source: OpenFolder, to newName: String, in destination: OpenFolder,
+        _ name: EntryName, in source: OpenFolder, to newName: EntryName, in destination: OpenFolder,
         status: FileStatus
     ) throws(FileTreeError) {
-        let input = openat(source.descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let input = openat(source.descriptor, name.cString, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard input >= 0 else {
-            throw FileTreeError(errno: errno, path: source.path(of: name), operation: "Opening")
+            throw FileTreeError(errno: errno, path: source.path(of: name.text), operation: "Opening")
         }
         defer { close(input) }
         let output = openat(
-            destination.descriptor, newName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            destination.descriptor, newName.cString, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+            0o600)
         guard output >= 0 else {
-            throw FileTreeError(errno: errno, path: destination.path(of: newName), operation: "Creating")
+            throw FileTreeError(errno: errno, path: destination.path(of: newName.text), operation: "Creating")
         }
         defer { close(output) }
         let chunk = 1 << 20
@@ -252,7 +268,7 @@ extension FileOperations {
             if count == 0 { break }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FileTreeError(errno: errno, path: source.path(of: name), operation: "Reading")
+                throw FileTreeError(errno: errno, path: source.path(of: name.text), operation: "Reading")
             }
             var offset = 0
             while offset < count {
@@ -260,15 +276,16 @@ extension FileOperations {
                 if written < 0 {
                     if errno == EINTR { continue }
                     throw FileTreeError(
-                        errno: errno, path: destination.path(of: newName), operation: "Writing")
+                        errno: errno, path: destination.path(of: newName.text), operation: "Writing")
                 }
                 offset += written
             }
         }
         try SystemCalls.check(
-            fchmod(output, mode_t(status.mode & 0o7777)), destination.path(of: newName), "Setting permissions"
+            fchmod(output, mode_t(status.mode & 0o7777)), destination.path(of: newName.text),
+            "Setting permissions"
         )
-        try SystemCalls.check(fsync(output), destination.path(of: newName), "Flushing to disk")
+        try SystemCalls.check(fsync(output), destination.path(of: newName.text), "Flushing to disk")
         setTimes(output, status)
     }
 

@@ -1,0 +1,30 @@
+/// A name inside a folder as system calls take it: its bytes, NUL-terminated, whether or not they
+/// are valid UTF-8 (``FileEntry/systemName``), and its text for paths in messages. Recursive
+/// operations go by it, so that a name from another system's encoding inside a folder is
+/// copied or removed like any other instead of stopping the operation half-way.
+struct EntryName {
+    /// The name as text (an invalid sequence read as U+FFFD).
+    let text: String
+    /// The name's bytes and a NUL, for `*at` calls.
+    let cString: [CChar]
+
+    /// A name given as text.
+    init(_ text: String) {
+        self.text = text
+        cString = Array(text.utf8CString)
+    }
+
+    /// An entry's name, by its bytes.
+    init(_ entry: FileEntry) {
+        text = entry.name
+        cString =
+            entry.hasExactName
+            ? Array(entry.name.utf8CString) : entry.systemName.map { CChar(bitPattern: $0) } + [0]
+    }
+
+    /// A name and its bytes.
+    init(text: String, cString: [CChar]) {
+        self.text = text
+        self.cString = cString
+    }
+}
