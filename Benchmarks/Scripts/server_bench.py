@@ -161,6 +161,22 @@ def measured_wrk(pid, url, connections, seconds, headers=None):
             (spent * 1000 / done) if done else 0.0)
 
 
+def settle(pids, window=0.5, quiet=0.02, timeout=90):
+    """Waits until no server is still busy: a slow server goes on answering the requests its
+    client gave up on when wrk stopped (copyparty, at 32 connections, for seconds), and the
+    next server measured would share the cores with it. Each measurement starts on a machine
+    where no server used more than `quiet` seconds of CPU in the last `window` seconds."""
+    start = time.time()
+    while time.time() < start + timeout:
+        before = sum(cpu_seconds(pid) for pid in pids)
+        time.sleep(window)
+        if sum(cpu_seconds(pid) for pid in pids) - before <= quiet:
+            if time.time() - start > 2 * window:
+                print("(the servers went idle %.1f s after the last measurement)" % (time.time() - start), flush=True)
+            return
+    print("warning: the servers did not go idle in %d s" % timeout, flush=True)
+
+
 def rotated(names, round_number):
     """The servers in turn, starting with a different one each round."""
     shift = round_number % len(names) if names else 0
@@ -247,7 +263,9 @@ def main():
             for name in rotated(list(processes), round_number):
                 url, headers = listing[name]
                 pid = processes[name].pid
+                settle([process.pid for process in processes.values()])
                 one, errors1, _ = measured_wrk(pid, url, 1, args.seconds, headers)
+                settle([process.pid for process in processes.values()])
                 many, errors32, cpu = measured_wrk(pid, url, 32, args.seconds, headers)
                 rounds[name].append((one, many, cpu, errors1 + errors32))
                 print("round %d %-15s listing: %8.0f req/s at 1, %8.0f req/s at 32, %.2f ms CPU each (%d errors)" % (
@@ -266,6 +284,7 @@ def main():
         for round_number in range(args.downloads):
             for name in rotated(list(speeds), round_number):
                 pid = processes[server_of.get(name, name)].pid
+                settle([process.pid for process in processes.values()])
                 before = cpu_seconds(pid)
                 speeds[name].append(download_once(downloads[name]))
                 download_cpu[name].append(cpu_seconds(pid) - before)
