@@ -91,7 +91,7 @@ struct ContractTests {
     }
 
     @Test(
-        "a name that is not UTF-8 lists with U+FFFD, and that path opens it: a file, a folder, what is inside; two names that read alike open neither"
+        "a name that is not UTF-8 lists with U+FFFD, that path opens it and renames it; two names that read alike open neither"
     )
     func namesThatAreNotUTF8() async throws {
         let fixture = try ServerFixture.make()
@@ -120,17 +120,25 @@ struct ContractTests {
             let twin = try await client.ask("/api/file?path=" + query("/latin/x\u{FFFD}"))
             #expect(twin.status == .notFound, "which of the two is not guessed")
             // Writes do not reach the name itself (as Docs/API.md says); inside its folder they do.
-            let rename = try await client.post(
-                "/api/rename", RenameRequest(path: file.absolutePath, newName: "café"))
             let delete = try await client.post("/api/delete", PathRequest(path: file.absolutePath))
-            #expect(rename.status == .notFound && delete.status == .notFound)
+            #expect(delete.status == .notFound, "only a rename reaches the name itself")
             let made = try await client.post(
                 "/api/mkdir", PathRequest(path: folder.absolutePath + "/new"))
             #expect(made.status == .ok || made.status == .created)
-            let after = try await client.ask("/api/list?path=" + query(folder.absolutePath))
-            let names = try after.decode(ListResponse.self).items.map(\.name)
+            let before = try await client.ask("/api/list?path=" + query(folder.absolutePath))
+            let names = try before.decode(ListResponse.self).items.map(\.name)
             #expect(names == ["new", "caf\u{FFFD}"], "\(names)")
-            #expect(try await client.ask("/api/file?path=" + query(file.absolutePath)).text == "latin-1")
+            // A rename gives it a name in UTF-8; its bytes stay as they were.
+            let rename = try await client.post(
+                "/api/rename", RenameRequest(path: file.absolutePath, newName: "café"))
+            #expect(rename.status == .ok)
+            let renamed = try await client.ask("/api/list?path=" + query(folder.absolutePath))
+            #expect(try renamed.decode(ListResponse.self).items.map(\.name) == ["new", "café"])
+            let cafe = folder.absolutePath + "/café"
+            #expect(try await client.ask("/api/file?path=" + query(cafe)).text == "latin-1")
+            let twinRename = try await client.post(
+                "/api/rename", RenameRequest(path: "/latin/x\u{FFFD}", newName: "x"))
+            #expect(twinRename.status == .notFound, "which of two is not guessed")
         }
     }
 

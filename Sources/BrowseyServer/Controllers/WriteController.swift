@@ -109,6 +109,10 @@ struct WriteController: ServedFolderRoutes {
             Paths.join(Paths.parent(of: target.relative), body.newName), context, notFound: "File not found")
         let renamed = try await offThread { () throws(FileTreeError) in
             let (folder, name) = try safePath.parent(forWriting: target)
+            // A name that is not UTF-8, as the listing spelled it: renamed by its bytes.
+            if let bytes = folder.systemName(readingAs: name) {
+                return try FileOperations.rename(systemName: bytes, in: folder, to: body.newName)
+            }
             return try FileOperations.rename(named: name, in: folder, to: body.newName)
         }
         record("rename", target.relative, context, detail: relative(renamed))

@@ -56,10 +56,17 @@ public final class OpenFolder: Sendable {
     /// ``FileEntry/systemName`` gives them) inside this one; a symlink there is refused, as by
     /// ``folder(named:)``.
     public func folder(systemName: [UInt8]) throws(FileTreeError) -> OpenFolder {
-        try folder(
-            named: EntryName(
-                text: String(decoding: systemName, as: UTF8.self),
-                cString: systemName.map { CChar(bitPattern: $0) } + [0]))
+        try folder(named: EntryName(systemName: systemName))
+    }
+
+    /// The bytes of the one name here that reads as `name` with U+FFFD for what is not valid
+    /// UTF-8 (as ``FileEntry/name`` and listings show it), when `name` itself is not here;
+    /// `nil` when it is, or when no name or several read that way.
+    public func systemName(readingAs name: String) -> [UInt8]? {
+        guard name.unicodeScalars.contains("\u{FFFD}"), !contains(name) else { return nil }
+        let copy = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard copy >= 0 else { return nil }
+        return SystemNames.onlyName(readingAs: Substring(name), in: copy)
     }
 
     /// Opens the folder `name` (by its bytes) inside this one, as ``folder(named:)`` does.

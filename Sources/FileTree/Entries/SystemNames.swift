@@ -43,7 +43,7 @@ enum SystemNames {
 
     /// The bytes of the one name in the open folder `descriptor` (closed here) that reads as
     /// `text`; `nil` for none or several.
-    private static func onlyName(readingAs text: Substring, in descriptor: Int32) -> [UInt8]? {
+    static func onlyName(readingAs text: Substring, in descriptor: Int32) -> [UInt8]? {
         guard let directory = fdopendir(descriptor) else {
             close(descriptor)
             return nil

@@ -22,9 +22,9 @@ struct EntryName {
             ? Array(entry.name.utf8CString) : entry.systemName.map { CChar(bitPattern: $0) } + [0]
     }
 
-    /// A name and its bytes.
-    init(text: String, cString: [CChar]) {
-        self.text = text
-        self.cString = cString
+    /// A name given as its bytes.
+    init(systemName: [UInt8]) {
+        text = String(decoding: systemName, as: UTF8.self)
+        cString = systemName.map { CChar(bitPattern: $0) } + [0]
     }
 }

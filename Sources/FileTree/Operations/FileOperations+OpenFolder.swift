@@ -66,6 +66,28 @@ extension FileOperations {
         return folder.path(of: newName)
     }
 
+    /// Renames the item whose name is `systemName`'s bytes (not valid UTF-8, say: see
+    /// ``OpenFolder/systemName(readingAs:)``) within `folder`, never replacing what is there:
+    /// the way to give a name from another system's encoding a name in UTF-8. Returns the new
+    /// path.
+    @discardableResult
+    public static func rename(
+        systemName: [UInt8], in folder: OpenFolder, to newName: String
+    ) throws(FileTreeError) -> String {
+        guard FileName.isValidComponent(newName) else {
+            throw FileTreeError(.invalidName, "A name must be one path component", path: newName)
+        }
+        let name = EntryName(systemName: systemName)
+        guard
+            case .success(let status) = FileStatus.read(
+                name.cString, relativeTo: folder.descriptor, followingSymlink: false)
+        else {
+            throw FileTreeError(errno: ENOENT, path: folder.path(of: name.text), operation: "Moving")
+        }
+        try renameWithoutReplacing(name, in: folder, to: newName, in: folder, status: status)
+        return folder.path(of: newName)
+    }
+
     /// Copies `name` from `source` to `newName` in `destination`, which must be free (a file, a
     /// folder with everything in it, or a symlink as a link); the copy appears under its name
     /// only when complete.
@@ -159,7 +181,15 @@ extension FileOperations {
         _ name: String, in source: OpenFolder, to newName: String, in destination: OpenFolder,
         status: FileStatus?
     ) throws(FileTreeError) {
-        let result = cft_rename_noreplace(source.descriptor, name, destination.descriptor, newName)
+        try renameWithoutReplacing(EntryName(name), in: source, to: newName, in: destination, status: status)
+    }
+
+    /// ``renameWithoutReplacing(_:in:to:in:status:)`` for a name given by its bytes.
+    private static func renameWithoutReplacing(
+        _ name: EntryName, in source: OpenFolder, to newName: String, in destination: OpenFolder,
+        status: FileStatus?
+    ) throws(FileTreeError) {
+        let result = cft_rename_noreplace(source.descriptor, name.cString, destination.descriptor, newName)
         switch result {
         case 0:
             return
@@ -167,21 +197,22 @@ extension FileOperations {
             break
         default:
             throw FileTreeError(
-                errno: result, path: result == EEXIST ? destination.path(of: newName) : source.path(of: name),
+                errno: result,
+                path: result == EEXIST ? destination.path(of: newName) : source.path(of: name.text),
                 operation: "Moving")
         }
         if status?.type != .directory,
-            linkat(source.descriptor, name, destination.descriptor, newName, 0) == 0
+            linkat(source.descriptor, name.cString, destination.descriptor, newName, 0) == 0
         {
-            unlinkat(source.descriptor, name, 0)
+            unlinkat(source.descriptor, name.cString, 0)
             return
         }
         if destination.contains(newName) {
             throw FileTreeError(errno: EEXIST, path: destination.path(of: newName), operation: "Moving")
         }
         try SystemCalls.check(
-            renameat(source.descriptor, name, destination.descriptor, newName), source.path(of: name),
-            "Moving")
+            renameat(source.descriptor, name.cString, destination.descriptor, newName),
+            source.path(of: name.text), "Moving")
     }
 
     /// Copies into a hidden temporary item next to the new name, then renames it into place
