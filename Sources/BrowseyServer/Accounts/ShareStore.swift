@@ -58,11 +58,11 @@ public final class ShareStore: Sendable {
         try? persistence?.save(share)
     }
 
-    /// Whether `password` opens `share`; a right one is remembered (as a digest) so that the
-    /// next request does not hash again.
+    /// Whether `password` opens `share`, by its hash (ask ``remembers(_:_:)`` first: that costs
+    /// no hash); a right one is remembered (as a digest) so that the next request does not hash
+    /// again.
     func unlocks(_ share: Share, with password: String) -> Bool {
         guard let hash = share.password else { return true }
-        if remembers(share, password) { return true }
         guard hash.verify(password) else { return false }
         unlocked.withLock { _ = $0.insert(Self.unlockKey(share, password)) }
         return true
