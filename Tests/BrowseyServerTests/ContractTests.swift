@@ -91,7 +91,7 @@ struct ContractTests {
     }
 
     @Test(
-        "a name that is not UTF-8 lists with U+FFFD, that path opens it and renames it; two names that read alike open neither"
+        "a name that is not UTF-8 lists with U+FFFD, that path opens it, search finds it, a rename fixes it; two names that read alike open neither"
     )
     func namesThatAreNotUTF8() async throws {
         let fixture = try ServerFixture.make()
@@ -117,6 +117,9 @@ struct ContractTests {
             #expect(file.name == "caf\u{FFFD}" && file.size == 7)
             let download = try await client.ask("/api/file?path=" + query(file.absolutePath))
             #expect(download.status == .ok && download.text == "latin-1")
+            let found = try await client.ask("/api/search?q=caf").decode(SearchResponse.self)
+            let paths = found.results.map(\.path)
+            #expect(paths.contains("/latin/r\u{FFFD}sum\u{FFFD}/caf\u{FFFD}"), "found by name: \(paths)")
             let twin = try await client.ask("/api/file?path=" + query("/latin/x\u{FFFD}"))
             #expect(twin.status == .notFound, "which of the two is not guessed")
             // Writes do not reach the name itself (as Docs/API.md says); inside its folder they do.

@@ -28,7 +28,11 @@ enum Paths {
     /// What is at `path` (a link itself, not followed); `nil` when nothing is.
     static func type(at path: String) -> EntryType? {
         var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
+        if lstat(path, &status) != 0 {
+            // A path that spells a name that is not UTF-8 with U+FFFD: the name it stands for.
+            guard errno == ENOENT, let bytes = SystemNames.cPath(spelling: path), lstat(bytes, &status) == 0
+            else { return nil }
+        }
         switch UInt32(status.st_mode) & UInt32(S_IFMT) {
         case UInt32(S_IFDIR): return .directory
         case UInt32(S_IFLNK): return .symlink

@@ -75,11 +75,14 @@ public struct FileStatus: Sendable, Hashable {
     /// cannot be read. One system call: cheap enough to ask whether a file is still the version
     /// something was made from.
     public init?(path: String) {
-        guard
-            case .success(let status) = path.withCString({
-                Self.read($0, relativeTo: AT_FDCWD, followingSymlink: true)
-            })
-        else { return nil }
+        var read = path.withCString { Self.read($0, relativeTo: AT_FDCWD, followingSymlink: true) }
+        // A path that spells a name that is not UTF-8 with U+FFFD: the name it stands for.
+        if case .failure(let failure) = read, failure.number == ENOENT,
+            let bytes = SystemNames.cPath(spelling: path)
+        {
+            read = Self.read(bytes, relativeTo: AT_FDCWD, followingSymlink: true)
+        }
+        guard case .success(let status) = read else { return nil }
         self = status
     }
 

@@ -11,7 +11,13 @@ internal import CFileTreeSystem
 /// Paths whose names are not valid UTF-8, as text spells them: a name read from the system as a
 /// `String` has each invalid sequence as U+FFFD (``FileEntry/name``), and such a path does not
 /// open as it is. These find the bytes again.
-enum SystemNames {
+///
+/// ```swift
+/// if lstat(path, &status) != 0, errno == ENOENT, let bytes = SystemNames.cPath(spelling: path) {
+///     lstat(bytes, &status)  // the one name each U+FFFD component stands for
+/// }
+/// ```
+public enum SystemNames {
     /// The bytes of the path that `text` spells with U+FFFD where names on disk are not valid
     /// UTF-8: each component holding U+FFFD stands for the one name in its folder that reads the
     /// same. `nil` when `text` holds no U+FFFD, or a component matches no name or several (two
@@ -39,6 +45,19 @@ enum SystemNames {
             path += bytes
         }
         return path
+    }
+
+    /// The bytes of `path` (absolute, or from the working folder) as a C string, where `path`
+    /// spells with U+FFFD names that are not valid UTF-8: each component holding U+FFFD stands
+    /// for the one name in its folder that reads the same. `nil` when `path` holds no U+FFFD, or
+    /// a component matches no name or several. `errno` is left as it was. Ask only after the
+    /// path as written failed with `ENOENT`: a name may hold U+FFFD itself.
+    public static func cPath(spelling path: String) -> [CChar]? {
+        guard path.unicodeScalars.contains("\u{FFFD}") else { return nil }
+        let saved = errno
+        defer { errno = saved }
+        let bytes = Self.path(spelledBy: path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        return bytes.map { $0.map { CChar(bitPattern: $0) } + [0] }
     }
 
     /// The bytes of the one name in the open folder `descriptor` (closed here) that reads as

@@ -109,10 +109,14 @@ struct Scanner {
         _ path: String, in folder: Int32? = nil, _ visit: (UnsafePointer<CChar>, UInt8, Int32) -> Void,
         whileOpen: ((Int32) -> Void)? = nil
     ) -> (opened: Bool, error: FileTreeError?) {
-        let descriptor =
+        var descriptor =
             if let folder { openat(folder, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) } else {
                 path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
             }
+        // A path that spells a name that is not UTF-8 with U+FFFD: the folder it stands for.
+        if descriptor < 0, folder == nil, errno == ENOENT, let bytes = SystemNames.cPath(spelling: path) {
+            descriptor = open(bytes, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        }
         guard descriptor >= 0 else { return (false, FileTreeError(errno: errno, path: path)) }
         guard let directory = fdopendir(descriptor) else {
             let number = errno
