@@ -102,6 +102,13 @@ struct ContractTests {
             systemPath: resume + Array("/caf".utf8) + [0xE9], contents: Array("latin-1".utf8))
         try fixture.folder.make(systemPath: Array("latin/x".utf8) + [0xE8], contents: Array("grave".utf8))
         try fixture.folder.make(systemPath: Array("latin/x".utf8) + [0xE9], contents: Array("acute".utf8))
+        let outside = try TemporaryFolder(prefix: "browsey-outside")
+        try outside.file("secret.txt", "secret")
+        let link =
+            (Array(try fixture.folder.folder("away").utf8) + Array("/out".utf8) + [0xE9]).map {
+                CChar(bitPattern: $0)
+            } + [0]
+        #expect(symlink(outside.path, link) == 0)
         /// A path for a query, percent-encoded.
         @Sendable func query(_ path: String) -> String {
             path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? path
@@ -117,6 +124,13 @@ struct ContractTests {
             #expect(file.name == "caf\u{FFFD}" && file.size == 7)
             let download = try await client.ask("/api/file?path=" + query(file.absolutePath))
             #expect(download.status == .ok && download.text == "latin-1")
+            // A link so named that leads out is refused like any other.
+            for asked in ["/api/list?path=", "/api/search?q=secret&path=", "/api/file?path="] {
+                let out = try await client.ask(asked + query("/away/out\u{FFFD}"))
+                #expect(out.status == .forbidden, "\(asked)")
+            }
+            let secret = try await client.ask("/api/file?path=" + query("/away/out\u{FFFD}/secret.txt"))
+            #expect(secret.status == .forbidden && !secret.text.contains("secret\""))
             let found = try await client.ask("/api/search?q=caf").decode(SearchResponse.self)
             let paths = found.results.map(\.path)
             #expect(paths.contains("/latin/r\u{FFFD}sum\u{FFFD}/caf\u{FFFD}"), "found by name: \(paths)")

@@ -198,7 +198,12 @@ public struct SafePath: Sendable {
 
     static func realPath(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard realpath(path, &buffer) != nil else { return nil }
+        if realpath(path, &buffer) == nil {
+            // A path that spells a name that is not UTF-8 with U+FFFD is checked as the name it
+            // stands for: a link so named that leads out is refused like any other.
+            guard errno == ENOENT, let bytes = SystemNames.cPath(spelling: path), realpath(bytes, &buffer) != nil
+            else { return nil }
+        }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
