@@ -104,6 +104,7 @@ struct ContractTests {
         try fixture.folder.make(systemPath: Array("latin/x".utf8) + [0xE9], contents: Array("acute".utf8))
         let outside = try TemporaryFolder(prefix: "browsey-outside")
         try outside.file("secret.txt", "secret")
+        try outside.make(systemPath: Array("e".utf8) + [0xE9], contents: [])
         let link =
             (Array(try fixture.folder.folder("away").utf8) + Array("/out".utf8) + [0xE9]).map {
                 CChar(bitPattern: $0)
@@ -124,10 +125,17 @@ struct ContractTests {
             #expect(file.name == "caf\u{FFFD}" && file.size == 7)
             let download = try await client.ask("/api/file?path=" + query(file.absolutePath))
             #expect(download.status == .ok && download.text == "latin-1")
+            let stat = try await client.ask("/api/stat?path=" + query(file.absolutePath))
+            #expect(stat.status == .ok && stat.text.contains("\"size\":7"))
             // A link so named that leads out is refused like any other.
             for asked in ["/api/list?path=", "/api/search?q=secret&path=", "/api/file?path="] {
                 let out = try await client.ask(asked + query("/away/out\u{FFFD}"))
                 #expect(out.status == .forbidden, "\(asked)")
+            }
+            // Whether a name exists behind it is not told either: both are refused alike.
+            for behind in ["/away/out\u{FFFD}/e\u{FFFD}", "/away/out\u{FFFD}/nope\u{FFFD}"] {
+                #expect(
+                    try await client.ask("/api/list?path=" + query(behind)).status == .forbidden, "\(behind)")
             }
             let secret = try await client.ask("/api/file?path=" + query("/away/out\u{FFFD}/secret.txt"))
             #expect(secret.status == .forbidden && !secret.text.contains("secret\""))

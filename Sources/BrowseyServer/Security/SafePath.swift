@@ -75,10 +75,25 @@ public struct SafePath: Sendable {
     /// Resolves a requested path (already percent-decoded once).
     public func resolve(_ requested: String) throws(Refusal) -> Resolved {
         let resolved = try lexical(requested)
-        if !allowsSymlinks, let real = Self.realPath(resolved.absolute), !Self.isInside(real, realRoot) {
+        if !allowsSymlinks, let real = realPath(of: resolved), !Self.isInside(real, realRoot) {
             throw .invalid
         }
         return resolved
+    }
+
+    /// Where `resolved` really is, links followed; `nil` when it is not there. A path that spells
+    /// with U+FFFD names that are not UTF-8 is looked up below the root, name by name, and a
+    /// link that leads out is not read through: where the lookup stops, the part found so far
+    /// is what is checked (so a name behind such a link is refused whether it exists or not).
+    private func realPath(of resolved: Resolved) -> String? {
+        if let real = Self.realPath(resolved.absolute) { return real }
+        guard let contained, let (bytes, _) = contained.systemPathPrefix(spelledBy: resolved.relative),
+            !bytes.isEmpty
+        else { return nil }
+        let full = (Array(root.utf8) + [UInt8(ascii: "/")] + bytes).map { CChar(bitPattern: $0) } + [0]
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard realpath(full, &buffer) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The rules on the text alone: NUL, `..`, hidden and ignored names, the root's own prefix.
@@ -198,12 +213,7 @@ public struct SafePath: Sendable {
 
     static func realPath(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        if realpath(path, &buffer) == nil {
-            // A path that spells a name that is not UTF-8 with U+FFFD is checked as the name it
-            // stands for: a link so named that leads out is refused like any other.
-            guard errno == ENOENT, let bytes = SystemNames.cPath(spelling: path), realpath(bytes, &buffer) != nil
-            else { return nil }
-        }
+        guard realpath(path, &buffer) != nil else { return nil }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -29,9 +29,22 @@ public enum SystemNames {
     static func path(
         spelledBy text: String, openFolder: (UnsafePointer<CChar>) -> Int32
     ) -> [UInt8]? {
+        guard let (bytes, complete) = prefix(spelledBy: text, openFolder: openFolder), complete else {
+            return nil
+        }
+        return bytes
+    }
+
+    /// As ``path(spelledBy:openFolder:)``, also where it stops: the bytes of the components found
+    /// before the first that could not be (its folder would not open, or no name or several
+    /// read as it), and whether every component was found. `nil` when `text` holds no U+FFFD.
+    static func prefix(
+        spelledBy text: String, openFolder: (UnsafePointer<CChar>) -> Int32
+    ) -> (bytes: [UInt8], complete: Bool)? {
         guard text.unicodeScalars.contains("\u{FFFD}") else { return nil }
         var path: [UInt8] = text.utf8.first == UInt8(ascii: "/") ? [UInt8(ascii: "/")] : []
         for component in text.split(separator: "/") {
+            let found = path
             if !path.isEmpty && path.last != UInt8(ascii: "/") { path.append(UInt8(ascii: "/")) }
             guard component.unicodeScalars.contains("\u{FFFD}") else {
                 path += component.utf8
@@ -40,11 +53,11 @@ public enum SystemNames {
             let folder = (path.isEmpty ? Array(".".utf8) : path).map { CChar(bitPattern: $0) } + [0]
             let descriptor = openFolder(folder)
             guard descriptor >= 0, let bytes = onlyName(readingAs: component, in: descriptor) else {
-                return nil
+                return (found, false)
             }
             path += bytes
         }
-        return path
+        return (path, true)
     }
 
     /// The bytes of `path` (absolute, or from the working folder) as a C string, where `path`

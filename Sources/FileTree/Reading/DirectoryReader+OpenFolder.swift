@@ -1,5 +1,13 @@
 internal import CFileTreeSystem
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reading folders held open: the same entries, filters and order as the path-based reads, with
 /// the folder named by its descriptor instead of its path (see ``OpenFolder``).
 extension DirectoryReader {
@@ -32,10 +40,17 @@ extension DirectoryReader {
     /// The entry of `name` in an open folder (a symlink there is described, not followed).
     public func entry(named name: String, in folder: OpenFolder) throws(FileTreeError) -> FileEntry {
         let scanner = Scanner(reader: self, extras: extraAttributes, cancellation: nil)
-        let entry = name.withCString { cName in
+        var entry = name.withCString { cName in
             scanner.makeEntry(
                 name: name, cName: cName, folder: folder.descriptor, parentPath: folder.path,
                 direntType: UInt8(truncatingIfNeeded: CFT_DT_UNKNOWN))
+        }
+        // A name spelled with U+FFFD, as listings show one that is not UTF-8: the one it stands for.
+        if entry.error?.errno == ENOENT, let bytes = folder.systemName(readingAs: name) {
+            let cName = bytes.map { CChar(bitPattern: $0) } + [0]
+            entry = scanner.makeEntry(
+                name: name, cName: cName, folder: folder.descriptor, parentPath: folder.path,
+                direntType: UInt8(truncatingIfNeeded: CFT_DT_UNKNOWN), systemName: bytes)
         }
         if let error = entry.error { throw error }
         return entry
