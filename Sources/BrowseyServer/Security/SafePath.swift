@@ -90,10 +90,8 @@ public struct SafePath: Sendable {
         guard let contained, let (bytes, _) = contained.systemPathPrefix(spelledBy: resolved.relative),
             !bytes.isEmpty
         else { return nil }
-        let full = (Array(root.utf8) + [UInt8(ascii: "/")] + bytes).map { CChar(bitPattern: $0) } + [0]
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard realpath(full, &buffer) != nil else { return nil }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return Self.realPath(
+            cString: (Array(root.utf8) + [UInt8(ascii: "/")] + bytes).map { CChar(bitPattern: $0) } + [0])
     }
 
     /// The rules on the text alone: NUL, `..`, hidden and ignored names, the root's own prefix.
@@ -212,6 +210,11 @@ public struct SafePath: Sendable {
     }
 
     static func realPath(_ path: String) -> String? {
+        realPath(cString: Array(path.utf8CString))
+    }
+
+    /// ``realPath(_:)`` of a path given as a C string (its bytes need not be UTF-8).
+    private static func realPath(cString path: [CChar]) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard realpath(path, &buffer) != nil else { return nil }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

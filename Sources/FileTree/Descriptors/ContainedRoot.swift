@@ -60,8 +60,8 @@ public final class ContainedRoot: Sendable {
     public func open(
         systemPath relative: [UInt8], flags: Int32, mode: UInt32 = 0o600
     ) throws(FileTreeError) -> Int32 {
-        let cPath = relative.map { CChar(bitPattern: $0) } + [0]
-        let descriptor = cft_open_beneath(folder.descriptor, realPath, cPath, flags, mode)
+        let descriptor = cft_open_beneath(
+            folder.descriptor, realPath, EntryName.cString(relative), flags, mode)
         guard descriptor >= 0 else {
             throw Self.failure(errno, String(decoding: relative, as: UTF8.self))
         }

@@ -50,7 +50,7 @@ public enum SystemNames {
                 path += component.utf8
                 continue
             }
-            let folder = (path.isEmpty ? Array(".".utf8) : path).map { CChar(bitPattern: $0) } + [0]
+            let folder = EntryName.cString(path.isEmpty ? Array(".".utf8) : path)
             let descriptor = openFolder(folder)
             guard descriptor >= 0, let bytes = onlyName(readingAs: component, in: descriptor) else {
                 return (found, false)
@@ -70,7 +70,7 @@ public enum SystemNames {
         let saved = errno
         defer { errno = saved }
         let bytes = Self.path(spelledBy: path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        return bytes.map { $0.map { CChar(bitPattern: $0) } + [0] }
+        return bytes.map(EntryName.cString)
     }
 
     /// The bytes of the one name in the open folder `descriptor` (closed here) that reads as

@@ -17,14 +17,17 @@ struct EntryName {
     /// An entry's name, by its bytes.
     init(_ entry: FileEntry) {
         text = entry.name
-        cString =
-            entry.hasExactName
-            ? Array(entry.name.utf8CString) : entry.systemName.map { CChar(bitPattern: $0) } + [0]
+        cString = entry.hasExactName ? Array(entry.name.utf8CString) : Self.cString(entry.systemName)
     }
 
     /// A name given as its bytes.
     init(systemName: [UInt8]) {
         text = String(decoding: systemName, as: UTF8.self)
-        cString = systemName.map { CChar(bitPattern: $0) } + [0]
+        cString = Self.cString(systemName)
+    }
+
+    /// Bytes (UTF-8 or not) and a NUL, as C takes a name or a path.
+    static func cString(_ bytes: [UInt8]) -> [CChar] {
+        bytes.map { CChar(bitPattern: $0) } + [0]
     }
 }

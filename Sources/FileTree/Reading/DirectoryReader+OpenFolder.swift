@@ -47,9 +47,9 @@ extension DirectoryReader {
         }
         // A name spelled with U+FFFD, as listings show one that is not UTF-8: the one it stands for.
         if entry.error?.errno == ENOENT, let bytes = folder.systemName(readingAs: name) {
-            let cName = bytes.map { CChar(bitPattern: $0) } + [0]
             entry = scanner.makeEntry(
-                name: name, cName: cName, folder: folder.descriptor, parentPath: folder.path,
+                name: name, cName: EntryName.cString(bytes), folder: folder.descriptor,
+                parentPath: folder.path,
                 direntType: UInt8(truncatingIfNeeded: CFT_DT_UNKNOWN), systemName: bytes)
         }
         if let error = entry.error { throw error }

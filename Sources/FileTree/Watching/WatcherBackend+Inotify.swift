@@ -204,11 +204,8 @@
             if let limit, paths.count >= limit, descriptors[path] == nil { return false }
             var wd = inotify_add_watch(descriptor, path, mask)
             // A folder whose name is not UTF-8 is named here with U+FFFD: watched by its bytes.
-            if wd < 0, errno == ENOENT,
-                let bytes = SystemNames.path(
-                    spelledBy: path, openFolder: { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) })
-            {
-                wd = inotify_add_watch(descriptor, bytes.map { CChar(bitPattern: $0) } + [0], mask)
+            if wd < 0, errno == ENOENT, let bytes = SystemNames.cPath(spelling: path) {
+                wd = inotify_add_watch(descriptor, bytes, mask)
             }
             if wd < 0 { return errno != ENOSPC && errno != ENOMEM }
             if let old = paths[wd], old != path { descriptors[old] = nil }
