@@ -76,25 +76,29 @@ public enum SystemNames {
     /// The bytes of the one name in the open folder `descriptor` (closed here) that reads as
     /// `text`; `nil` for none or several.
     static func onlyName(readingAs text: Substring, in descriptor: Int32) -> [UInt8]? {
-        guard let directory = fdopendir(descriptor) else {
-            close(descriptor)
-            return nil
-        }
-        defer { closedir(directory) }
-        var found: [UInt8]?
-        while true {
-            var kind: UInt8 = 0
-            var number: Int32 = 0
-            guard let cName = cft_next_entry(directory, &kind, &number) else { break }
-            let length = strlen(cName)
-            let bytes = cName.withMemoryRebound(to: UInt8.self, capacity: length) {
-                UnsafeBufferPointer(start: $0, count: length)
+        // Only a name with a byte from 0x80 can read as `text`, which holds U+FFFD: ASCII reads
+        // as itself. A large folder's such names are remembered (``FolderNamesMemo``), so a
+        // request for a missing name so spelled does not read 100,000 names each time.
+        guard let candidates = FolderNamesMemo.shared.namesNotASCII(in: descriptor) else { return nil }
+        var text = text
+        return text.withUTF8 { wanted -> [UInt8]? in
+            // A name reads as `text` only if it starts with the bytes `text` has before its first
+            // U+FFFD: decoding copies valid UTF-8 as it is, and that part holds no U+FFFD for a
+            // replacement to stand for.
+            let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+            var lead = 0
+            while lead + 3 <= wanted.count && !wanted[lead..<(lead + 3)].elementsEqual(replacement) {
+                lead += 1
             }
-            // Byte for byte: `==` on strings would take é and e + ◌́ as the same name.
-            guard String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(text.utf8) else { continue }
-            if found != nil { return nil }
-            found = Array(bytes)
+            var found: [UInt8]?
+            for bytes in candidates
+            where bytes.count >= lead && bytes.prefix(lead).elementsEqual(wanted.prefix(lead)) {
+                // Byte for byte: `==` on strings would take é and e + ◌́ as the same name.
+                guard String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(wanted) else { continue }
+                if found != nil { return nil }
+                found = bytes
+            }
+            return found
         }
-        return found
     }
 }
