@@ -110,6 +110,13 @@ struct ContractTests {
                 CChar(bitPattern: $0)
             } + [0]
         #expect(symlink(outside.path, link) == 0)
+        // A link so named that stays inside, to the folder so named.
+        let inward =
+            (Array(fixture.folder.path.utf8) + Array("/away/in".utf8) + [0xE9]).map {
+                CChar(bitPattern: $0)
+            } + [0]
+        let target = (Array("../".utf8) + resume).map { CChar(bitPattern: $0) } + [0]
+        #expect(symlink(target, inward) == 0)
         /// A path for a query, percent-encoded.
         @Sendable func query(_ path: String) -> String {
             path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? path
@@ -127,6 +134,15 @@ struct ContractTests {
             #expect(download.status == .ok && download.text == "latin-1")
             let stat = try await client.ask("/api/stat?path=" + query(file.absolutePath))
             #expect(stat.status == .ok && stat.text.contains("\"size\":7"))
+            // Such links are listed as links are: what they lead to, or that they lead out.
+            let away = try await client.ask("/api/list?path=%2Faway").decode(ListResponse.self)
+            let linkIn = try #require(away.items.first { $0.name == "in\u{FFFD}" })
+            #expect(linkIn.type == .symlink && linkIn.linkBroken == false && linkIn.targetType == .directory)
+            #expect(
+                linkIn.targetPath == "/latin/r\u{FFFD}sum\u{FFFD}", "\(String(describing: linkIn.targetPath))"
+            )
+            let linkOut = try #require(away.items.first { $0.name == "out\u{FFFD}" })
+            #expect(linkOut.linkOutside == true && linkOut.linkBroken == false && linkOut.targetPath == nil)
             // A link so named that leads out is refused like any other.
             for asked in ["/api/list?path=", "/api/search?q=secret&path=", "/api/file?path="] {
                 let out = try await client.ask(asked + query("/away/out\u{FFFD}"))

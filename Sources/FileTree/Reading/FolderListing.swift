@@ -1,5 +1,13 @@
 internal import CFileTreeSystem
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One folder read for a listing: the entries' metadata in small records and their names in one
 /// byte buffer, in the reader's order.
 ///
@@ -74,10 +82,24 @@ public struct FolderListing: Sendable {
         try items.removeAll(where: isExcluded)
     }
 
-    /// The item's full entry, read again (for a symlink's target, say).
+    /// The item's full entry, read again (for a symlink's target, say). A name that is not
+    /// valid UTF-8 is read by its bytes (its path as text, with U+FFFD, would not open).
     public func entry(
         of item: Item, reader: DirectoryReader = DirectoryReader()
     ) throws(FileTreeError) -> FileEntry {
-        try reader.entry(at: path(of: item))
+        let bytes = withName(of: item) { Array($0) }
+        let name = String(decoding: bytes, as: UTF8.self)
+        guard !name.utf8.elementsEqual(bytes) else { return try reader.entry(at: path(of: item)) }
+        // The folder's own path may be spelled with U+FFFD too.
+        let folder: [UInt8] =
+            SystemNames.cPath(spelling: path).map { $0.dropLast().map { UInt8(bitPattern: $0) } }
+            ?? Array(path.utf8)
+        let cPath = EntryName.cString(folder + [UInt8(ascii: "/")] + bytes)
+        let scanner = Scanner(reader: reader, extras: reader.extraAttributes, cancellation: nil)
+        let entry = scanner.makeEntry(
+            name: name, cName: cPath, folder: AT_FDCWD, parentPath: path,
+            direntType: UInt8(truncatingIfNeeded: CFT_DT_UNKNOWN), systemName: bytes)
+        if let error = entry.error { throw error }
+        return entry
     }
 }
