@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -54,15 +55,61 @@ struct SystemNamesTests {
         }
         let latin = Array("caf".utf8) + [0xE9]
         try folder.make(systemPath: latin, contents: [1])
-        let memo = FolderNamesMemo()
+        // The memo's clock is the test's: first in the second the folder last changed, then two
+        // seconds on (no waiting, and no stall of the machine can move it).
+        var status = stat()
+        try #require(stat(folder.path, &status) == 0)
+        let clock = TestClock(seconds: Int64(max(status.st_mtim.tv_sec, status.st_ctim.tv_sec)))
+        let memo = FolderNamesMemo(secondsNow: { clock.seconds.load(ordering: .relaxed) })
         let names = { memo.namesNotASCII(in: open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) }
         #expect(names() == [latin])
         #expect(names() == [latin] && memo.reads == 2, "a folder changed within the second is not remembered")
-        Thread.sleep(forTimeInterval: 2.1)
+        clock.seconds.add(2, ordering: .relaxed)
         #expect(names() == [latin] && names() == [latin] && memo.reads == 3, "read once, then remembered")
+        // A change more than a tick of the file system's clock later (ticks are 1-10 ms) gives the
+        // folder other times, as it would two seconds on.
+        Thread.sleep(forTimeInterval: 0.05)
         let other = Array("na".utf8) + [0xEF] + Array("ve".utf8)
         try folder.make(systemPath: other, contents: [2])
         #expect(Set(names() ?? []) == [latin, other] && memo.reads == 4, "a name added is seen at once")
         #expect(found("na\u{FFFD}ve", in: folder) == other)
+    }
+
+    @Test("a full memo forgets the folder asked for least recently")
+    func fullMemoForgetsTheLeastRecentlyUsed() throws {
+        let folders = try (0..<3).map { _ in try TemporaryFolder() }
+        for folder in folders {
+            for number in 0..<FolderNamesMemo.smallestRemembered {
+                let descriptor = open(
+                    folder.path + "/name-\(number).txt", O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+                try #require(descriptor >= 0)
+                close(descriptor)
+            }
+        }
+        // Settled from the start: the memo's clock is a minute past every folder's last change.
+        let memo = FolderNamesMemo(capacity: 2, secondsNow: { FolderNamesMemo.realtimeSeconds() + 60 })
+        let names = { (index: Int) in
+            _ = memo.namesNotASCII(in: open(folders[index].path, O_RDONLY | O_DIRECTORY | O_CLOEXEC))
+        }
+        names(0)
+        names(1)
+        names(0)
+        #expect(memo.reads == 2, "both remembered")
+        names(2)  // full: folder 1, asked for before folder 0's second ask, is forgotten
+        #expect(memo.reads == 3)
+        names(0)
+        names(2)
+        #expect(memo.reads == 3, "folder 0, used recently, and the new folder 2 are kept")
+        names(1)
+        #expect(memo.reads == 4, "folder 1 was forgotten")
+    }
+}
+
+/// A clock a test moves by hand.
+private final class TestClock: Sendable {
+    let seconds: Atomic<Int64>
+
+    init(seconds: Int64) {
+        self.seconds = Atomic(seconds)
     }
 }

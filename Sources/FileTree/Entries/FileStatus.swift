@@ -75,15 +75,19 @@ public struct FileStatus: Sendable, Hashable {
     /// cannot be read. One system call: cheap enough to ask whether a file is still the version
     /// something was made from.
     public init?(path: String) {
-        var read = path.withCString { Self.read($0, relativeTo: AT_FDCWD, followingSymlink: true) }
-        // A path that spells a name that is not UTF-8 with U+FFFD: the name it stands for.
-        if case .failure(let failure) = read, failure.number == ENOENT,
-            let bytes = SystemNames.cPath(spelling: path)
-        {
-            read = Self.read(bytes, relativeTo: AT_FDCWD, followingSymlink: true)
-        }
-        guard case .success(let status) = read else { return nil }
+        guard case .success(let status) = Self.read(spelling: path) else { return nil }
         self = status
+    }
+
+    /// Reads the status of what `path` (absolute, or from the working folder) names, symlinks
+    /// followed. A path that does not exist as written and spells names that are not UTF-8 with
+    /// U+FFFD is read again as the names it stands for (``SystemNames``).
+    static func read(spelling path: String) -> Result<FileStatus, SystemError> {
+        let read = path.withCString { Self.read($0, relativeTo: AT_FDCWD, followingSymlink: true) }
+        guard case .failure(let failure) = read, failure.number == ENOENT,
+            let bytes = SystemNames.cPath(spelling: path)
+        else { return read }
+        return Self.read(bytes, relativeTo: AT_FDCWD, followingSymlink: true)
     }
 
     /// Reads the status of `path` relative to the folder `directoryDescriptor` (or `AT_FDCWD`).

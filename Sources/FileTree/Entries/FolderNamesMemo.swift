@@ -28,22 +28,50 @@ final class FolderNamesMemo: Sendable {
         var inode: UInt64
     }
 
-    /// A folder's names as they were at its modification and change times.
+    /// A folder's names as they were at its modification and change times, and when they were
+    /// last asked for (a count of asks, for forgetting the least recently used).
     private struct Remembered {
         var modified: Timestamp
         var changed: Timestamp
         var names: [[UInt8]]
+        var used: UInt64
     }
 
-    private let folders = Mutex<[Folder: Remembered]>([:])
+    /// The remembered folders, and the count of asks so far.
+    private struct State {
+        var folders: [Folder: Remembered] = [:]
+        var asks: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
     private let readCount = Atomic<Int>(0)
+    private let secondsNow: @Sendable () -> Int64
+    private let capacity: Int
+
+    /// A memo of at most `capacity` folders that reads the time from `secondsNow` (seconds of the
+    /// realtime clock, the clock file times are written by).
+    init(
+        capacity: Int = FolderNamesMemo.capacity,
+        secondsNow: @escaping @Sendable () -> Int64 = FolderNamesMemo.realtimeSeconds
+    ) {
+        self.capacity = capacity
+        self.secondsNow = secondsNow
+    }
+
+    /// Seconds of the system's realtime clock.
+    static func realtimeSeconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec)
+    }
 
     /// How many times a folder's names were read (not remembered).
     var reads: Int { readCount.load(ordering: .relaxed) }
 
     /// Folders with fewer names are read each time (cheap), not remembered.
     static let smallestRemembered = 1_000
-    /// How many folders are remembered at once (past it, one is forgotten for each new one).
+    /// How many folders the process's memo remembers at once (past it, the least recently asked
+    /// for is forgotten for each new one).
     static let capacity = 32
     /// A folder whose names not all ASCII take more bytes than this is not remembered.
     static let largestRemembered = 1 << 20
@@ -61,13 +89,18 @@ final class FolderNamesMemo: Sendable {
             seconds: Int64(status.st_mtim.tv_sec), nanoseconds: Int32(status.st_mtim.tv_nsec))
         let changed = Timestamp(
             seconds: Int64(status.st_ctim.tv_sec), nanoseconds: Int32(status.st_ctim.tv_nsec))
-        if let known = folders.withLock({ $0[folder] }), known.modified == modified, known.changed == changed
-        {
-            close(descriptor)
+        let known = state.withLock { state -> [[UInt8]]? in
+            guard let known = state.folders[folder], known.modified == modified, known.changed == changed
+            else { return nil }
+            state.asks += 1
+            state.folders[folder]?.used = state.asks
             return known.names
         }
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
+        if let known {
+            close(descriptor)
+            return known
+        }
+        let now = secondsNow()
         guard let directory = fdopendir(descriptor) else {
             close(descriptor)
             return nil
@@ -90,13 +123,17 @@ final class FolderNamesMemo: Sendable {
             names.append(Array(name))
             bytes += length
         }
-        let settled = max(modified.seconds, changed.seconds) + 1 < Int64(now.tv_sec)
+        let settled = max(modified.seconds, changed.seconds) + 1 < now
         if count >= Self.smallestRemembered && bytes <= Self.largestRemembered && settled {
-            folders.withLock { folders in
-                if folders[folder] == nil && folders.count >= Self.capacity, let any = folders.keys.first {
-                    folders[any] = nil
+            state.withLock { state in
+                if state.folders[folder] == nil && state.folders.count >= capacity,
+                    let oldest = state.folders.min(by: { $0.value.used < $1.value.used })?.key
+                {
+                    state.folders[oldest] = nil
                 }
-                folders[folder] = Remembered(modified: modified, changed: changed, names: names)
+                state.asks += 1
+                state.folders[folder] = Remembered(
+                    modified: modified, changed: changed, names: names, used: state.asks)
             }
         }
         return names

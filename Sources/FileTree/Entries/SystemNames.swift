@@ -66,11 +66,15 @@ public enum SystemNames {
     /// a component matches no name or several. `errno` is left as it was. Ask only after the
     /// path as written failed with `ENOENT`: a name may hold U+FFFD itself.
     public static func cPath(spelling path: String) -> [CChar]? {
+        bytes(spelling: path).map(EntryName.cString)
+    }
+
+    /// As ``cPath(spelling:)``, the bytes without the C string's closing NUL.
+    public static func bytes(spelling path: String) -> [UInt8]? {
         guard path.unicodeScalars.contains("\u{FFFD}") else { return nil }
         let saved = errno
         defer { errno = saved }
-        let bytes = Self.path(spelledBy: path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        return bytes.map(EntryName.cString)
+        return Self.path(spelledBy: path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
     }
 
     /// The bytes of the one name in the open folder `descriptor` (closed here) that reads as

@@ -254,14 +254,7 @@ public struct DirectoryReader: Sendable {
     private func rootEntry(at path: String) throws(FileTreeError) -> FileEntry {
         let absolute = PathText.normalize(path, base: Self.currentDirectory())
         let status: FileStatus
-        var read = absolute.withCString { FileStatus.read($0, relativeTo: AT_FDCWD, followingSymlink: true) }
-        // A path that spells a name that is not UTF-8 with U+FFFD: the name it stands for.
-        if case .failure(let failure) = read, failure.number == ENOENT,
-            let bytes = SystemNames.cPath(spelling: absolute)
-        {
-            read = FileStatus.read(bytes, relativeTo: AT_FDCWD, followingSymlink: true)
-        }
-        switch read {
+        switch FileStatus.read(spelling: absolute) {
         case .success(let read): status = read
         case .failure(let failure): throw FileTreeError(errno: failure.number, path: absolute)
         }

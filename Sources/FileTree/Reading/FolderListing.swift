@@ -91,9 +91,7 @@ public struct FolderListing: Sendable {
         let name = String(decoding: bytes, as: UTF8.self)
         guard !name.utf8.elementsEqual(bytes) else { return try reader.entry(at: path(of: item)) }
         // The folder's own path may be spelled with U+FFFD too.
-        let folder: [UInt8] =
-            SystemNames.cPath(spelling: path).map { $0.dropLast().map { UInt8(bitPattern: $0) } }
-            ?? Array(path.utf8)
+        let folder = SystemNames.bytes(spelling: path) ?? Array(path.utf8)
         let cPath = EntryName.cString(folder + [UInt8(ascii: "/")] + bytes)
         let scanner = Scanner(reader: reader, extras: reader.extraAttributes, cancellation: nil)
         let entry = scanner.makeEntry(
