@@ -229,8 +229,8 @@ def test_a_folder_of_ten_thousand_shows_at_once_and_scrolls_smoothly(page, serve
     # Opened three times, each in a browser context of its own (nothing of the listing kept by
     # the page or Chromium), the best kept: the figure is the page's, not a moment's load on a
     # shared machine (one opening in CI took 336 ms, where others took 220-295). The first
-    # opening is also the server's first listing of the folder, and the slowest (420-670 ms on
-    # a machine slowed 2-3x, against 130-290 for the other two): a folder visited before is the
+    # opening is also the server's first listing of the folder, and the slowest (420-820 ms on
+    # a machine slowed 2-3x, against 130-410 for the other two): a folder visited before is the
     # case the figure is for, as the gallery's warm visits are.
     openings = []
     for opening in range(3):
