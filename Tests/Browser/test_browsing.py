@@ -177,10 +177,22 @@ def test_search_is_a_keystroke_away_and_keyboard_driven(page, server):
 
 def test_changes_on_disk_show_without_a_reload(page, server):
     open_folder(page, server, "/docs")
+    before = names(page)
+    # Every row drawn is marked, to tell afterwards which are still the same elements.
+    page.eval_on_selector_all(".row[data-name]", "rows => rows.forEach(r => { r.drawnBefore = true; })")
     path = os.path.join(server.root, "docs", "arrived %s #%d.txt" % (page.kind, time.time_ns()))
     with open(path, "w") as handle:
         handle.write("new")
     page.wait_for_selector(".row >> text=" + os.path.basename(path), timeout=5000)
+    # The new name sorts among the others (the rows after it move down), and the rows of entries
+    # that did not change are the same elements as before: a tap on one while the change is
+    # drawn is not lost.
+    after = names(page)
+    assert after.index(os.path.basename(path)) < len(before), "it comes before some of the others: %s" % after
+    assert [name for name in after if name != os.path.basename(path)] == before, after
+    redrawn = page.eval_on_selector_all(
+        ".row[data-name]", "rows => rows.filter(r => !r.drawnBefore).map(r => r.dataset.name)")
+    assert redrawn == [os.path.basename(path)], "only the new entry's row is new: %s" % redrawn
     os.remove(path)
     page.wait_for_selector(".row >> text=" + os.path.basename(path), state="detached", timeout=5000)
 

@@ -6,7 +6,7 @@ import { api } from "./api.js";
 import { $ } from "./dom.js";
 import { formatDuration, isFolder, kindOf } from "./format.js";
 import { svgIcon } from "./icons.js";
-import { addSelectionBox, onEntryClick } from "./listing.js";
+import { addSelectionBox, entryKey, onEntryClick, takeSpareRow } from "./listing.js";
 import { join, pageURL } from "./paths.js";
 import { watchImage } from "./offline.js";
 import { noteAspect } from "./picture.js";
@@ -88,8 +88,10 @@ export function drawGrid() {
     const row = Math.floor(index / geometry.columns);
     let tile = state.rendered.get(index);
     if (!tile) {
-      tile = makeTile(state.rows[index], index);
-      $("spacer").appendChild(tile);
+      const item = state.rows[index], key = entryKey(item, grid.size);
+      tile = takeSpareRow(key) || makeTile(item, index, key);
+      tile.dataset.index = String(index);
+      if (!tile.isConnected) $("spacer").appendChild(tile);
       state.rendered.set(index, tile);
     }
     const left = (index % geometry.columns) * geometry.pitch;
@@ -178,12 +180,13 @@ function forget(tile) {
 }
 
 /** A tile: a picture's thumbnail (its name as the alternative text), or an icon and a name. */
-function makeTile(item, index) {
+function makeTile(item, index, key) {
   const tile = document.createElement("a");
   const kind = item.parent ? "parent" : kindOf(item);
   tile.className = "tile tile-" + kind;
   tile.setAttribute("role", "listitem");
   tile.dataset.index = String(index);
+  tile.dataset.key = key;
   const path = item.parent ? item.path : join(state.folder, item.name);
   tile.href = pageURL(path, { view: !isFolder(item) });
   tile.title = item.parent ? "Parent folder" : item.name;

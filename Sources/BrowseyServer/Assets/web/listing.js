@@ -50,6 +50,39 @@ export function rowHeight() {
 }
 export function clearRows() { for (const element of state.rendered.values()) element.remove(); state.rendered.clear(); }
 /**
+ * The rows or tiles of the drawing before a live change, by what they show, for the drawing
+ * after it to use again (see `keepRows`).
+ * @type {Map<string, HTMLElement>}
+ */
+const spare = new Map();
+/**
+ * What an entry's row or tile shows, as text: two entries with the same key are drawn alike,
+ * wherever they stand in the list.
+ * @param {any} item
+ * @param {unknown} [more] what else the drawing depends on (a tile's thumbnail size)
+ */
+export function entryKey(item, more = null) {
+  const selected = state.selecting && !item.parent ? state.selected.has(item.name) : null;
+  return JSON.stringify([state.layout, state.folder, state.selecting, selected, more, item]);
+}
+/**
+ * Before a live change is drawn: the rows and tiles on screen are set aside rather than dropped,
+ * so an entry that did not change keeps its element. A tap on it while the list is drawn again
+ * is not lost, and a tile does not ask for its thumbnail again. `dropSpareRows` removes the ones
+ * the new drawing did not take.
+ */
+export function keepRows() {
+  for (const element of state.rendered.values()) spare.set(element.dataset.key || "", element);
+  state.rendered.clear();
+}
+/** The element set aside for an entry drawn alike, if there is one, now taken. */
+export function takeSpareRow(key) {
+  const element = spare.get(key);
+  if (element) spare.delete(key);
+  return element;
+}
+export function dropSpareRows() { for (const element of spare.values()) element.remove(); spare.clear(); }
+/**
  * Shows the folder as a grid or a list from now on (the body's `grid` class, the toggle's
  * state); with `keepPlace`, the first item on screen stays on screen.
  *
@@ -76,17 +109,21 @@ export function drawRows() {
   }
   for (let index = first; index < last; index += 1) {
     if (state.rendered.has(index)) continue;
-    const element = makeRow(state.rows[index], index);
+    const item = state.rows[index], key = entryKey(item);
+    const element = takeSpareRow(key) || makeRow(item, index, key);
+    element.dataset.index = String(index);
+    element.classList.toggle("came-from", index === state.cameFrom);
     element.style.top = index * height + "px";
-    $("spacer").appendChild(element);
+    if (!element.isConnected) $("spacer").appendChild(element);
     state.rendered.set(index, element);
   }
 }
-export function makeRow(item, index) {
+export function makeRow(item, index, key = entryKey(item)) {
   const row = document.createElement("a");
   row.className = index === state.cameFrom ? "row came-from" : "row";
   row.setAttribute("role", "listitem");
-  row.dataset.index = index;
+  row.dataset.index = String(index);
+  row.dataset.key = key;
   if (!item.parent) row.dataset.name = item.name;
   addSelectionBox(row, item);
   const path = item.parent ? item.path : join(state.folder, item.name);
@@ -233,11 +270,12 @@ export async function load(folder, { keepScroll = false, place = null } = {}) {
     sortItems();
     // A folder's layout is decided when it opens, not again when a live change reloads it.
     if (changed || !keepScroll) showLayout(layoutFor(folder, state.items));
-    clearRows();
+    if (keepScroll) keepRows(); else clearRows();
     drawRows();  // the spacer's new height first: an offset past the old one would be cut short
     if (keepScroll) $("list").scrollTop = scroll;
     else restorePlace(place, (index) => itemTop(index, rowHeight()), state.layout === "grid" ? grid.pitch : rowHeight());
     drawRows();
+    dropSpareRows();
     state.folderMissing = false;
     if (!shared) { showWrites(); updateRights(folder); showGitBar(folder); }
     $("count").textContent = formatCount(state.items.length);
