@@ -87,9 +87,12 @@ public struct FolderListing: Sendable {
     public func entry(
         of item: Item, reader: DirectoryReader = DirectoryReader()
     ) throws(FileTreeError) -> FileEntry {
+        let (name, isUTF8) = withName(of: item) { raw in
+            let text = String(decoding: raw, as: UTF8.self)
+            return (text, text.utf8.elementsEqual(raw))
+        }
+        guard !isUTF8 else { return try reader.entry(at: PathText.join(path, name)) }
         let bytes = withName(of: item) { Array($0) }
-        let name = String(decoding: bytes, as: UTF8.self)
-        guard !name.utf8.elementsEqual(bytes) else { return try reader.entry(at: path(of: item)) }
         // The folder's own path may be spelled with U+FFFD too.
         let folder = SystemNames.bytes(spelling: path) ?? Array(path.utf8)
         let cPath = EntryName.cString(folder + [UInt8(ascii: "/")] + bytes)
