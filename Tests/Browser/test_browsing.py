@@ -193,6 +193,8 @@ def test_changes_on_disk_show_without_a_reload(page, server):
     redrawn = page.eval_on_selector_all(
         ".row[data-name]", "rows => rows.filter(r => !r.drawnBefore).map(r => r.dataset.name)")
     assert redrawn == [os.path.basename(path)], "only the new entry's row is new: %s" % redrawn
+    in_document = page.eval_on_selector_all(".row", "rows => rows.map(r => r.querySelector('.name').textContent)")
+    assert in_document == after, "Tab and a screen reader meet the rows in the order they are seen"
     os.remove(path)
     page.wait_for_selector(".row >> text=" + os.path.basename(path), state="detached", timeout=5000)
 

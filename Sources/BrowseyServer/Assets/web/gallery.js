@@ -6,7 +6,7 @@ import { api } from "./api.js";
 import { $ } from "./dom.js";
 import { formatDuration, isFolder, kindOf } from "./format.js";
 import { svgIcon } from "./icons.js";
-import { addSelectionBox, entryKey, onEntryClick, takeSpareRow } from "./listing.js";
+import { addSelectionBox, entryKey, onEntryClick, orderRendered, takeSpareRow } from "./listing.js";
 import { join, pageURL } from "./paths.js";
 import { watchImage } from "./offline.js";
 import { noteAspect } from "./picture.js";
@@ -91,7 +91,6 @@ export function drawGrid() {
       const item = state.rows[index], key = entryKey(item, grid.size);
       tile = takeSpareRow(key) || makeTile(item, index, key);
       tile.dataset.index = String(index);
-      if (!tile.isConnected) $("spacer").appendChild(tile);
       state.rendered.set(index, tile);
     }
     const left = (index % geometry.columns) * geometry.pitch;
@@ -99,6 +98,7 @@ export function drawGrid() {
     // Tiles on screen ask for their thumbnails now; the rows drawn ahead wait behind them.
     if ((row + 1) * geometry.pitch > top && row * geometry.pitch < bottom) request(tile);
   }
+  orderRendered();
   requestAhead();
 }
 

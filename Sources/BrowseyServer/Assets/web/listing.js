@@ -83,6 +83,20 @@ export function takeSpareRow(key) {
 }
 export function dropSpareRows() { for (const element of spare.values()) element.remove(); spare.clear(); }
 /**
+ * Puts the rows or tiles drawn in the spacer in list order, so the keyboard's Tab and a screen
+ * reader meet them as they are seen: a row drawn on a scroll up, or a new entry's among the
+ * elements a live change kept, would otherwise come after the rest. Only those out of place move.
+ */
+export function orderRendered() {
+  const spacer = $("spacer");
+  let cursor = spacer.firstElementChild;
+  for (const index of [...state.rendered.keys()].sort((a, b) => a - b)) {
+    const element = state.rendered.get(index);
+    if (element === cursor) cursor = cursor.nextElementSibling;
+    else spacer.insertBefore(element, cursor);
+  }
+}
+/**
  * Shows the folder as a grid or a list from now on (the body's `grid` class, the toggle's
  * state); with `keepPlace`, the first item on screen stays on screen.
  *
@@ -114,9 +128,9 @@ export function drawRows() {
     element.dataset.index = String(index);
     element.classList.toggle("came-from", index === state.cameFrom);
     element.style.top = index * height + "px";
-    if (!element.isConnected) $("spacer").appendChild(element);
     state.rendered.set(index, element);
   }
+  orderRendered();
 }
 export function makeRow(item, index, key = entryKey(item)) {
   const row = document.createElement("a");
