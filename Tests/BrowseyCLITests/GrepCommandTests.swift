@@ -32,9 +32,10 @@ struct GrepCommandTests {
         let base = try #require(local.split(separator: " ").last.map(String.init)).trimmingCharacters(
             in: CharacterSet(charactersIn: "/"))
 
-        // The content index is built in the background after the names: asked until it answers.
+        // The content index is built in the background after the names: asked until it answers
+        // whole (while it builds, grep prints what it has and says there may be more).
         var found = try await browsey(["grep", "\(base)/docs", "quarterly report"])
-        for _ in 0..<50 where found.status != 0 {
+        for _ in 0..<50 where found.status != 0 || found.output.contains("there may be more") {
             try await Task.sleep(for: .milliseconds(200))
             found = try await browsey(["grep", "\(base)/docs", "quarterly report"])
         }
