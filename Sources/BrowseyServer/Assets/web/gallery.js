@@ -6,7 +6,7 @@ import { api } from "./api.js";
 import { $ } from "./dom.js";
 import { formatDuration, isFolder, kindOf } from "./format.js";
 import { svgIcon } from "./icons.js";
-import { addSelectionBox, entryKey, onEntryClick, orderRendered, takeSpareRow } from "./listing.js";
+import { addSelectionBox, entryKey, forget, onEntryClick, orderRendered, takeSpareRow } from "./listing.js";
 import { join, pageURL } from "./paths.js";
 import { watchImage } from "./offline.js";
 import { noteAspect } from "./picture.js";
@@ -170,13 +170,6 @@ function requestAhead() {
     // Durations too wait for the screen's pictures: each costs the server an ffprobe run.
     if (tile.dataset.video) askDuration(tile);
   }
-}
-
-/** Removes a tile, cancelling its thumbnail if it is still on its way. */
-function forget(tile) {
-  const image = tile.querySelector("img");
-  if (image && !image.complete) image.removeAttribute("src");
-  tile.remove();
 }
 
 /** A tile: a picture's thumbnail (its name as the alternative text), or an icon and a name. */

@@ -81,7 +81,13 @@ export function takeSpareRow(key) {
   if (element) spare.delete(key);
   return element;
 }
-export function dropSpareRows() { for (const element of spare.values()) element.remove(); spare.clear(); }
+export function dropSpareRows() { for (const element of spare.values()) forget(element); spare.clear(); }
+/** Removes a row or tile, cancelling its thumbnail if it is still on its way. */
+export function forget(element) {
+  const image = element.querySelector("img");
+  if (image && !image.complete) image.removeAttribute("src");
+  element.remove();
+}
 /**
  * Puts the rows or tiles drawn in the spacer in list order, so the keyboard's Tab and a screen
  * reader meet them as they are seen: a row drawn on a scroll up, or a new entry's among the
