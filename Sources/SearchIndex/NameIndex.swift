@@ -60,7 +60,7 @@ public final class NameIndex: Sendable {
         var catalog = Catalog()
         /// Counts the catalogs published, so that a name order is used only with its own.
         var generation = 0
-        /// The names of catalog `generation` in order and by trigram, once built (see
+        /// The names of catalog `generation` in order and by pair, once built (see
         /// ``NameOrder`` and ``NameGrams``).
         var nameOrder: (generation: Int, order: NameOrder, grams: NameGrams)?
         var phase = Phase.building
@@ -165,7 +165,7 @@ public final class NameIndex: Sendable {
             let order = NameOrder(catalog.folders)
             let grams = NameGrams(order)
             self.logger.debug(
-                "Names in order and by trigram (\(grams.byteCount) bytes): \(catalog.entryCount) in \(ContinuousClock.now - started)"
+                "Names in order and by pair (\(grams.byteCount) bytes): \(catalog.entryCount) in \(ContinuousClock.now - started)"
             )
             self.state.withLock { state in
                 if state.generation == scheduled { state.nameOrder = (scheduled, order, grams) }
@@ -191,15 +191,17 @@ public final class NameIndex: Sendable {
     }
 
     /// The best hits for `query` in `catalog`: from `order` (the same catalog's names in order)
-    /// when they are all prefix matches, else from `grams` (the same catalog's names by trigram)
-    /// when they are all substring matches, else by scanning every name.
+    /// when they are all prefix matches, else from `grams` (the same catalog's names by pair)
+    /// when they are all substring matches; else from `grams` again, scattered letters too,
+    /// when a scan would read at least `scattersAt` names (as ``sample(_:letters:under:)``
+    /// estimates); else by scanning every name.
     ///
     /// A scan that would read at least `splitsAt` names (as ``sample(_:letters:under:)``
     /// estimates) runs in two halves at once when no other scan runs and the machine has a
     /// second core (see ``Splitting``).
     static func search(
         _ query: SearchQuery, in catalog: Catalog, order: NameOrder? = nil, grams: NameGrams? = nil,
-        splitting: Splitting = .whenIdle, splitsAt: Int = 200_000
+        splitting: Splitting = .whenIdle, splitsAt: Int = 200_000, scattersAt: Int = 20_000
     ) -> [SearchHit] {
         let matcher = NameMatcher(query.text)
         guard matcher != nil || query.hasFilters else { return [] }
@@ -214,6 +216,16 @@ public final class NameIndex: Sendable {
             return hits(top.sorted())
         }
         let folders = catalog.folders
+        // Scattered letters from the pair lists, when a scan would read many names (a scan of
+        // a few folders, or of the few holding a rare letter, is quicker than counting lists
+        // over every name).
+        if let grams, let matcher,
+            let estimate = Self.sample(folders, letters: matcher.mask, under: folder),
+            estimate.names >= scattersAt,
+            let top = grams.scatteredHits(for: query, matcher: matcher, under: folder)
+        {
+            return hits(top.sorted())
+        }
         let scans = scansRunning.add(1, ordering: .relaxed).newValue
         defer { scansRunning.subtract(1, ordering: .relaxed) }
         // Many names to read are read in two halves at once while no other scan runs (a second

@@ -2,13 +2,15 @@ import Testing
 
 @testable import SearchIndex
 
-@Suite("Names by trigram answer queries found inside names")
+@Suite("Names by pair answer queries found inside names, and scattered letters")
 struct NameGramsTests {
     private static func entry(_ name: String, modified: Int64 = 0) -> IndexedEntry {
         IndexedEntry(name: name, kind: .file, size: Int64(name.utf8.count), modified: modified, inode: 0)
     }
 
-    @Test("a query inside enough names is answered from the trigram lists, a rarer one is left to a scan")
+    @Test(
+        "a query inside enough names is answered from the pair lists, a rarer one is left to the scattered reading"
+    )
     func substringHitsOrNil() throws {
         let root = FolderRecord(
             path: "",
@@ -33,8 +35,8 @@ struct NameGramsTests {
             ])
         #expect(try paths("eport", limit: 6) == nil, "five names hold it (the hidden one is not asked for)")
         #expect(try paths("eport", limit: 1, folder: "/a") == ["/a/old Réport 9.txt"])
-        #expect(try paths("eport", limit: 2, folder: "/a") == nil, "scattered letters are a scan's to find")
-        #expect(try paths("ep", limit: 1) == nil, "two letters hold no trigram")
+        #expect(try paths("eport", limit: 2, folder: "/a") == nil, "scattered letters are read apart")
+        #expect(try paths("ep", limit: 1) == nil, "two letters are a scan's")
         #expect(try paths("e port", limit: 1) == nil, "several words are a scan's")
         #expect(try paths("zzz", limit: 1) == nil)
     }
@@ -61,13 +63,36 @@ struct NameGramsTests {
 
     @Test("the buckets grow with the names: a small folder keeps a small table, a million names the largest")
     func bucketsFollowTheNames() {
-        #expect(NameGrams.bucketBits(forNames: 0) == 12)
+        #expect(NameGrams.bucketBits(forNames: 0) == 10)
         #expect(NameGrams.bucketBits(forNames: 3_000) == 13)
-        #expect(NameGrams.bucketBits(forNames: 10_002) == 15, "128 KiB of offsets, not 1 MiB")
-        #expect(NameGrams.bucketBits(forNames: 100_000) == 18)
-        #expect(NameGrams.bucketBits(forNames: 1_011_100) == 18)
+        #expect(NameGrams.bucketBits(forNames: 10_002) == 14, "64 KiB of offsets")
+        #expect(NameGrams.bucketBits(forNames: 1_011_100) == 14)
         let small = NameGrams(NameOrder([FolderRecord(path: "", entries: [Self.entry("Report.pdf")])]))
-        #expect(small.byteCount < 20_000)
+        #expect(small.byteCount < 5_000)
+    }
+
+    @Test("a pair in more than one name in eight is listed as a bitmap, a rarer one as gaps; both read alike")
+    func commonPairsAreBitmaps() throws {
+        // 80 names: `re` in all of them, `zq` in 5 (fewer than one in eight), `xy` in 11.
+        let names = (0..<80).map { number in
+            "re \(number)" + (number % 16 == 0 ? " zq" : "") + (number % 7 == 0 ? " xy" : "")
+        }
+        let grams = NameGrams(NameOrder([FolderRecord(path: "", entries: names.map { Self.entry($0) })]))
+        func listed(_ pair: String) -> (dense: Bool, numbers: [UInt32]) {
+            let bytes = Array(pair.utf8)
+            let bucket = NameGrams.bucket(bytes[0], bytes[1], bits: grams.bucketBits)
+            var list = grams.cursor(bucket)
+            var numbers: [UInt32] = []
+            grams.withPostings { postings in
+                while let number = list.next(in: postings) { numbers.append(number) }
+            }
+            return (grams.isDense(bucket), numbers)
+        }
+        // Names are numbered in the folder's order, which is the order given.
+        #expect(listed("re").dense && listed("re").numbers == Array(0..<80))
+        #expect(!listed("zq").dense && listed("zq").numbers == [0, 16, 32, 48, 64])
+        #expect(
+            listed("xy").dense && listed("xy").numbers == stride(from: 0, to: 80, by: 7).map { UInt32($0) })
     }
 
     @Test("on generated names, every query answers exactly what a scan of every name answers")
@@ -109,7 +134,14 @@ struct NameGramsTests {
             let start = Int.random(in: 0...(source.count - length), using: &random)
             texts.append(String(source[start..<(start + length)]))
         }
+        // And scattered letters: a name's bytes, some left out.
+        for _ in 0..<100 {
+            let source = Array(all.randomElement(using: &random)!.lowercased())
+            let kept = source.filter { _ in Bool.random(using: &random) }
+            if kept.count >= 3 { texts.append(String(kept)) }
+        }
         var answered = 0
+        var scattered = 0
         for text in texts {
             for limit in [1, 7, 50] {
                 for folder in ["", "/a", "/c/d"] {
@@ -122,20 +154,23 @@ struct NameGramsTests {
                         let fromScan = NameIndex.search(query, in: catalog)
                         for grams in [banded, whole] {
                             #expect(
-                                NameIndex.search(query, in: catalog, grams: grams) == fromScan,
+                                NameIndex.search(query, in: catalog, grams: grams, scattersAt: 0) == fromScan,
                                 "\(text) limit \(limit) in \(folder), variant \(variant)")
                         }
-                        if let matcher = NameMatcher(text),
-                            banded.substringHits(for: query, matcher: matcher, under: folder) != nil
-                        {
-                            answered += 1
+                        if let matcher = NameMatcher(text) {
+                            if banded.substringHits(for: query, matcher: matcher, under: folder) != nil {
+                                answered += 1
+                            } else if banded.scatteredHits(for: query, matcher: matcher, under: folder) != nil
+                            {
+                                scattered += 1
+                            }
                         }
                     }
                 }
             }
         }
-        // The comparison means something only if the trigram lists answered a good share.
-        #expect(answered > texts.count)
+        // The comparison means something only if the pair lists answered a good share both ways.
+        #expect(answered > texts.count && scattered > texts.count, "\(answered), \(scattered)")
     }
 
     @Test("a scan passes by folders that lack one of the query's letters, and still finds every match")

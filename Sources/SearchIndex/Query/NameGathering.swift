@@ -1,6 +1,6 @@
-/// The hits a search by trigram has gathered, and how each name it reads is scored and
-/// offered: substrings only (scattered letters are a scan's to find), filters and rights
-/// applied before a hit counts. A value the search mutates in place, so its loops hold no
+/// The hits a search by pair has gathered, and how each name it reads is scored and
+/// offered: substrings only, or scattered letters too (``consider(_:in:gapsAtLeast:)``), filters
+/// and rights applied before a hit counts. A value the search mutates in place, so its loops hold no
 /// closure over it.
 struct NameGathering {
     /// The best hits so far.
@@ -40,7 +40,17 @@ struct NameGathering {
     ) {
         guard NameMatcher.mayReach(top.minimum, count: name.count, length: text.count),
             let found = NameMatcher.score(name, query: text, minimum: max(top.minimum, 1_000)),
-            found < ceiling,
+            found < ceiling
+        else { return }
+        offer(name, scoring: found, at: index, in: record)
+    }
+
+    /// Counts and offers `name`, which scored `found`, when the query admits it.
+    @inline(__always)
+    private mutating func offer(
+        _ name: UnsafeBufferPointer<UInt8>, scoring found: Int, at index: Int, in record: FolderRecord
+    ) {
+        guard
             filtering
                 ? query.admits(record.entries, at: index)
                 : !(hidesHidden && name.first == UInt8(ascii: "."))
@@ -48,6 +58,20 @@ struct NameGathering {
         admitted += 1
         if top.mayTake(score: found, depth: record.depth) {
             top.offer(.init(score: found, secondary: 0, record: record, index: index, name: name))
+        }
+    }
+
+    /// Scores the name at `index` in `record` (a folder the search ``looks(in:)``) as a scan
+    /// does, scattered matches too, and offers it when it could still enter. `gaps` is the
+    /// fewest gaps a scattered match of it can have; above 0, it cannot hold the query as a
+    /// substring.
+    mutating func consider(_ index: Int, in record: FolderRecord, gapsAtLeast gaps: Int) {
+        record.withFoldedName(at: index) { name in
+            guard NameMatcher.mayReach(top.minimum, count: name.count, length: text.count),
+                gaps == 0 || NameMatcher.mayScatter(top.minimum, count: name.count, missingPairs: gaps),
+                let found = NameMatcher.score(name, query: text, minimum: top.minimum, substring: gaps == 0)
+            else { return }
+            offer(name, scoring: found, at: index, in: record)
         }
     }
 

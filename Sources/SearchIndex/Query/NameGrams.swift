@@ -1,19 +1,25 @@
-/// Which names hold each run of three folded bytes (a trigram): a query found inside names
-/// (`eport` in `Report 2.pdf`) visits only the names holding its rarest trigram, not every name.
+/// Which names hold each pair of adjacent folded bytes (a bigram): a query found inside names
+/// (`eport` in `Report 2.pdf`) visits only the names holding its rarest pair, not every name,
+/// and a query of scattered letters (`rprtmd`) only the names holding most of its pairs.
 ///
-/// A name that holds a query as a substring holds every trigram of the query, so the names
-/// listed under any one of them include every substring match. Each listed name is then scored
-/// as a scan scores it. Substring matches outrank every scattered (subsequence) match (4,001 or
-/// more against at most 999: see ``NameMatcher``), so when at least `limit` names admitted by the
+/// A name that holds a query as a substring holds every pair of the query, so the names listed
+/// under any one of them include every substring match. Each listed name is then scored as a
+/// scan scores it. Substring matches outrank every scattered (subsequence) match (4,001 or more
+/// against at most 999: see ``NameMatcher``), so when at least `limit` names admitted by the
 /// query hold it as a substring, the best `limit` hits are all among the listed names and the
-/// catalog need not be scanned. With fewer (a rare query, or a scattered one such as `rprtmd`)
-/// only a scan can find the scattered matches that fill the rest, and the caller scans.
+/// catalog need not be scanned (``substringHits(for:matcher:under:)``). With fewer (a rare
+/// query, or a scattered one such as `rprtmd`), ``scatteredHits(for:matcher:under:)`` reads the
+/// names by how many of the query's pairs they hold, most first: each pair a name lacks is a gap
+/// of a scattered match, so past a point no name holding fewer can enter.
 ///
-/// Layout: names are numbered in catalog order (folder by folder), trigrams are hashed into
-/// buckets (a collision only adds names that fail the scoring; ``bucketBits(forNames:)`` says how
-/// many), and each bucket lists its names as ascending numbers stored as gaps, seven bits a byte
-/// (most gaps take one byte), all buckets back to back in one byte array. Built off the request path from one catalog value,
-/// beside its ``NameOrder``, and used only with that same value.
+/// Layout: names are numbered in catalog order (folder by folder), pairs are hashed into buckets
+/// (a collision only adds names that fail the scoring; ``bucketBits(forNames:)`` says how many),
+/// all buckets' lists back to back in one byte array. A list of more than one name in eight is a
+/// bitmap, a bit for each name (``isDense(_:)``); a shorter one lists its names as ascending
+/// numbers stored as gaps, seven bits a byte (most gaps take one byte). Each is as small as it
+/// can be that way: a pair as common as `re` or `.m` is in a good share of all names. Built off
+/// the request path from one catalog value, beside its ``NameOrder``, and used only with that
+/// same value.
 final class NameGrams: Sendable {
     /// The catalog's names in order (its folders, their first numbers, their depths): its runs
     /// are the prefixes and the names holding a query one byte in.
@@ -22,22 +28,31 @@ final class NameGrams: Sendable {
     private let bandsFrom: UInt32
     /// Where each bucket's list begins in ``postings``, then where the last one ends.
     private let offsets: [UInt32]
-    /// Every bucket's list of names: ascending numbers, each as its gap from the one before
-    /// (the first from -1), little-endian groups of seven bits with the high bit on all but the last.
+    /// Which buckets' lists are bitmaps (a bit for each bucket).
+    private let dense: [UInt64]
+    /// Every bucket's list of names: a bitmap of as many bits as there are names, rounded up to
+    /// whole 64-bit words (bit `n % 8` of byte `n / 8` for name `n`), or ascending numbers, each
+    /// as its gap from the one before (the first from -1), little-endian groups of seven bits
+    /// with the high bit on all but the last.
     private let postings: [UInt8]
-    /// How many bits of a trigram's hash pick its bucket.
+    /// How many names are numbered.
+    let names: Int
+    /// Each name's folded length in bytes (255 for longer ones), by number: a name read from
+    /// the lists is passed by on its length, when it could not score enough, without reading
+    /// its folder (a million names: a megabyte).
+    let lengths: [UInt8]
+    /// How many bits of a pair's hash pick its bucket.
     let bucketBits: UInt32
 
-    /// The buckets for `names` names: about two for each name, between 2^12 and 2^18. A folder of
-    /// 10,000 names holds a few thousand distinct trigrams, so 2^18 buckets (a megabyte of
-    /// offsets, resident for as long as the server runs) would be mostly empty; 1,000,000 names
-    /// hold more than 2^18, and more buckets than that would cost more than they save.
+    /// The buckets for `names` names: between 2^10 and 2^14. Names hold a few thousand distinct
+    /// pairs at most (letters, digits and punctuation, and the bytes of other scripts), so more
+    /// buckets than that would stay empty; a small folder's hold a few hundred.
     static func bucketBits(forNames names: Int) -> UInt32 {
         let needed = UInt32(Int.bitWidth - max(names, 1).leadingZeroBitCount) + 1
-        return min(max(needed, 12), 18)
+        return min(max(needed, 10), 14)
     }
 
-    /// Lists the trigrams of every name of `order`'s folders (off the request path: see
+    /// Lists the pairs of every name of `order`'s folders (off the request path: see
     /// ``NameIndex``). Lists of fewer than `bandsFrom` bytes are read whole (a test sets 0 to
     /// read every list in bands).
     init(_ order: NameOrder, bandsFrom: UInt32 = bandedListBytes) {
@@ -45,23 +60,33 @@ final class NameGrams: Sendable {
         self.bandsFrom = bandsFrom
         let folders = order.folders
         let total = order.starts[order.starts.count - 1]
+        names = Int(total)
         let bits = Self.bucketBits(forNames: Int(total))
         bucketBits = bits
+        let bitmapBytes = UInt32((Int(total) + 63) / 64 * 8)
 
-        // Two passes over the same trigrams: the first sizes each bucket's list, the second
-        // writes it, so the lists are built in place without a growing array per bucket.
+        // Two passes over the same pairs: the first counts each bucket's names and sizes its
+        // list, the second writes it, so the lists are built in place without a growing array
+        // per bucket.
         let buckets = 1 << Int(bits)
         var offsets = [UInt32](repeating: 0, count: buckets + 1)
+        var counts = [UInt32](repeating: 0, count: buckets)
         var last = [UInt32](repeating: 0, count: buckets)  // the last number listed, plus one
-        Self.forEachGram(of: folders, bits: bits) { number, bucket in
+        Self.forEachPair(of: folders, bits: bits) { number, bucket in
             let next = number + 1
             guard last[bucket] != next else { return }  // already listed for this name
             offsets[bucket] += UInt32(Self.encodedSize(next - last[bucket]))
+            counts[bucket] += 1
             last[bucket] = next
         }
+        var dense = [UInt64](repeating: 0, count: (buckets + 63) / 64)
         var sum: UInt32 = 0
         for bucket in 0..<buckets {
-            let size = offsets[bucket]
+            var size = offsets[bucket]
+            if UInt64(counts[bucket]) * 8 > UInt64(total) {
+                dense[bucket >> 6] |= 1 << UInt64(bucket & 63)
+                size = bitmapBytes
+            }
             offsets[bucket] = sum
             sum += size
         }
@@ -70,9 +95,14 @@ final class NameGrams: Sendable {
         var cursors = Array(offsets[0..<buckets])
         for bucket in 0..<buckets { last[bucket] = 0 }
         postings.withUnsafeMutableBufferPointer { postings in
-            Self.forEachGram(of: folders, bits: bits) { number, bucket in
+            Self.forEachPair(of: folders, bits: bits) { number, bucket in
                 let next = number + 1
                 guard last[bucket] != next else { return }
+                if dense[bucket >> 6] & (1 << UInt64(bucket & 63)) != 0 {
+                    postings[Int(offsets[bucket]) + Int(number >> 3)] |= 1 << UInt8(number & 7)
+                    last[bucket] = next
+                    return
+                }
                 var gap = next - last[bucket]
                 last[bucket] = next
                 var cursor = Int(cursors[bucket])
@@ -86,33 +116,60 @@ final class NameGrams: Sendable {
             }
         }
         self.offsets = offsets
+        self.dense = dense
         self.postings = postings
+        var lengths: [UInt8] = []
+        lengths.reserveCapacity(Int(total))
+        for record in folders {
+            var start: UInt32 = 0
+            for end in record.foldedEnds {
+                lengths.append(UInt8(min(end - start, 255)))
+                start = end
+            }
+        }
+        self.lengths = lengths
     }
 
     /// How many bytes the lists take, with their offsets (reported in the log).
-    var byteCount: Int { postings.count + offsets.count * 4 }
+    var byteCount: Int { postings.count + offsets.count * 4 + dense.count * 8 + lengths.count }
+
+    /// Whether `bucket`'s list is a bitmap.
+    @inline(__always)
+    func isDense(_ bucket: Int) -> Bool { dense[bucket >> 6] & (1 << UInt64(bucket & 63)) != 0 }
+
+    /// A reader of `bucket`'s list, from its first name.
+    func cursor(_ bucket: Int) -> ListCursor {
+        ListCursor(start: Int(offsets[bucket]), end: Int(offsets[bucket + 1]), dense: isDense(bucket))
+    }
+
+    /// Lends the lists to `body`, for ``ListCursor/next(in:)``.
+    func withPostings<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        postings.withUnsafeBufferPointer(body)
+    }
 
     /// The best hits for `query` when at least `query.limit` names it admits hold the matcher's
-    /// text as a substring; `nil` when fewer do (then only a scan can add the scattered matches),
-    /// or when the query is not one word of three bytes or more.
+    /// text as a substring; `nil` when fewer do (then the scattered matches fill the rest: see
+    /// ``scatteredHits(for:matcher:under:)``), or when the query is not one word of three bytes
+    /// or more.
     ///
     /// The names are read in bands of score, so that a common query stops reading once the best
     /// are gathered. A name holds the query first either at its start (a prefix: 7,001 or more),
     /// at a word start (after a byte that is neither a letter nor a digit: 5,001–5,999), one
     /// byte in (4,999) or further in (4,998 or less). The prefixes are a run of the name order,
     /// and so are the names holding it one byte in (a run for each first byte). A word start
-    /// is a trigram of the lists: a separator and the query's first two bytes. So the prefixes,
-    /// the names marked by those lists and the names holding the query one byte in are scored
-    /// first; the rest of the rarest trigram's list then only needs reading where a name
+    /// is a pair of the lists: a separator and the query's first byte. So the prefixes, the
+    /// names marked by those lists and the names holding the query one byte in are scored
+    /// first; the rest of the rarest pair's list then only needs reading where a name
     /// scoring 4,998 could still enter, which for a common query is nowhere.
     func substringHits(for query: SearchQuery, matcher: NameMatcher, under folder: String) -> TopHits? {
         let text = matcher.query
         guard matcher.words.isEmpty, text.count >= 3 else { return nil }
-        // The rarest trigram's list is the shortest to read.
+        // The rarest pair's list is the shortest to read (a bitmap is the longest: it is one
+        // because its pair is in more than one name in eight).
         var bucket = 0
         var shortest = UInt32.max
-        for index in 2..<text.count {
-            let candidate = Self.bucket(text[index - 2], text[index - 1], text[index], bits: bucketBits)
+        for index in 1..<text.count {
+            let candidate = Self.bucket(text[index - 1], text[index], bits: bucketBits)
             let size = offsets[candidate + 1] - offsets[candidate]
             if size < shortest {
                 shortest = size
@@ -165,13 +222,11 @@ final class NameGrams: Sendable {
                 marks = []
                 markedBelow = .max
             }
-            // The rarest trigram's list: its marked names, and the others where they could still enter.
-            var position = Int(offsets[bucket])
-            let end = Int(offsets[bucket + 1])
-            var previous: UInt32 = 0
+            // The rarest pair's list: its marked names, and the others where they could still enter.
+            var list = cursor(bucket)
             var folderIndex = -1
             postings.withUnsafeBufferPointer { postings in
-                var pending = Self.decode(postings, at: &position, end: end, after: &previous)
+                var pending = list.next(in: postings)
                 folders: while let first = pending {
                     // Numbers ascend, so the folders are met in order.
                     repeat { folderIndex += 1 } while starts[folderIndex + 1] <= first
@@ -183,16 +238,14 @@ final class NameGrams: Sendable {
                     while !Self.isMarked(number, in: marks)
                         && !gathering.top.mayTake(score: Self.bestUnmarked, depth: depth)
                     {
-                        pending = Self.decode(postings, at: &position, end: end, after: &previous)
+                        pending = list.next(in: postings)
                         guard let next = pending else { break folders }
                         guard next < folderEnd else { continue folders }
                         number = next
                     }
                     let record = folders[folderIndex]
                     guard gathering.looks(in: record) else {
-                        while let next = pending, next < folderEnd {
-                            pending = Self.decode(postings, at: &position, end: end, after: &previous)
-                        }
+                        while let next = pending, next < folderEnd { pending = list.next(in: postings) }
                         continue
                     }
                     // The folder's names are read with its arrays lent once.
@@ -210,7 +263,7 @@ final class NameGrams: Sendable {
                                         UnsafeBufferPointer(rebasing: folded[nameStart..<nameEnd]), at: index,
                                         in: record, below: marked ? markedBelow : oneIn)
                                 }
-                                pending = Self.decode(postings, at: &position, end: end, after: &previous)
+                                pending = list.next(in: postings)
                                 guard let next = pending, next < folderEnd else { return }
                                 number = next
                             }
@@ -232,23 +285,20 @@ final class NameGrams: Sendable {
     /// about two thousand names.
     static let bandedListBytes: UInt32 = 4_096
 
-    /// The best an unmarked name of the rarest trigram's list can score once the prefixes and
+    /// The best an unmarked name of the rarest pair's list can score once the prefixes and
     /// the names holding the query one byte in were offered: the query two bytes in, not at a
     /// word start.
     static let bestUnmarked = 4_998
 
-    /// One bit for each name holding one of the trigrams a separator and the first two bytes
-    /// of `text` make (a superset of the names holding `text` at a word start after their first
-    /// byte: a bucket also lists the names of the other trigrams hashed into it).
+    /// One bit for each name holding one of the pairs a separator and the first byte of `text`
+    /// make (a superset of the names holding `text` at a word start after their first byte: a
+    /// bucket also lists the names of the other pairs hashed into it).
     private func wordStartMarks(of text: [UInt8]) -> [UInt64] {
-        var marks = [UInt64](repeating: 0, count: (Int(order.starts[order.starts.count - 1]) + 63) / 64)
+        var marks = [UInt64](repeating: 0, count: (names + 63) / 64)
         postings.withUnsafeBufferPointer { postings in
             for separator in UInt8(0)..<0x80 where !NameMatcher.isAlphanumeric(separator) {
-                let bucket = Self.bucket(separator, text[0], text[1], bits: bucketBits)
-                var position = Int(offsets[bucket])
-                let end = Int(offsets[bucket + 1])
-                var previous: UInt32 = 0
-                while let number = Self.decode(postings, at: &position, end: end, after: &previous) {
+                var list = cursor(Self.bucket(separator, text[0], bits: bucketBits))
+                while let number = list.next(in: postings) {
                     marks[Int(number >> 6)] |= 1 << UInt64(number & 63)
                 }
             }
@@ -256,38 +306,17 @@ final class NameGrams: Sendable {
         return marks
     }
 
-    /// The next number of a list, or `nil` at its end.
-    @inline(__always)
-    private static func decode(
-        _ postings: UnsafeBufferPointer<UInt8>, at position: inout Int, end: Int, after previous: inout UInt32
-    ) -> UInt32? {
-        guard position < end else { return nil }
-        var gap: UInt32 = 0
-        var shift: UInt32 = 0
-        while true {
-            let byte = postings[position]
-            position += 1
-            gap |= UInt32(byte & 0x7F) << shift
-            if byte < 0x80 { break }
-            shift += 7
-        }
-        previous &+= gap
-        return previous - 1
-    }
-
-    /// Calls `body` with each name's number and the bucket of each of its trigrams, names in order.
-    private static func forEachGram(of folders: [FolderRecord], bits: UInt32, _ body: (UInt32, Int) -> Void) {
+    /// Calls `body` with each name's number and the bucket of each of its pairs, names in order.
+    private static func forEachPair(of folders: [FolderRecord], bits: UInt32, _ body: (UInt32, Int) -> Void) {
         var number: UInt32 = 0
         for record in folders {
             record.folded.withUnsafeBufferPointer { folded in
                 var start = 0
                 for end in record.foldedEnds {
                     let end = Int(end)
-                    if end - start >= 3 {
-                        for index in (start + 2)..<end {
-                            body(
-                                number,
-                                bucket(folded[index - 2], folded[index - 1], folded[index], bits: bits))
+                    if end - start >= 2 {
+                        for index in (start + 1)..<end {
+                            body(number, bucket(folded[index - 1], folded[index], bits: bits))
                         }
                     }
                     start = end
@@ -297,9 +326,10 @@ final class NameGrams: Sendable {
         }
     }
 
+    /// The bucket of the pair `first`, `second`.
     @inline(__always)
-    private static func bucket(_ first: UInt8, _ second: UInt8, _ third: UInt8, bits: UInt32) -> Int {
-        let key = UInt32(first) << 16 | UInt32(second) << 8 | UInt32(third)
+    static func bucket(_ first: UInt8, _ second: UInt8, bits: UInt32) -> Int {
+        let key = UInt32(first) << 8 | UInt32(second)
         return Int((key &* 2_654_435_761) >> (32 - bits))
     }
 

@@ -65,14 +65,25 @@ struct TopHits {
         // sort later: a common substring ties thousands of names at one score.
         if let cutoff, candidate.score == cutoff.score, !Self.precedes(candidate, cutoff) { return }
         items.append(candidate)
-        if items.count >= limit * 4 {
-            items.sort(by: Self.precedes)
-            items.removeLast(items.count - limit)
-            minimum = items[limit - 1].score
-            minimumDepth = items[limit - 1].record.depth
-            cutoff = items[limit - 1]
-            cuts += 1
-        }
+        if items.count >= limit * 4 { cut() }
+    }
+
+    /// The score of the last of the best `limit` hits so far; `nil` while fewer were offered.
+    /// Cuts the hits back first, so that ``minimum`` is that score from then on.
+    mutating func lowestKept() -> Int? {
+        guard items.count >= limit else { return nil }
+        cut()
+        return minimum
+    }
+
+    /// Sorts the hits, keeps the best `limit` and raises ``minimum`` to the last one's score.
+    private mutating func cut() {
+        items.sort(by: Self.precedes)
+        items.removeLast(items.count - limit)
+        minimum = items[limit - 1].score
+        minimumDepth = items[limit - 1].record.depth
+        cutoff = items[limit - 1]
+        cuts += 1
     }
 
     /// Whether a name scoring `score` in a folder `depth` deep whose folded bytes are `name`

@@ -1,0 +1,101 @@
+/// Reads one list of ``NameGrams`` from its first name: a bitmap's set bits, or a list of gaps
+/// decoded one by one. Holds no reference to the lists: they are lent to each call, so a loop
+/// that reads them lends them once.
+struct ListCursor {
+    /// Where the next byte (a list of gaps) or the next 64-bit word (a bitmap) is read.
+    private var position: Int
+    private let end: Int
+    private let dense: Bool
+    /// A list of gaps: the last number read, plus one.
+    private var previous: UInt32 = 0
+    /// A bitmap: the bits of the word being read not yet returned.
+    private var word: UInt64 = 0
+    /// A bitmap: the number of that word's first bit.
+    private var base = -64
+
+    init(start: Int, end: Int, dense: Bool) {
+        position = start
+        self.end = end
+        self.dense = dense
+    }
+
+    /// The next name's number, ascending, or `nil` at the list's end.
+    @inline(__always)
+    mutating func next(in postings: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        if dense {
+            while word == 0 {
+                guard position < end else { return nil }
+                word = Self.word(at: position, in: postings)
+                position += 8
+                base += 64
+            }
+            let bit = word.trailingZeroBitCount
+            word &= word &- 1
+            return UInt32(base + bit)
+        }
+        guard position < end else { return nil }
+        var gap: UInt32 = 0
+        var shift: UInt32 = 0
+        while true {
+            let byte = postings[position]
+            position += 1
+            gap |= UInt32(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        previous &+= gap
+        return previous - 1
+    }
+
+    /// The 64-bit word of a bitmap at byte `position`, bit 0 its first name's.
+    @inline(__always)
+    private static func word(at position: Int, in postings: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        UInt64(
+            littleEndian: UnsafeRawBufferPointer(postings).loadUnaligned(
+                fromByteOffset: position, as: UInt64.self))
+    }
+
+    /// Adds one to the count, kept in `planes` as bits, of every name the list holds (see
+    /// ``NameGrams/scatteredHits(for:matcher:under:)``): a bitmap word by word, a list of gaps
+    /// name by name. `planes` holds `planeCount` planes of `words` words each, the lowest first;
+    /// a count that would pass the highest plane wraps.
+    mutating func count(
+        into planes: UnsafeMutableBufferPointer<UInt64>, words: Int, planeCount: Int,
+        from postings: UnsafeBufferPointer<UInt8>
+    ) {
+        if dense {
+            var index = 0
+            while position < end && index < words {
+                Self.add(
+                    Self.word(at: position, in: postings), at: index, to: planes, words: words,
+                    planeCount: planeCount)
+                position += 8
+                index += 1
+            }
+            return
+        }
+        while let number = next(in: postings) {
+            Self.add(
+                1 << UInt64(number & 63), at: Int(number >> 6), to: planes, words: words,
+                planeCount: planeCount)
+        }
+    }
+
+    /// Adds the bits of `carry` to word `index` of the count in `planes`, carrying from plane
+    /// to plane.
+    @inline(__always)
+    private static func add(
+        _ carry: UInt64, at index: Int, to planes: UnsafeMutableBufferPointer<UInt64>, words: Int,
+        planeCount: Int
+    ) {
+        var carry = carry
+        var plane = 0
+        while carry != 0 && plane < planeCount {
+            let slot = plane * words + index
+            let next = planes[slot] & carry
+            planes[slot] ^= carry
+            carry = next
+            plane += 1
+        }
+    }
+}

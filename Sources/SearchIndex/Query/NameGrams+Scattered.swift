@@ -1,0 +1,148 @@
+extension NameGrams {
+    /// The best hits for a one-word query of three bytes or more, scattered (subsequence)
+    /// matches as well as substrings, reading the names by how many of the query's pair buckets
+    /// list them, most first; `nil` for a query of several words or fewer bytes, or one whose
+    /// pairs fall in 16 buckets or more.
+    ///
+    /// A scattered match of a query of `m` bytes with `g` gaps (bytes of the name between its
+    /// matched letters) scores at most 1,000 less its length (at least `m + g`) less 10 for each
+    /// gap (``NameMatcher``). A name that lacks one of the query's pairs has a gap where that
+    /// pair stands in the query. So a name listed in `h` of the query's buckets has as many gaps
+    /// at least as the query has pairs not covered by `h` buckets, and once the best `limit`
+    /// hits score more than such a name could, it and every name listed in fewer buckets are
+    /// passed by. For `rprtmd` over a million names, the few thousand names holding two of its
+    /// pairs (the best hits, such as `test_report.md`, have three gaps) end the reading.
+    ///
+    /// How many buckets list each name is counted in four bit planes (a bit for each name in
+    /// each), a bitmap's words at a time; the names of a band are the bits whose planes spell
+    /// its count. The names no bucket lists are read last, folder by folder, if at all.
+    func scatteredHits(for query: SearchQuery, matcher: NameMatcher, under folder: String) -> TopHits? {
+        let text = matcher.query
+        guard matcher.words.isEmpty, text.count >= 3 else { return nil }
+        // Each of the query's buckets, and at how many of the query's places its pairs stand.
+        var places: [Int: Int] = [:]
+        for index in 1..<text.count {
+            places[Self.bucket(text[index - 1], text[index], bits: bucketBits), default: 0] += 1
+        }
+        let buckets = places.keys.sorted()
+        guard buckets.count < 1 << Self.planeCount else { return nil }
+        // The most places `held` buckets can stand for: the buckets with the most places first.
+        var covered = [0]
+        for count in places.values.sorted(by: >) { covered.append(covered[covered.count - 1] + count) }
+        let pairs = text.count - 1
+        let words = (names + 63) / 64
+        var planes = [UInt64](repeating: 0, count: words * Self.planeCount)
+        withPostings { postings in
+            planes.withUnsafeMutableBufferPointer { planes in
+                for bucket in buckets {
+                    var list = cursor(bucket)
+                    list.count(into: planes, words: words, planeCount: Self.planeCount, from: postings)
+                }
+            }
+        }
+        let folders = order.folders
+        let mask = matcher.mask
+        return text.withUnsafeBufferPointer { text in
+            planes.withUnsafeBufferPointer { planes in
+                lengths.withUnsafeBufferPointer { lengths in
+                    var gathering = NameGathering(query: query, text: text, folder: folder)
+                    for held in stride(from: buckets.count, through: 1, by: -1) {
+                        let gaps = pairs - covered[held]
+                        if gaps > 0, let lowest = gathering.top.lowestKept(),
+                            Self.bestScattered(length: text.count, gaps: gaps) < lowest
+                        {
+                            return gathering.top
+                        }
+                        // The band's names, shortest first (sorted by counting): a scattered
+                        // match of a longer name scores less, so the band ends at the first
+                        // length that could not enter. Only a name holding every pair (no gap
+                        // to count on) may be a substring, which scores by where it stands.
+                        var band = Self.band(held, of: planes, words: words)
+                        let minimum = gathering.top.minimum
+                        band.removeAll { number in
+                            let length = Int(lengths[Int(number)])
+                            return !NameMatcher.mayReach(minimum, count: length, length: text.count)
+                                || (gaps > 0
+                                    && !NameMatcher.mayScatter(minimum, count: length, missingPairs: gaps))
+                        }
+                        var starts = [Int](repeating: 0, count: 257)
+                        for number in band { starts[Int(lengths[Int(number)]) + 1] += 1 }
+                        for length in 0..<256 { starts[length + 1] += starts[length] }
+                        var sorted = [UInt32](repeating: 0, count: band.count)
+                        for number in band {
+                            let length = Int(lengths[Int(number)])
+                            sorted[starts[length]] = number
+                            starts[length] += 1
+                        }
+                        for number in sorted {
+                            let length = Int(lengths[Int(number)])
+                            if gaps > 0
+                                && !NameMatcher.mayScatter(
+                                    gathering.top.minimum, count: length, missingPairs: gaps)
+                            {
+                                break
+                            }
+                            let place = order.place(of: number)
+                            let record = folders[place.folder]
+                            guard record.masks[place.index] & mask == mask, gathering.looks(in: record) else {
+                                continue
+                            }
+                            gathering.consider(place.index, in: record, gapsAtLeast: gaps)
+                        }
+                    }
+                    // The names no bucket lists lack every pair of the query: folder by folder,
+                    // passing by the folders that lack one of its letters.
+                    if let lowest = gathering.top.lowestKept(),
+                        Self.bestScattered(length: text.count, gaps: pairs) < lowest
+                    {
+                        return gathering.top
+                    }
+                    let starts = order.starts
+                    for (folderIndex, record) in folders.enumerated()
+                    where record.anyMask & mask == mask && gathering.looks(in: record) {
+                        let first = Int(starts[folderIndex])
+                        record.masks.withUnsafeBufferPointer { masks in
+                            for index in 0..<masks.count where masks[index] & mask == mask {
+                                let number = first + index
+                                var listed: UInt64 = 0
+                                for plane in 0..<Self.planeCount {
+                                    listed |= planes[plane * words + number >> 6]
+                                }
+                                guard listed & (1 << UInt64(number & 63)) == 0 else { continue }
+                                gathering.consider(index, in: record, gapsAtLeast: pairs)
+                            }
+                        }
+                    }
+                    return gathering.top
+                }
+            }
+        }
+    }
+
+    /// The numbers of the names counted `held` times in `planes` (each plane's bit as the
+    /// count's), ascending.
+    private static func band(_ held: Int, of planes: UnsafeBufferPointer<UInt64>, words: Int) -> [UInt32] {
+        var numbers: [UInt32] = []
+        for index in 0..<words {
+            var bits = ~UInt64(0)
+            for plane in 0..<planeCount {
+                let word = planes[plane * words + index]
+                bits &= held & (1 << plane) != 0 ? word : ~word
+            }
+            while bits != 0 {
+                numbers.append(UInt32(index << 6 | bits.trailingZeroBitCount))
+                bits &= bits &- 1
+            }
+        }
+        return numbers
+    }
+
+    /// How many bit planes count the buckets listing a name: up to 15 buckets.
+    static let planeCount = 4
+
+    /// The best a scattered match of a query of `length` bytes with `gaps` gaps can score: its
+    /// letters span `length + gaps` bytes at least.
+    static func bestScattered(length: Int, gaps: Int) -> Int {
+        max(1, 1_000 - min(length + gaps, 500) - 10 * gaps)
+    }
+}
