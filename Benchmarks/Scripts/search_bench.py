@@ -389,7 +389,7 @@ def main():
     parser.add_argument("--no-copyparty", action="store_true")
     parser.add_argument("--settle", type=float, default=10.0,
                         help="seconds to wait after Browsey's index is ready before querying (the names in order"
-                             " and by trigram are built in the background just after; default 10)")
+                             " and by pair are built in the background just after; default 10)")
     args = parser.parse_args()
     find_runs = args.find_runs or args.queries
 
@@ -443,7 +443,7 @@ def main():
         if not wait_for("http://%s:%d/api/health" % (HOST, PORTS["browsey"])):
             raise SystemExit("Browsey does not answer /api/health")
         browsey["index_bytes"] = folder_bytes(index_dir)
-        # Queries measure the steady state: until the names in order and by trigram are built (in
+        # Queries measure the steady state: until the names in order and by pair are built (in
         # the background, a moment after the index is ready) a query scans every name.
         time.sleep(args.settle)
         client = Client(PORTS["browsey"])
@@ -603,7 +603,7 @@ def main():
         " after); %s." % (args.files, folders, rare, common, 100.0 * common / max(1, args.files), entries, os.cpu_count() or 0, load_before[0], load_after[0],
            time.strftime("%Y-%m-%d")),
         "One server ran at a time. Browsey: `--no-content-index` (names only), queried %.0f s after its index was"
-        " ready (the names in order and by trigram are built in the background just after). copyparty: `-e2dsa --no-hash . --srch-hits 200000 --no-thumb`, read-only volume." % args.settle,
+        " ready (the names in order and by pair are built in the background just after). copyparty: `-e2dsa --no-hash . --srch-hits 200000 --no-thumb`, read-only volume." % args.settle,
         "",
         "### Index build",
         "",
