@@ -106,7 +106,7 @@ extension NameGrams {
                                 let number = first + index
                                 var listed: UInt64 = 0
                                 for plane in 0..<Self.planeCount {
-                                    listed |= planes[plane * words + number >> 6]
+                                    listed |= planes[plane * words + (number >> 6)]
                                 }
                                 guard listed & (1 << UInt64(number & 63)) == 0 else { continue }
                                 gathering.consider(index, in: record, gapsAtLeast: pairs)
