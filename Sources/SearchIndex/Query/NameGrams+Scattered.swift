@@ -49,7 +49,7 @@ extension NameGrams {
                     for held in stride(from: buckets.count, through: 1, by: -1) {
                         let gaps = pairs - covered[held]
                         if gaps > 0, let lowest = gathering.top.lowestKept(),
-                            Self.bestScattered(length: text.count, gaps: gaps) < lowest
+                            !Self.mayEnter(lowest, length: text.count, gaps: gaps)
                         {
                             return gathering.top
                         }
@@ -93,7 +93,7 @@ extension NameGrams {
                     // The names no bucket lists lack every pair of the query: folder by folder,
                     // passing by the folders that lack one of its letters.
                     if let lowest = gathering.top.lowestKept(),
-                        Self.bestScattered(length: text.count, gaps: pairs) < lowest
+                        !Self.mayEnter(lowest, length: text.count, gaps: pairs)
                     {
                         return gathering.top
                     }
@@ -140,9 +140,9 @@ extension NameGrams {
     /// How many bit planes count the buckets listing a name: up to 15 buckets.
     static let planeCount = 4
 
-    /// The best a scattered match of a query of `length` bytes with `gaps` gaps can score: its
-    /// letters span `length + gaps` bytes at least.
-    static func bestScattered(length: Int, gaps: Int) -> Int {
-        max(1, 1_000 - min(length + gaps, 500) - 10 * gaps)
+    /// Whether a scattered match of a query of `length` bytes with `gaps` gaps at least could
+    /// still score `lowest`: its letters span `length + gaps` bytes at least.
+    static func mayEnter(_ lowest: Int, length: Int, gaps: Int) -> Bool {
+        NameMatcher.mayScatter(lowest, count: length + gaps, missingPairs: gaps)
     }
 }
