@@ -61,6 +61,45 @@ struct NameGramsTests {
         #expect(NameIndex.search(query, in: catalog, order: order).map(\.path) == ["/g/Xeport"])
     }
 
+    @Test(
+        "names holding the query one byte in are passed by a block at a time once deeper than the best, never a shallower one"
+    )
+    func deepBlocksArePassedByNotShallowerNames() throws {
+        // 300 names two folders deep hold `ocket` one byte in (4,999); after them in the order
+        // comes one a folder deep. Once the best five are gathered from the first deep names,
+        // the blocks of deep names that follow are passed by whole; the block holding the name
+        // a folder deep is still read, and that name ranks before them all.
+        var catalog = Catalog()
+        let deep = (1000..<1300).map { "xocket \(String($0).dropFirst())" }
+        catalog.put(FolderRecord(path: "/a/b", entries: deep.map { Self.entry($0) }))
+        catalog.put(FolderRecord(path: "/s", entries: [Self.entry("yocket")]))
+        // The name a folder deep must be found from the names in order: none of its pairs
+        // shares a bucket with the pairs that mark a word start (a separator, then `o`), which
+        // are read from the lists instead.
+        let bits = NameGrams.bucketBits(forNames: 301)
+        let marking = Set(
+            (UInt8(0)..<0x80).filter { !NameMatcher.isAlphanumeric($0) }.map {
+                NameGrams.bucket($0, UInt8(ascii: "o"), bits: bits)
+            })
+        let pairs = Array("yocket".utf8)
+        try #require(
+            (1..<pairs.count).allSatisfy {
+                !marking.contains(NameGrams.bucket(pairs[$0 - 1], pairs[$0], bits: bits))
+            })
+        var query = SearchQuery(text: "ocket")
+        query.limit = 5
+        let grams = NameGrams(NameOrder(catalog.folders), bandsFrom: 0)
+        let matcher = try #require(NameMatcher("ocket"))
+        let expected = [
+            "/s/yocket", "/a/b/xocket 000", "/a/b/xocket 001", "/a/b/xocket 002", "/a/b/xocket 003",
+        ]
+        #expect(
+            grams.substringHits(for: query, matcher: matcher, under: "")?.sorted().map {
+                $0.record.path(of: $0.index)
+            } == expected)
+        #expect(NameIndex.search(query, in: catalog).map(\.path) == expected)
+    }
+
     @Test("the buckets grow with the names: a small folder keeps a small table, a million names the largest")
     func bucketsFollowTheNames() {
         #expect(NameGrams.bucketBits(forNames: 0) == 10)

@@ -56,12 +56,14 @@ struct ListCursor {
     }
 
     /// Adds one to the count, kept in `planes` as bits, of every name the list holds (see
-    /// ``NameGrams/scatteredHits(for:matcher:under:)``): a bitmap word by word, a list of gaps
-    /// name by name. `planes` holds `planeCount` planes of `words` words each, the lowest first;
-    /// a count that would pass the highest plane wraps.
+    /// ``NameGrams/scatteredHits(for:matcher:under:)``), a bitmap's word at a time. A list of
+    /// gaps is first set as a bitmap in `scratch` (all zero, and left so): one bit a name,
+    /// where adding each name on its own would carry it through the planes. `planes` holds
+    /// `planeCount` planes of `words` words each, the lowest first; a count that would pass
+    /// the highest plane wraps.
     mutating func count(
-        into planes: UnsafeMutableBufferPointer<UInt64>, words: Int, planeCount: Int,
-        from postings: UnsafeBufferPointer<UInt8>
+        into planes: UnsafeMutableBufferPointer<UInt64>, scratch: UnsafeMutableBufferPointer<UInt64>,
+        words: Int, planeCount: Int, from postings: UnsafeBufferPointer<UInt8>
     ) {
         if dense {
             var index = 0
@@ -75,9 +77,11 @@ struct ListCursor {
             return
         }
         while let number = next(in: postings) {
-            Self.add(
-                1 << UInt64(number & 63), at: Int(number >> 6), to: planes, words: words,
-                planeCount: planeCount)
+            scratch[Int(number >> 6)] |= 1 << UInt64(number & 63)
+        }
+        for index in 0..<words where scratch[index] != 0 {
+            Self.add(scratch[index], at: index, to: planes, words: words, planeCount: planeCount)
+            scratch[index] = 0
         }
     }
 

@@ -32,11 +32,16 @@ extension NameGrams {
         let pairs = text.count - 1
         let words = (names + 63) / 64
         var planes = [UInt64](repeating: 0, count: words * Self.planeCount)
+        var scratch = [UInt64](repeating: 0, count: words)
         withPostings { postings in
             planes.withUnsafeMutableBufferPointer { planes in
-                for bucket in buckets {
-                    var list = cursor(bucket)
-                    list.count(into: planes, words: words, planeCount: Self.planeCount, from: postings)
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    for bucket in buckets {
+                        var list = cursor(bucket)
+                        list.count(
+                            into: planes, scratch: scratch, words: words, planeCount: Self.planeCount,
+                            from: postings)
+                    }
                 }
             }
         }
@@ -57,14 +62,14 @@ extension NameGrams {
                         // match of a longer name scores less, so the band ends at the first
                         // length that could not enter. Only a name holding every pair (no gap
                         // to count on) may be a substring, which scores by where it stands.
-                        var band = Self.band(held, of: planes, words: words)
                         let minimum = gathering.top.minimum
-                        band.removeAll { number in
-                            let length = Int(lengths[Int(number)])
-                            return !NameMatcher.mayReach(minimum, count: length, length: text.count)
-                                || (gaps > 0
-                                    && !NameMatcher.mayScatter(minimum, count: length, missingPairs: gaps))
+                        let admitted = (0..<256).map { length in
+                            NameMatcher.mayReach(minimum, count: length, length: text.count)
+                                && (gaps == 0
+                                    || NameMatcher.mayScatter(minimum, count: length, missingPairs: gaps))
                         }
+                        let band = Self.band(
+                            held, of: planes, words: words, lengths: lengths, admitted: admitted)
                         var starts = [Int](repeating: 0, count: 257)
                         for number in band { starts[Int(lengths[Int(number)]) + 1] += 1 }
                         for length in 0..<256 { starts[length + 1] += starts[length] }
@@ -120,18 +125,25 @@ extension NameGrams {
     }
 
     /// The numbers of the names counted `held` times in `planes` (each plane's bit as the
-    /// count's), ascending.
-    private static func band(_ held: Int, of planes: UnsafeBufferPointer<UInt64>, words: Int) -> [UInt32] {
+    /// count's) whose length in `lengths` is `admitted` (by length: a name too long to score
+    /// enough is left out here, before the band is sorted), ascending.
+    private static func band(
+        _ held: Int, of planes: UnsafeBufferPointer<UInt64>, words: Int, lengths: UnsafeBufferPointer<UInt8>,
+        admitted: [Bool]
+    ) -> [UInt32] {
         var numbers: [UInt32] = []
-        for index in 0..<words {
-            var bits = ~UInt64(0)
-            for plane in 0..<planeCount {
-                let word = planes[plane * words + index]
-                bits &= held & (1 << plane) != 0 ? word : ~word
-            }
-            while bits != 0 {
-                numbers.append(UInt32(index << 6 | bits.trailingZeroBitCount))
-                bits &= bits &- 1
+        admitted.withUnsafeBufferPointer { admitted in
+            for index in 0..<words {
+                var bits = ~UInt64(0)
+                for plane in 0..<planeCount {
+                    let word = planes[plane * words + index]
+                    bits &= held & (1 << plane) != 0 ? word : ~word
+                }
+                while bits != 0 {
+                    let number = index << 6 | bits.trailingZeroBitCount
+                    if admitted[Int(lengths[number])] { numbers.append(UInt32(number)) }
+                    bits &= bits &- 1
+                }
             }
         }
         return numbers

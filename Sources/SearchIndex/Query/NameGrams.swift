@@ -196,22 +196,34 @@ final class NameGrams: Sendable {
             // them was offered already). So once one at the cut-off's depth comes after the
             // cut-off by folded name, so do all the rest at that depth or deeper, until the
             // next cut: they are passed by without reading their names.
+            // A block of the order whose names all lie too deep to enter, or as deep as such a
+            // name or deeper, is passed by whole.
             var passed: (cuts: Int, depth: Int)?
             let oneIn = Self.bestUnmarked + 1
-            for run in banded ? order.numbers(holdingAtSecondByte: Array(text)) : [] {
-                for number in run where !Self.isMarked(number, in: marks) {
-                    let place = order.place(of: number)
-                    let depth = Int(order.depths[place.folder])
-                    guard gathering.top.mayTake(score: oneIn, depth: depth) else { continue }
-                    if let passed, passed.cuts == gathering.top.cuts, depth >= passed.depth { continue }
-                    let record = folders[place.folder]
-                    let follows = record.withFoldedName(at: place.index) {
-                        gathering.top.follows(score: oneIn, depth: depth, folded: $0)
-                    }
-                    if follows {
-                        passed = (gathering.top.cuts, depth)
-                    } else if gathering.looks(in: record) {
-                        gathering.consider(place.index, in: record, below: markedBelow)
+            for run in banded ? order.positions(holdingAtSecondByte: Array(text)) : [] {
+                var blockStart = run.lowerBound
+                while blockStart < run.upperBound {
+                    let blockEnd = min(
+                        run.upperBound, (blockStart / NameOrder.blockSize + 1) * NameOrder.blockSize)
+                    let block = blockStart..<blockEnd
+                    blockStart = blockEnd
+                    let shallowest = order.shallowestDepth(around: block.lowerBound)
+                    guard gathering.top.mayTake(score: oneIn, depth: shallowest) else { continue }
+                    if let passed, passed.cuts == gathering.top.cuts, shallowest >= passed.depth { continue }
+                    for number in order.numbers(at: block) where !Self.isMarked(number, in: marks) {
+                        let place = order.place(of: number)
+                        let depth = Int(order.depths[place.folder])
+                        guard gathering.top.mayTake(score: oneIn, depth: depth) else { continue }
+                        if let passed, passed.cuts == gathering.top.cuts, depth >= passed.depth { continue }
+                        let record = folders[place.folder]
+                        let follows = record.withFoldedName(at: place.index) {
+                            gathering.top.follows(score: oneIn, depth: depth, folded: $0)
+                        }
+                        if follows {
+                            passed = (gathering.top.cuts, depth)
+                        } else if gathering.looks(in: record) {
+                            gathering.consider(place.index, in: record, below: markedBelow)
+                        }
                     }
                 }
             }

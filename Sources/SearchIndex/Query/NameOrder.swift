@@ -29,6 +29,13 @@ final class NameOrder: Sendable {
     private let firstBytes: [UInt32]
     /// Each folder's depth, read without touching the folder.
     let depths: [UInt16]
+    /// For each block of ``blockSize`` positions of ``order``, the depth of the shallowest
+    /// folder holding one of its names: once the best hits tie on score and a name at some
+    /// depth follows the last by folded name, a block whose names all lie that deep or deeper is
+    /// passed by whole (see ``NameGrams/substringHits(for:matcher:under:)``).
+    private let shallowest: [UInt16]
+    /// How many positions of ``order`` a block of ``shallowest`` spans.
+    static let blockSize = 64
 
     /// Sorts the names of `folders` (off the request path: see ``NameIndex``).
     init(_ folders: [FolderRecord]) {
@@ -61,7 +68,13 @@ final class NameOrder: Sendable {
         for key in keys { Self.withName(key, in: folders) { firstBytes[Int($0.first ?? 0) + 1] += 1 } }
         for byte in 0..<256 { firstBytes[byte + 1] += firstBytes[byte] }
         self.firstBytes = firstBytes
-        depths = folders.map { UInt16(min($0.depth, Int(UInt16.max))) }
+        let depths = folders.map { UInt16(min($0.depth, Int(UInt16.max))) }
+        self.depths = depths
+        shallowest = stride(from: 0, to: keys.count, by: Self.blockSize).map { start in
+            keys[start..<min(start + Self.blockSize, keys.count)].reduce(UInt16.max) { depth, key in
+                min(depth, depths[Int(key >> 32)])
+            }
+        }
     }
 
     /// The numbers of the names that start with `text`, in the order of their folded bytes.
@@ -71,18 +84,24 @@ final class NameOrder: Sendable {
         return order[run(of: text, within: names)]
     }
 
-    /// The numbers of the names that hold `text` one byte in (whatever their first byte), one
-    /// run for each first byte: a binary search within each first byte's names.
-    func numbers(holdingAtSecondByte text: [UInt8]) -> [ArraySlice<UInt32>] {
-        var runs: [ArraySlice<UInt32>] = []
+    /// The positions of the names that hold `text` one byte in (whatever their first byte),
+    /// one run for each first byte: a binary search within each first byte's names.
+    func positions(holdingAtSecondByte text: [UInt8]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
         var key = [0] + text
         for byte in 0..<256 where firstBytes[byte] < firstBytes[byte + 1] {
             key[0] = UInt8(byte)
             let run = run(of: key, within: Int(firstBytes[byte])..<Int(firstBytes[byte + 1]))
-            if !run.isEmpty { runs.append(order[run]) }
+            if !run.isEmpty { runs.append(run) }
         }
         return runs
     }
+
+    /// The numbers of the names at `positions`, in the order of their folded bytes.
+    func numbers(at positions: Range<Int>) -> ArraySlice<UInt32> { order[positions] }
+
+    /// The depth of the shallowest folder holding a name of the block that holds `position`.
+    func shallowestDepth(around position: Int) -> Int { Int(shallowest[position / Self.blockSize]) }
 
     /// The folder (its place in ``folders``) and the place in it of the name numbered `number`.
     func place(of number: UInt32) -> (folder: Int, index: Int) {
