@@ -2,13 +2,15 @@
 /// summary each, beside the entries themselves as columns (``FolderEntries``). Immutable: a
 /// change replaces the record, so a search keeps reading the one it started with.
 final class FolderRecord: Sendable {
+    // What a search reads of a folder for each name it scores comes first, so that it lies
+    // in the record's first 64 bytes: a search by pair reads a few thousand names, each in a
+    // folder of its own, and each line of a record it reads is a fetch from memory.
     /// The folder, relative to the root: `""` for the root, else `/a/b`.
     let path: String
     /// How many folders deep it is (the root is 0).
     let depth: Int
     /// Whether the path crosses a hidden name.
     let isHidden: Bool
-    let entries: FolderEntries
     let folded: [UInt8]
     let foldedEnds: [UInt32]
     let masks: [UInt64]
@@ -16,6 +18,7 @@ final class FolderRecord: Sendable {
     /// Every character class any of its names holds (the union of ``masks``): a scan passes by
     /// a folder none of whose names holds all of a query's letters without reading its names.
     let anyMask: UInt64
+    let entries: FolderEntries
 
     init(path: String, entries: [IndexedEntry]) {
         self.path = path
