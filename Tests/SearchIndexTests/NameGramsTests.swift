@@ -76,7 +76,8 @@ struct NameGramsTests {
         // The name a folder deep must be found from the names in order: none of its pairs
         // shares a bucket with the pairs that mark a word start (a separator, then `o`), which
         // are read from the lists instead.
-        let bits = NameGrams.bucketBits(forNames: 301)
+        let grams = NameGrams(NameOrder(catalog.folders), bandsFrom: 0)
+        let bits = grams.bucketBits
         let marking = Set(
             (UInt8(0)..<0x80).filter { !NameMatcher.isAlphanumeric($0) }.map {
                 NameGrams.bucket($0, UInt8(ascii: "o"), bits: bits)
@@ -88,7 +89,6 @@ struct NameGramsTests {
             })
         var query = SearchQuery(text: "ocket")
         query.limit = 5
-        let grams = NameGrams(NameOrder(catalog.folders), bandsFrom: 0)
         let matcher = try #require(NameMatcher("ocket"))
         let expected = [
             "/s/yocket", "/a/b/xocket 000", "/a/b/xocket 001", "/a/b/xocket 002", "/a/b/xocket 003",

@@ -195,18 +195,12 @@ final class NameGrams: Sendable {
             // list below), in the order of their folded bytes: each scores 4,999 (a prefix among
             // them was offered already). So once one at the cut-off's depth comes after the
             // cut-off by folded name, so do all the rest at that depth or deeper, until the
-            // next cut: they are passed by without reading their names.
-            // A block of the order whose names all lie too deep to enter, or as deep as such a
-            // name or deeper, is passed by whole.
+            // next cut: they are passed by without reading their names, and a block of the
+            // order whose names all lie too deep to enter, or that deep or deeper, whole.
             var passed: (cuts: Int, depth: Int)?
             let oneIn = Self.bestUnmarked + 1
             for run in banded ? order.positions(holdingAtSecondByte: Array(text)) : [] {
-                var blockStart = run.lowerBound
-                while blockStart < run.upperBound {
-                    let blockEnd = min(
-                        run.upperBound, (blockStart / NameOrder.blockSize + 1) * NameOrder.blockSize)
-                    let block = blockStart..<blockEnd
-                    blockStart = blockEnd
+                for block in order.blocks(of: run) {
                     let shallowest = order.shallowestDepth(around: block.lowerBound)
                     guard gathering.top.mayTake(score: oneIn, depth: shallowest) else { continue }
                     if let passed, passed.cuts == gathering.top.cuts, shallowest >= passed.depth { continue }

@@ -100,6 +100,17 @@ final class NameOrder: Sendable {
     /// The numbers of the names at `positions`, in the order of their folded bytes.
     func numbers(at positions: Range<Int>) -> ArraySlice<UInt32> { order[positions] }
 
+    /// The blocks of ``shallowest`` that `positions` spans, each cut to `positions`, in order.
+    func blocks(of positions: Range<Int>) -> some Sequence<Range<Int>> {
+        let first = positions.lowerBound / Self.blockSize
+        let end = (positions.upperBound + Self.blockSize - 1) / Self.blockSize
+        return (first..<end).lazy.map { block in
+            max(
+                positions.lowerBound, block * Self.blockSize)..<min(
+                    positions.upperBound, (block + 1) * Self.blockSize)
+        }
+    }
+
     /// The depth of the shallowest folder holding a name of the block that holds `position`.
     func shallowestDepth(around position: Int) -> Int { Int(shallowest[position / Self.blockSize]) }
 
