@@ -46,6 +46,8 @@ let package = Package(
         // Password hashes (scrypt in _CryptoExtras) and session-token digests (SHA-256). Its 4.x
         // imports FoundationEssentials, never all of Foundation, so the server stays light.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        // A heap for the search index's shared score floor (already resolved beneath swift-nio).
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
     ],
     targets: [
         // MARK: Libraries
@@ -99,6 +101,7 @@ let package = Package(
             dependencies: [
                 "FileTree", "ErrorModel",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -196,9 +196,9 @@ public final class NameIndex: Sendable {
     /// when a scan would read at least `scattersAt` names (as ``sample(_:letters:under:)``
     /// estimates); else by scanning every name.
     ///
-    /// A scan that would read at least `splitsAt` names (as ``sample(_:letters:under:)``
-    /// estimates) runs in two halves at once when no other scan runs and the machine has a
-    /// second core (see ``Splitting``).
+    /// A scan, or a reading of scattered letters, that would read at least `splitsAt` names (as
+    /// ``sample(_:letters:under:)`` estimates) runs in two halves at once when no other runs
+    /// and the machine has a second core (see ``Splitting``).
     static func search(
         _ query: SearchQuery, in catalog: Catalog, order: NameOrder? = nil, grams: NameGrams? = nil,
         splitting: Splitting = .whenIdle, splitsAt: Int = 200_000, scattersAt: Int = 20_000
@@ -216,18 +216,22 @@ public final class NameIndex: Sendable {
             return hits(top.sorted())
         }
         let folders = catalog.folders
+        let scans = scansRunning.add(1, ordering: .relaxed).newValue
+        defer { scansRunning.subtract(1, ordering: .relaxed) }
+        let alone = scans == 1 && processorCount > 1
         // Scattered letters from the pair lists, when a scan would read many names (a scan of
         // a few folders, or of the few holding a rare letter, is quicker than counting lists
-        // over every name).
+        // over every name); read in two halves at once as a scan is.
         if let grams, let matcher,
             let estimate = Self.sample(folders, letters: matcher.mask, under: folder),
             estimate.names >= scattersAt,
-            let top = grams.scatteredHits(for: query, matcher: matcher, under: folder)
+            let best = grams.scatteredHits(
+                for: query, matcher: matcher, under: folder,
+                inHalves: splitting == .always
+                    || (splitting == .whenIdle && alone && estimate.names >= splitsAt))
         {
-            return hits(top.sorted())
+            return hits(best)
         }
-        let scans = scansRunning.add(1, ordering: .relaxed).newValue
-        defer { scansRunning.subtract(1, ordering: .relaxed) }
         // Many names to read are read in two halves at once while no other scan runs (a second
         // core would otherwise idle); a few are read here, which is quicker than waking a thread.
         let middle: Int? =
@@ -235,7 +239,7 @@ public final class NameIndex: Sendable {
             case .never: nil
             case .always: folders.count >= 2 ? folders.count / 2 : nil
             case .whenIdle:
-                scans == 1 && processorCount > 1 && catalog.entryCount >= splitsAt
+                alone && catalog.entryCount >= splitsAt
                     ? Self.sample(folders, letters: matcher?.mask ?? 0, under: folder).flatMap {
                         $0.names >= splitsAt ? $0.middle : nil
                     } : nil
@@ -274,8 +278,8 @@ public final class NameIndex: Sendable {
     /// How many processors the machine has (a scan uses two at most).
     private static let processorCount = ProcessInfo.processInfo.activeProcessorCount
 
-    /// How many scans run now, in every index of the process: a scan is split only when it
-    /// runs alone.
+    /// How many scans and readings of scattered letters run now, in every index of the
+    /// process: one is split only when it runs alone.
     private static let scansRunning = Atomic<Int>(0)
 
     /// How far apart the folders are that estimate how many names a scan reads.

@@ -192,9 +192,13 @@ struct NameGramsTests {
                         if variant == 2 { query.extensions = ["md"] }
                         let fromScan = NameIndex.search(query, in: catalog)
                         for grams in [banded, whole] {
-                            #expect(
-                                NameIndex.search(query, in: catalog, grams: grams, scattersAt: 0) == fromScan,
-                                "\(text) limit \(limit) in \(folder), variant \(variant)")
+                            for splitting in [NameIndex.Splitting.never, .always] {
+                                #expect(
+                                    NameIndex.search(
+                                        query, in: catalog, grams: grams, splitting: splitting, scattersAt: 0)
+                                        == fromScan,
+                                    "\(text) limit \(limit) in \(folder), variant \(variant), \(splitting)")
+                            }
                         }
                         if let matcher = NameMatcher(text) {
                             if banded.substringHits(for: query, matcher: matcher, under: folder) != nil {

@@ -15,14 +15,30 @@ struct NameGathering {
     private let folder: String
     private let filtering: Bool
     private let hidesHidden: Bool
+    /// The floor shared with the other half of a search read in halves, if it is.
+    private let floor: ScoreFloor?
 
-    init(query: SearchQuery, text: UnsafeBufferPointer<UInt8>, folder: String) {
+    init(query: SearchQuery, text: UnsafeBufferPointer<UInt8>, folder: String, floor: ScoreFloor? = nil) {
         top = TopHits(limit: query.limit)
+        self.floor = floor
         self.query = query
         self.text = text
         self.folder = folder
         filtering = query.hasFilters
         hidesHidden = !query.includesHidden
+    }
+
+    /// The lowest score a name must reach to enter: the best hits' own, or the floor shared
+    /// with the other half when that is higher.
+    var minimum: Int { max(top.minimum, floor?.current ?? 0) }
+
+    /// The score of the last of the best `limit` hits (those here, or both halves' when that
+    /// is higher); `nil` while fewer were gathered here and in the other half.
+    mutating func lowestKept() -> Int? {
+        let own = top.lowestKept()
+        let shared = floor?.current ?? 0
+        guard let own else { return shared > 0 ? shared : nil }
+        return max(own, shared)
     }
 
     /// Whether the search looks in `record` (the folder searched or below it, and hidden
@@ -58,6 +74,7 @@ struct NameGathering {
         admitted += 1
         if top.mayTake(score: found, depth: record.depth) {
             top.offer(.init(score: found, secondary: 0, record: record, index: index, name: name))
+            floor?.offer(found)
         }
     }
 
@@ -66,10 +83,11 @@ struct NameGathering {
     /// fewest gaps a scattered match of it can have; above 0, it cannot hold the query as a
     /// substring.
     mutating func consider(_ index: Int, in record: FolderRecord, gapsAtLeast gaps: Int) {
+        let minimum = minimum
         record.withFoldedName(at: index) { name in
-            guard NameMatcher.mayReach(top.minimum, count: name.count, length: text.count),
-                gaps == 0 || NameMatcher.mayScatter(top.minimum, count: name.count, missingPairs: gaps),
-                let found = NameMatcher.score(name, query: text, minimum: top.minimum, substring: gaps == 0)
+            guard NameMatcher.mayReach(minimum, count: name.count, length: text.count),
+                gaps == 0 || NameMatcher.mayScatter(minimum, count: name.count, missingPairs: gaps),
+                let found = NameMatcher.score(name, query: text, minimum: minimum, substring: gaps == 0)
             else { return }
             offer(name, scoring: found, at: index, in: record)
         }
