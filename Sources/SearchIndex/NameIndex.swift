@@ -249,19 +249,14 @@ public final class NameIndex: Sendable {
             scan(folders[...], for: query, matcher: matcher, under: folder, into: &top)
             return hits(top.sorted())
         }
-        // Each half keeps its own best hits; the best of both are one scan's, in its order (the
-        // order is total).
-        let parts = [folders[..<middle], folders[middle...]]
-        let found = Mutex<[[TopHits.Candidate]]>([[], []])
+        // Each half keeps its own best hits.
         let under = folder
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            var top = TopHits(limit: query.limit)
-            scan(parts[part], for: query, matcher: matcher, under: under, into: &top)
-            let kept = top.sorted()
-            found.withLock { $0[part] = kept }
-        }
-        let best = found.withLock { $0[0] + $0[1] }.sorted(by: TopHits.precedes)
-        return hits(Array(best.prefix(max(1, query.limit))))
+        return hits(
+            TopHits.best(of: (folders[..<middle], folders[middle...]), limit: query.limit) { part in
+                var top = TopHits(limit: query.limit)
+                scan(part, for: query, matcher: matcher, under: under, into: &top)
+                return top.sorted()
+            })
     }
 
     /// Whether a scan may run in two halves at once.

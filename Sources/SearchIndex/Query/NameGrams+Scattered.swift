@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 extension NameGrams {
     /// The best hits for a one-word query of three bytes or more, scattered (subsequence)
     /// matches as well as substrings, reading the names by how many of the query's pair buckets
@@ -64,20 +61,15 @@ extension NameGrams {
                     buckets: buckets.count, covered: covered, floor: nil)
             }
         }
-        let parts = [0..<middle, middle..<folders.count]
-        let found = Mutex<[[TopHits.Candidate]]>([[], []])
         let counted = planes
         let floor = ScoreFloor(limit: query.limit)
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            let kept = counted.withUnsafeBufferPointer { planes in
+        return TopHits.best(of: (0..<middle, middle..<folders.count), limit: query.limit) { part in
+            counted.withUnsafeBufferPointer { planes in
                 readBands(
-                    of: query, matcher: matcher, under: folder, folders: parts[part], planes: planes,
+                    of: query, matcher: matcher, under: folder, folders: part, planes: planes,
                     buckets: buckets.count, covered: covered, floor: floor)
             }
-            found.withLock { $0[part] = kept }
         }
-        let best = found.withLock { $0[0] + $0[1] }.sorted(by: TopHits.precedes)
-        return Array(best.prefix(max(1, query.limit)))
     }
 
     /// The best hits among the names of `folders` (places in the name order's folders), read
