@@ -99,7 +99,7 @@ let package = Package(
         .target(
             name: "SearchIndex",
             dependencies: [
-                "FileTree", "ErrorModel",
+                "CFileTreeSystem", "FileTree", "ErrorModel",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "HeapModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),

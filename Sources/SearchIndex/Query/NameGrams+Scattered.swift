@@ -120,7 +120,7 @@ extension NameGrams {
                         sorted[starts[length]] = number
                         starts[length] += 1
                     }
-                    for number in sorted {
+                    for (position, number) in sorted.enumerated() {
                         let length = Int(lengths[Int(number)])
                         if gaps > 0
                             && !NameMatcher.mayScatter(
@@ -128,6 +128,8 @@ extension NameGrams {
                         {
                             break
                         }
+                        // Its record, summary and ends are in cache by now, and its bytes on the way.
+                        askAhead(in: sorted, after: position, mask: mask)
                         let place = order.place(of: number)
                         let record = folders[place.folder]
                         guard record.masks[place.index] & mask == mask, gathering.looks(in: record) else {
@@ -161,6 +163,22 @@ extension NameGrams {
                 }
                 return gathering.top.sorted()
             }
+        }
+    }
+
+    /// Asks memory for what reading the names of `sorted` after `position` will touch, each
+    /// step as far ahead as ``NameOrder`` says.
+    @inline(__always)
+    private func askAhead(in sorted: [UInt32], after position: Int, mask: UInt64) {
+        let count = sorted.count
+        if position + NameOrder.recordDistance < count {
+            order.askForRecord(of: sorted[position + NameOrder.recordDistance])
+        }
+        if position + NameOrder.endsDistance < count {
+            order.askForEnds(of: sorted[position + NameOrder.endsDistance], masks: true)
+        }
+        if position + NameOrder.bytesDistance < count {
+            order.askForBytes(of: sorted[position + NameOrder.bytesDistance], mask: mask)
         }
     }
 
