@@ -41,14 +41,12 @@ struct NameGathering {
         return max(own, shared)
     }
 
-    /// Whether the search looks in `record` (the folder searched or below it, and hidden
-    /// folders only when asked for).
-    func looks(in record: FolderRecord) -> Bool {
-        record.lies(in: folder) && (query.includesHidden || !record.isHidden)
-    }
+    /// The folders the search looks in. A loop keeps a copy of its own to ask of each folder:
+    /// asked of the gathering inside a closure that mutates it, the whole gathering is copied.
+    var scope: FolderScope { FolderScope(folder: folder, includesHidden: query.includesHidden) }
 
-    /// Scores `name`, the folded name at `index` in `record` (a folder the search
-    /// ``looks(in:)``), and offers it when it scores below `ceiling` (a name scoring more was
+    /// Scores `name`, the folded name at `index` in `record` (a folder in the search's
+    /// ``scope``), and offers it when it scores below `ceiling` (a name scoring more was
     /// offered already) and could still enter.
     @inline(__always)
     mutating func consider(
@@ -78,7 +76,7 @@ struct NameGathering {
         }
     }
 
-    /// Scores the name at `index` in `record` (a folder the search ``looks(in:)``) as a scan
+    /// Scores the name at `index` in `record` (a folder in the search's ``scope``) as a scan
     /// does, scattered matches too, and offers it when it could still enter. `gaps` is the
     /// fewest gaps a scattered match of it can have; above 0, it cannot hold the query as a
     /// substring.

@@ -91,6 +91,7 @@ extension NameGrams {
         return text.withUnsafeBufferPointer { text in
             lengths.withUnsafeBufferPointer { lengths in
                 var gathering = NameGathering(query: query, text: text, folder: folder, floor: floor)
+                let scope = gathering.scope
                 for held in stride(from: buckets, through: 1, by: -1) {
                     let gaps = pairs - covered[held]
                     if gaps > 0, let lowest = gathering.lowestKept(),
@@ -132,7 +133,7 @@ extension NameGrams {
                         askAhead(in: sorted, after: position, mask: mask)
                         let place = order.place(of: number)
                         let record = folders[place.folder]
-                        guard record.masks[place.index] & mask == mask, gathering.looks(in: record) else {
+                        guard record.masks[place.index] & mask == mask, scope.looks(in: record) else {
                             continue
                         }
                         gathering.consider(place.index, in: record, gapsAtLeast: gaps)
@@ -147,7 +148,7 @@ extension NameGrams {
                 }
                 for folderIndex in range {
                     let record = folders[folderIndex]
-                    guard record.anyMask & mask == mask && gathering.looks(in: record) else { continue }
+                    guard record.anyMask & mask == mask && scope.looks(in: record) else { continue }
                     let first = Int(starts[folderIndex])
                     record.masks.withUnsafeBufferPointer { masks in
                         for index in 0..<masks.count where masks[index] & mask == mask {

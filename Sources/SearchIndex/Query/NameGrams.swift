@@ -185,11 +185,12 @@ final class NameGrams: Sendable {
         let starts = order.starts
         return text.withUnsafeBufferPointer { text in
             var gathering = NameGathering(query: query, text: text, folder: folder)
+            let scope = gathering.scope
             // The prefixes.
             for number in order.numbers(startingWith: Array(text)) where banded {
                 let place = order.place(of: number)
                 let record = folders[place.folder]
-                if gathering.looks(in: record) { gathering.consider(place.index, in: record) }
+                if scope.looks(in: record) { gathering.consider(place.index, in: record) }
             }
             // The names holding the query one byte in, unmarked (a marked one is read with the
             // list below), in the order of their folded bytes: each scores 4,999 (a prefix among
@@ -215,7 +216,7 @@ final class NameGrams: Sendable {
                         }
                         if follows {
                             passed = (gathering.top.cuts, depth)
-                        } else if gathering.looks(in: record) {
+                        } else if scope.looks(in: record) {
                             gathering.consider(place.index, in: record, below: markedBelow)
                         }
                     }
@@ -249,29 +250,37 @@ final class NameGrams: Sendable {
                         guard next < folderEnd else { continue folders }
                         number = next
                     }
-                    let record = folders[folderIndex]
-                    guard gathering.looks(in: record) else {
+                    // The record is lent, not counted: `folders` holds it, and its count
+                    // is a write that two searches reading the same folders would contend on.
+                    let looks = Unmanaged.passUnretained(folders[folderIndex])._withUnsafeGuaranteedRef {
+                        scope.looks(in: $0)
+                    }
+                    guard looks else {
                         while let next = pending, next < folderEnd { pending = list.next(in: postings) }
                         continue
                     }
                     // The folder's names are read with its arrays lent once.
-                    record.folded.withUnsafeBufferPointer { folded in
-                        record.foldedEnds.withUnsafeBufferPointer { ends in
-                            while true {
-                                // A prefix was offered first, and so was an unmarked name holding
-                                // the query one byte in (it scores 4,999).
-                                let marked = Self.isMarked(number, in: marks)
-                                if marked || gathering.top.mayTake(score: Self.bestUnmarked, depth: depth) {
-                                    let index = Int(number - folderStart)
-                                    let nameEnd = Int(ends[index])
-                                    let nameStart = index == 0 ? 0 : Int(ends[index - 1])
-                                    gathering.consider(
-                                        UnsafeBufferPointer(rebasing: folded[nameStart..<nameEnd]), at: index,
-                                        in: record, below: marked ? markedBelow : oneIn)
+                    Unmanaged.passUnretained(folders[folderIndex])._withUnsafeGuaranteedRef { record in
+                        record.folded.withUnsafeBufferPointer { folded in
+                            record.foldedEnds.withUnsafeBufferPointer { ends in
+                                while true {
+                                    // A prefix was offered first, and so was an unmarked name holding
+                                    // the query one byte in (it scores 4,999).
+                                    let marked = Self.isMarked(number, in: marks)
+                                    if marked || gathering.top.mayTake(score: Self.bestUnmarked, depth: depth)
+                                    {
+                                        let index = Int(number - folderStart)
+                                        let nameEnd = Int(ends[index])
+                                        let nameStart = index == 0 ? 0 : Int(ends[index - 1])
+                                        gathering.consider(
+                                            UnsafeBufferPointer(rebasing: folded[nameStart..<nameEnd]),
+                                            at: index,
+                                            in: record, below: marked ? markedBelow : oneIn)
+                                    }
+                                    pending = list.next(in: postings)
+                                    guard let next = pending, next < folderEnd else { return }
+                                    number = next
                                 }
-                                pending = list.next(in: postings)
-                                guard let next = pending, next < folderEnd else { return }
-                                number = next
                             }
                         }
                     }
