@@ -176,7 +176,7 @@ extension NameGrams {
             order.askForRecord(of: sorted[position + NameOrder.recordDistance])
         }
         if position + NameOrder.endsDistance < count {
-            order.askForEnds(of: sorted[position + NameOrder.endsDistance], masks: true)
+            order.askForEnds(of: sorted[position + NameOrder.endsDistance])
         }
         if position + NameOrder.bytesDistance < count {
             order.askForBytes(of: sorted[position + NameOrder.bytesDistance], mask: mask)

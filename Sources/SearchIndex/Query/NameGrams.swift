@@ -250,17 +250,13 @@ final class NameGrams: Sendable {
                         guard next < folderEnd else { continue folders }
                         number = next
                     }
-                    // The record is lent, not counted: `folders` holds it, and its count
-                    // is a write that two searches reading the same folders would contend on.
-                    let looks = Unmanaged.passUnretained(folders[folderIndex])._withUnsafeGuaranteedRef {
-                        scope.looks(in: $0)
-                    }
-                    guard looks else {
+                    // The record is lent, not counted (see ``NameOrder/withRecord(_:_:)``).
+                    guard order.withRecord(folderIndex, { scope.looks(in: $0) }) else {
                         while let next = pending, next < folderEnd { pending = list.next(in: postings) }
                         continue
                     }
                     // The folder's names are read with its arrays lent once.
-                    Unmanaged.passUnretained(folders[folderIndex])._withUnsafeGuaranteedRef { record in
+                    order.withRecord(folderIndex) { record in
                         record.folded.withUnsafeBufferPointer { folded in
                             record.foldedEnds.withUnsafeBufferPointer { ends in
                                 while true {

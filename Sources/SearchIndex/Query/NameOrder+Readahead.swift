@@ -28,9 +28,9 @@ extension NameOrder {
         }
     }
 
-    /// The second step: where the name ends (and, when `masks` is set, its character summary).
+    /// The second step: where the name ends, and its character summary.
     @inline(__always)
-    func askForEnds(of number: UInt32, masks: Bool = false) {
+    func askForEnds(of number: UInt32) {
         let place = place(of: number)
         withRecord(place.folder) { record in
             record.foldedEnds.withUnsafeBufferPointer { ends in
@@ -39,10 +39,8 @@ extension NameOrder {
                 cft_prefetch(base + max(place.index - 1, 0))
                 cft_prefetch(base + place.index)
             }
-            if masks {
-                record.masks.withUnsafeBufferPointer { masks in
-                    if let base = masks.baseAddress { cft_prefetch(base + place.index) }
-                }
+            record.masks.withUnsafeBufferPointer { masks in
+                if let base = masks.baseAddress { cft_prefetch(base + place.index) }
             }
         }
     }
@@ -50,10 +48,10 @@ extension NameOrder {
     /// The third step: the name's folded bytes, when its character summary holds `mask` (the
     /// summary was asked for with its ends).
     @inline(__always)
-    func askForBytes(of number: UInt32, mask: UInt64 = 0) {
+    func askForBytes(of number: UInt32, mask: UInt64) {
         let place = place(of: number)
         withRecord(place.folder) { record in
-            guard mask == 0 || record.masks[place.index] & mask == mask else { return }
+            guard record.masks[place.index] & mask == mask else { return }
             let start = place.index == 0 ? 0 : Int(record.foldedEnds[place.index - 1])
             record.folded.withUnsafeBufferPointer { folded in
                 if let base = folded.baseAddress { cft_prefetch(base + start) }
@@ -61,10 +59,11 @@ extension NameOrder {
         }
     }
 
-    /// Lends the record of `folder` without counting a reference to it: the count is on the
-    /// record's first line, which a hint is asked for precisely not to wait on.
+    /// Lends the record of `folder` without counting a reference to it (``folders`` holds it):
+    /// the count is a write on the record's first line, which a hint is asked for precisely not
+    /// to wait on, and which two searches reading the same folders would contend on.
     @inline(__always)
-    private func withRecord(_ folder: Int, _ body: (FolderRecord) -> Void) {
+    func withRecord<Result>(_ folder: Int, _ body: (FolderRecord) -> Result) -> Result {
         folders.withUnsafeBufferPointer { records in
             Unmanaged.passUnretained(records[folder])._withUnsafeGuaranteedRef(body)
         }
