@@ -158,6 +158,31 @@ struct RankingTests {
         #expect(hits.count == 50)
         #expect(hits.first == "/item")
     }
+
+    @Test("hits that tie on score and depth come in the order of their names, however long a start they share")
+    func tiesByName() async throws {
+        let folder = try TemporaryFolder()
+        // Names of one length over two letters share starts of 8 to 19 bytes.
+        var generator = SeededGenerator(seed: 7)
+        var names: Set<String> = []
+        while names.count < 240 {
+            names.insert("report " + String((0..<12).map { _ in Bool.random(using: &generator) ? "a" : "b" }) + ".md")
+        }
+        for name in names { try folder.file("many/" + name, "x") }
+        let index = NameIndex(options: .init(root: folder.path))
+        index.start()
+        defer { index.stop() }
+        await index.waitUntilReady()
+        #expect(await IndexFixture.eventually { index.hasNameOrder } != nil)
+        let expected = names.sorted().prefix(30).map { "/many/" + $0 }
+        #expect(IndexFixture.paths(index, "report") { $0.limit = 30 } == expected, "a prefix")
+        #expect(IndexFixture.paths(index, "eport") { $0.limit = 30 } == expected, "one byte in")
+        #expect(
+            IndexFixture.paths(index, "report") {
+                $0.limit = 30
+                $0.extensions = ["md"]
+            } == expected, "read by a scan")
+    }
 }
 
 @Suite("The change feed")

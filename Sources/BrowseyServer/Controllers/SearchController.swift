@@ -126,7 +126,10 @@ struct SearchController: ServedFolderRoutes {
     /// whatever is served is checked again by the endpoint that serves it).
     private func stillThere(_ hit: SearchHit) -> String? {
         let absolute = safePath.root == "/" ? hit.path : safePath.root + hit.path
-        guard let type = Paths.type(at: absolute), IndexedEntry.Kind(type) == hit.entry.kind else {
+        let type =
+            safePath.contained.map { Paths.type(at: hit.path, below: $0.folder, absolute: absolute) }
+            ?? Paths.type(at: absolute)
+        guard let type, IndexedEntry.Kind(type) == hit.entry.kind else {
             return nil
         }
         guard hit.entry.kind == .symlink else { return absolute }

@@ -33,6 +33,23 @@ enum Paths {
             guard errno == ENOENT, let bytes = SystemNames.cPath(spelling: path), lstat(bytes, &status) == 0
             else { return nil }
         }
+        return type(of: status)
+    }
+
+    /// What is at `relative` (a path inside the root, `/` first) below the root held open as
+    /// `root`, a link itself not followed: ``type(at:)`` of `absolute`, the same place, without
+    /// the kernel walking the root's own components again (a search checks each of its hits).
+    /// A place not found this way is looked for as `absolute` (a name spelled with U+FFFD).
+    static func type(at relative: String, below root: OpenFolder, absolute: String) -> EntryType? {
+        var status = stat()
+        let inside = String(relative.drop { $0 == "/" })
+        guard !inside.isEmpty, fstatat(root.descriptor, inside, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+            return type(at: absolute)
+        }
+        return type(of: status)
+    }
+
+    private static func type(of status: stat) -> EntryType {
         switch UInt32(status.st_mode) & UInt32(S_IFMT) {
         case UInt32(S_IFDIR): return .directory
         case UInt32(S_IFLNK): return .symlink

@@ -14,7 +14,6 @@ extension TopHits {
             let kept = read(parts[part])
             found.withLock { $0[part] = kept }
         }
-        let both = found.withLock { $0[0] + $0[1] }.sorted(by: precedes)
-        return Array(both.prefix(max(1, limit)))
+        return best(of: found.withLock { $0[0] + $0[1] }, count: max(1, limit))
     }
 }

@@ -4,23 +4,50 @@
 /// later hit needs to be looked at at all.
 struct TopHits {
     struct Candidate: Sendable {
-        let score: Int
-        /// Breaks ties before depth: the modification time when searching by filters alone.
-        let secondary: Int64
+        /// What orders hits before their names are read: plain numbers, compared without
+        /// touching the folder's record (see ``TopHits/best(of:count:)``).
+        struct Rank: Sendable, Equatable {
+            let score: Int
+            /// Breaks ties before depth: the modification time when searching by filters alone.
+            let secondary: Int64
+            /// How deep the hit's folder is.
+            let depth: Int
+            /// The first eight bytes of the folded name, big-endian, zeros after a shorter name
+            /// (no name holds a zero byte): most ties by name are settled on it without reading
+            /// a name.
+            let key: UInt64
+            /// The next eight bytes, alike: names that share a long start (`report 2`) tie on
+            /// the first eight.
+            let nextKey: UInt64
+
+            /// Better score, then newer, then shallower, then by the first sixteen folded bytes.
+            @inline(__always)
+            func precedes(_ other: Rank) -> Bool {
+                if score != other.score { return score > other.score }
+                if secondary != other.secondary { return secondary > other.secondary }
+                if depth != other.depth { return depth < other.depth }
+                if key != other.key { return key < other.key }
+                return nextKey < other.nextKey
+            }
+        }
+
+        let rank: Rank
         let record: FolderRecord
         let index: Int
-        /// The first eight bytes of the folded name, big-endian, zeros after a shorter name (no
-        /// name holds a zero byte): most ties by name are settled on it without reading a name.
-        let key: UInt64
+
+        var score: Int { rank.score }
+        var secondary: Int64 { rank.secondary }
+        var depth: Int { rank.depth }
+        var key: UInt64 { rank.key }
 
         /// A hit whose folded name, `name`, is at hand.
         init(score: Int, secondary: Int64, record: FolderRecord, index: Int, name: UnsafeBufferPointer<UInt8>)
         {
-            self.score = score
-            self.secondary = secondary
+            rank = Rank(
+                score: score, secondary: secondary, depth: record.depth, key: Self.key(of: name),
+                nextKey: Self.key(of: UnsafeBufferPointer(rebasing: name.dropFirst(8))))
             self.record = record
             self.index = index
-            key = Self.key(of: name)
         }
 
         /// The first eight bytes of `name`, big-endian, zeros after a shorter one.
@@ -78,10 +105,11 @@ struct TopHits {
 
     /// Sorts the hits, keeps the best `limit` and raises ``minimum`` to the last one's score.
     private mutating func cut() {
-        items.sort(by: Self.precedes)
-        items.removeLast(items.count - limit)
+        let kept = Self.best(of: items, count: limit)
+        items.removeAll(keepingCapacity: true)
+        items.append(contentsOf: kept)
         minimum = items[limit - 1].score
-        minimumDepth = items[limit - 1].record.depth
+        minimumDepth = items[limit - 1].depth
         cutoff = items[limit - 1]
         cuts += 1
     }
@@ -91,7 +119,7 @@ struct TopHits {
     /// cannot enter, nor can any name of that score and depth after it in the order of folded
     /// bytes, until the next cut.
     func follows(score: Int, depth: Int, folded name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let cutoff, cutoff.score == score, cutoff.secondary == 0, cutoff.record.depth == depth else {
+        guard let cutoff, cutoff.score == score, cutoff.secondary == 0, cutoff.depth == depth else {
             return false
         }
         let key = Candidate.key(of: name)
@@ -102,16 +130,27 @@ struct TopHits {
     }
 
     /// Best first.
-    func sorted() -> [Candidate] { Array(items.sorted(by: Self.precedes).prefix(limit)) }
+    func sorted() -> [Candidate] { Self.best(of: items, count: limit) }
+
+    /// The best `count` of `candidates`, best first. They are sorted through their positions,
+    /// by their ranks, not moved: a sort moves and compares each element many times, and each
+    /// copy of a hit would count its folder's record up and down (a sixth of a common query's
+    /// time went to those counts). Only hits of equal ranks are compared whole.
+    static func best(of candidates: [Candidate], count: Int) -> [Candidate] {
+        let ranks = candidates.map { $0.rank }
+        var order = Array(candidates.indices)
+        order.sort { left, right in
+            ranks[left] != ranks[right]
+                ? ranks[left].precedes(ranks[right]) : precedes(candidates[left], candidates[right])
+        }
+        return order.prefix(max(0, count)).map { candidates[$0] }
+    }
 
     /// Better score, then newer (by filters alone), then shallower, then by name ignoring case
     /// and accents (the folded bytes, as the names in order are sorted), then by name as
     /// written, then by folder.
     static func precedes(_ left: Candidate, _ right: Candidate) -> Bool {
-        if left.score != right.score { return left.score > right.score }
-        if left.secondary != right.secondary { return left.secondary > right.secondary }
-        if left.record.depth != right.record.depth { return left.record.depth < right.record.depth }
-        if left.key != right.key { return left.key < right.key }
+        if left.rank != right.rank { return left.rank.precedes(right.rank) }
         let folded = left.record.withFoldedName(at: left.index) { left in
             right.record.withFoldedName(at: right.index) { right -> Bool? in
                 left.elementsEqual(right) ? nil : left.lexicographicallyPrecedes(right)
