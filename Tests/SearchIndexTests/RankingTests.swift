@@ -159,14 +159,16 @@ struct RankingTests {
         #expect(hits.first == "/item")
     }
 
-    @Test("hits that tie on score and depth come in the order of their names, however long a start they share")
+    @Test(
+        "hits that tie on score and depth come in the order of their names, however long a start they share")
     func tiesByName() async throws {
         let folder = try TemporaryFolder()
         // Names of one length over two letters share starts of 8 to 19 bytes.
         var generator = SeededGenerator(seed: 7)
         var names: Set<String> = []
         while names.count < 240 {
-            names.insert("report " + String((0..<12).map { _ in Bool.random(using: &generator) ? "a" : "b" }) + ".md")
+            names.insert(
+                "report " + String((0..<12).map { _ in Bool.random(using: &generator) ? "a" : "b" }) + ".md")
         }
         for name in names { try folder.file("many/" + name, "x") }
         let index = NameIndex(options: .init(root: folder.path))
