@@ -55,19 +55,21 @@ struct ListCursor {
                 fromByteOffset: position, as: UInt64.self))
     }
 
-    /// Adds one to the count, kept in `planes` as bits, of every name the list holds (see
-    /// ``NameGrams/scatteredHits(for:matcher:under:)``), a bitmap's word at a time. A list of
-    /// gaps is first set as a bitmap in `scratch` (all zero, and left so): one bit a name,
-    /// where adding each name on its own would carry it through the planes. `planes` holds
-    /// `planeCount` planes of `words` words each, the lowest first; a count that would pass
-    /// the highest plane wraps.
+    /// Adds one to the count, kept in `planes` as bits, of every name the list holds whose bit
+    /// lies in the words `range` (see ``NameGrams/scatteredHits(for:matcher:under:)``), a
+    /// bitmap's word at a time. A list of gaps is first set as a bitmap in `scratch` (all zero,
+    /// and left so): one bit a name, where adding each name on its own would carry it through
+    /// the planes. `planes` holds `planeCount` planes of `words` words each, the lowest first;
+    /// a count that would pass the highest plane wraps. Only the words of `range` are written,
+    /// in `planes` and in `scratch`, so two threads may count two ranges of one list at once.
     mutating func count(
         into planes: UnsafeMutableBufferPointer<UInt64>, scratch: UnsafeMutableBufferPointer<UInt64>,
-        words: Int, planeCount: Int, from postings: UnsafeBufferPointer<UInt8>
+        words: Int, planeCount: Int, from postings: UnsafeBufferPointer<UInt8>, within range: Range<Int>
     ) {
         if dense {
-            var index = 0
-            while position < end && index < words {
+            var index = range.lowerBound
+            position += 8 * index
+            while position < end && index < range.upperBound {
                 Self.add(
                     Self.word(at: position, in: postings), at: index, to: planes, words: words,
                     planeCount: planeCount)
@@ -77,9 +79,11 @@ struct ListCursor {
             return
         }
         while let number = next(in: postings) {
-            scratch[Int(number >> 6)] |= 1 << UInt64(number & 63)
+            let index = Int(number >> 6)
+            guard index < range.upperBound else { break }  // numbers ascend
+            if index >= range.lowerBound { scratch[index] |= 1 << UInt64(number & 63) }
         }
-        for index in 0..<words where scratch[index] != 0 {
+        for index in range where scratch[index] != 0 {
             Self.add(scratch[index], at: index, to: planes, words: words, planeCount: planeCount)
             scratch[index] = 0
         }

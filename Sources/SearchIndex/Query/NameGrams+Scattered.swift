@@ -1,3 +1,5 @@
+import Dispatch
+
 extension NameGrams {
     /// The best hits for a one-word query of three bytes or more, scattered (subsequence)
     /// matches as well as substrings, reading the names by how many of the query's pair buckets
@@ -37,14 +39,25 @@ extension NameGrams {
         let words = (names + 63) / 64
         var planes = [UInt64](repeating: 0, count: words * Self.planeCount)
         var scratch = [UInt64](repeating: 0, count: words)
+        // Counted in two halves of the words at once when the reading is too: each thread
+        // writes only its own words of the planes and of the scratch.
+        let halves = inHalves && words >= 2 ? [0..<(words / 2), (words / 2)..<words] : [0..<words]
         withPostings { postings in
             planes.withUnsafeMutableBufferPointer { planes in
                 scratch.withUnsafeMutableBufferPointer { scratch in
-                    for bucket in buckets {
-                        var list = cursor(bucket)
-                        list.count(
-                            into: planes, scratch: scratch, words: words, planeCount: Self.planeCount,
-                            from: postings)
+                    let shared = SharedCounts(planes: planes, scratch: scratch, postings: postings)
+                    @Sendable func count(_ range: Range<Int>) {
+                        for bucket in buckets {
+                            var list = cursor(bucket)
+                            list.count(
+                                into: shared.planes, scratch: shared.scratch, words: words,
+                                planeCount: Self.planeCount, from: shared.postings, within: range)
+                        }
+                    }
+                    if halves.count == 2 {
+                        DispatchQueue.concurrentPerform(iterations: 2) { count(halves[$0]) }
+                    } else {
+                        count(halves[0])
                     }
                 }
             }
