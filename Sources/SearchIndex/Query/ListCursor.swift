@@ -61,7 +61,8 @@ struct ListCursor {
     /// and left so): one bit a name, where adding each name on its own would carry it through
     /// the planes. `planes` holds `planeCount` planes of `words` words each, the lowest first;
     /// a count that would pass the highest plane wraps. Only the words of `range` are written,
-    /// in `planes` and in `scratch`, so two threads may count two ranges of one list at once.
+    /// in `planes` and in `scratch`, so two threads may count two ranges of one list at once,
+    /// each with a cursor of its own, not yet read.
     mutating func count(
         into planes: UnsafeMutableBufferPointer<UInt64>, scratch: UnsafeMutableBufferPointer<UInt64>,
         words: Int, planeCount: Int, from postings: UnsafeBufferPointer<UInt8>, within range: Range<Int>

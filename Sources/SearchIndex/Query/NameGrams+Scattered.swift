@@ -20,8 +20,9 @@ extension NameGrams {
     /// its count. The names no bucket lists are read last, folder by folder, if at all.
     ///
     /// `inHalves` reads the bands of the first half of the folders and of the second on two
-    /// threads at once (the counting is done once, before): the caller asks for it when no
-    /// other search runs and a second core would otherwise idle.
+    /// threads at once (the counting is done once, before, its two halves of the words on two
+    /// threads too): the caller asks for it when no other search runs and a second core would
+    /// otherwise idle.
     func scatteredHits(
         for query: SearchQuery, matcher: NameMatcher, under folder: String, inHalves: Bool = false
     ) -> [TopHits.Candidate]? {
