@@ -83,9 +83,13 @@ final class SegmentBuilder {
         // Locals, not properties, in the loops: a property's every access is checked at run time.
         let seen = seen
         var high: UInt32 = 0
-        TrigramKeys.forEach(in: text, ascii: ascii) { key in
-            high |= key
-            seen[Int(key >> 6)] |= 1 << UInt64(key & 63)
+        if ascii ?? TrigramKeys.isASCII(text) {
+            Self.markASCII(text, in: seen)
+        } else {
+            TrigramKeys.forEach(in: text, ascii: false) { key in
+                high |= key
+                seen[Int(key >> 6)] |= 1 << UInt64(key & 63)
+            }
         }
         let table = table
         let marks = marks
@@ -112,6 +116,23 @@ final class SegmentBuilder {
         fileBits.append(contentsOf: UnsafeBufferPointer(start: marks, count: width))
         marks.update(repeating: 0, count: width)
         ends.append(fileBits.count)
+    }
+
+    /// Sets the bit of each trigram of `text`, all ASCII, in `seen`: the key of three characters
+    /// is their six-bit codes side by side (``TrigramKeys``), so its word in `seen` is the
+    /// codes of the first two and its bit the code of the third. Each byte costs a load of its
+    /// code and a bit set, with the last two codes carried as the next word.
+    @inline(__always)
+    private static func markASCII(_ text: UnsafeBufferPointer<UInt8>, in seen: UnsafeMutablePointer<UInt64>) {
+        guard text.count >= 3 else { return }
+        TrigramKeys.codes.withUnsafeBufferPointer { codes in
+            var word = Int(codes[Int(text[0])]) << 6 | Int(codes[Int(text[1])])
+            for index in 2..<text.count {
+                let code = codes[Int(text[index])]
+                seen[word] |= 1 << UInt64(code)
+                word = (word << 6 | Int(code)) & 0xFFF
+            }
+        }
     }
 
     /// Adds the next file, holding no text (not text, or unread): its number is kept, bare.
