@@ -183,7 +183,12 @@ struct RankingTests {
             IndexFixture.paths(index, "report") {
                 $0.limit = 30
                 $0.extensions = ["md"]
-            } == expected, "read by a scan")
+            } == expected, "with a filter")
+        // Every name scored, without the names in order or by pair.
+        var query = SearchQuery(text: "report")
+        query.limit = 30
+        let catalog = try #require(index.catalogSnapshot)
+        #expect(NameIndex.search(query, in: catalog, splitting: .never).map(\.path) == expected, "a scan")
     }
 }
 
