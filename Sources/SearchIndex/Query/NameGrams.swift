@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Which names hold each pair of adjacent folded bytes (a bigram): a query found inside names
 /// (`eport` in `Report 2.pdf`) visits only the names holding its rarest pair, not every name,
 /// and a query of scattered letters (`rprtmd`) only the names holding most of its pairs.
@@ -43,6 +45,11 @@ final class NameGrams: Sendable {
     let lengths: [UInt8]
     /// How many bits of a pair's hash pick its bucket.
     let bucketBits: UInt32
+    /// The word-start marks of the last two first bytes asked, newest first (see
+    /// ``wordStartMarks(of:)``): a person typing a query sends one search a letter, each with
+    /// the same first byte, and the marks depend on nothing else. A bit a name: 125 KiB each
+    /// for a million names.
+    private let recentMarks = Mutex<[(first: UInt8, marks: [UInt64])]>([])
 
     /// The buckets for `names` names: between 2^10 and 2^14. Names hold a few thousand distinct
     /// pairs at most (letters, digits and punctuation, and the bytes of other scripts), so more
@@ -303,8 +310,12 @@ final class NameGrams: Sendable {
 
     /// One bit for each name holding one of the pairs a separator and the first byte of `text`
     /// make (a superset of the names holding `text` at a word start after their first byte: a
-    /// bucket also lists the names of the other pairs hashed into it).
+    /// bucket also lists the names of the other pairs hashed into it). Kept for the next query
+    /// with the same first byte (``recentMarks``): decoding the lists was a tenth of the time of
+    /// a query such as `eport`.
     private func wordStartMarks(of text: [UInt8]) -> [UInt64] {
+        let first = text[0]
+        if let kept = recentMarks.withLock({ $0.first { $0.first == first }?.marks }) { return kept }
         var marks = [UInt64](repeating: 0, count: (names + 63) / 64)
         postings.withUnsafeBufferPointer { postings in
             for separator in UInt8(0)..<0x80 where !NameMatcher.isAlphanumeric(separator) {
@@ -313,6 +324,11 @@ final class NameGrams: Sendable {
                     marks[Int(number >> 6)] |= 1 << UInt64(number & 63)
                 }
             }
+        }
+        recentMarks.withLock { recent in
+            recent.removeAll { $0.first == first }
+            recent.insert((first, marks), at: 0)
+            if recent.count > 2 { recent.removeLast() }
         }
         return marks
     }
