@@ -45,7 +45,7 @@ final class NameGrams: Sendable {
     let lengths: [UInt8]
     /// How many bits of a pair's hash pick its bucket.
     let bucketBits: UInt32
-    /// The word-start marks of the last two first bytes asked, newest first (see
+    /// The word-start marks last made, for two first bytes at most, newest first (see
     /// ``wordStartMarks(of:)``): a person typing a query sends one search a letter, each with
     /// the same first byte, and the marks depend on nothing else. A bit a name: 125 KiB each
     /// for a million names.
