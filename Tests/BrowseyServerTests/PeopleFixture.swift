@@ -54,7 +54,8 @@ struct PeopleFixture {
         if let clock { configuration.clock = { clock.now.withLock { $0 } } }
         // What these tests check is never the header timeout: in the full parallel run on two
         // cores a client's task can wait more than the default 10 s between connecting and
-        // sending its request (CI saw one closed that way: "I/O on closed channel").
+        // sending its request, which most likely closed the two CI saw fail with "I/O on closed
+        // channel".
         configuration.headerTimeout = .seconds(120)
         return configuration
     }

@@ -319,7 +319,7 @@ final class NameGrams: Sendable {
         var marks = [UInt64](repeating: 0, count: (names + 63) / 64)
         postings.withUnsafeBufferPointer { postings in
             for separator in UInt8(0)..<0x80 where !NameMatcher.isAlphanumeric(separator) {
-                var list = cursor(Self.bucket(separator, text[0], bits: bucketBits))
+                var list = cursor(Self.bucket(separator, first, bits: bucketBits))
                 while let number = list.next(in: postings) {
                     marks[Int(number >> 6)] |= 1 << UInt64(number & 63)
                 }
