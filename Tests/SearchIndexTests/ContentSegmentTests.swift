@@ -60,21 +60,6 @@ struct ContentSegmentTests {
         }
     }
 
-    @Test("64 words turned as a matrix of bits: bit j of word i becomes bit i of word j, and back")
-    func transpose() {
-        var generator = SystemRandomNumberGenerator()
-        let words = (0..<64).map { _ in UInt64.random(in: .min ... .max, using: &generator) }
-        var turned = words
-        turned.withUnsafeMutableBufferPointer { SegmentBuilder.transpose($0) }
-        for i in 0..<64 {
-            for j in 0..<64 {
-                #expect(turned[j] >> UInt64(i) & 1 == words[i] >> UInt64(j) & 1, "bit \(j) of word \(i)")
-            }
-        }
-        turned.withUnsafeMutableBufferPointer { SegmentBuilder.transpose($0) }
-        #expect(turned == words)
-    }
-
     @Test(
         "a block keeps 64 trigrams' rows, each read back by its key; a damaged block is read as far as it adds up"
     )
@@ -288,17 +273,31 @@ struct ContentSegmentTests {
         try store.database.execute("BEGIN; COMMIT")
     }
 
-    @Test("a segment's bitmaps grow with its files and rows; a 4 MiB file alone takes at most 64 KiB")
-    func bitmapBytes() {
+    @Test(
+        "a segment's groups of eight files keep a byte a row; a 4 MiB file at worst takes one for every key")
+    func groupBytes() {
         let builder = SegmentBuilder(span: 4096)
-        #expect(builder.bytes(adding: 4 << 20) == TrigramKeys.count / 8, "one bit for every key at worst")
+        #expect(builder.bytes(adding: 4 << 20) == TrigramKeys.count, "a byte for every key at worst")
         #expect(builder.bytes == 0)
         Array("zebra corn".utf8).withUnsafeBufferPointer { builder.add($0) }
-        #expect(builder.trigrams == 8 && builder.bytes == 8, "eight rows: one word")
-        for _ in 0..<99 { Array("zebra corn".utf8).withUnsafeBufferPointer { builder.add($0) } }
-        #expect(builder.bytes == 800, "a word a file")
-        #expect(builder.bytes(adding: 100) == 800 + 16, "the next file's own bitmap at worst: 108 rows")
+        #expect(builder.trigrams == 0 && builder.bytes == 0, "a group is kept once it has eight files")
+        #expect(builder.bytes(adding: 100) == 10 + 100, "the group's bytes and the next file's, at worst")
+        for _ in 0..<7 { Array("zebra corn".utf8).withUnsafeBufferPointer { builder.add($0) } }
+        #expect(builder.trigrams == 8 && builder.bytes == 8, "eight rows: a byte each")
+        for _ in 0..<91 { Array("zebra corn".utf8).withUnsafeBufferPointer { builder.add($0) } }
+        builder.skip()
+        #expect(builder.files == 100 && builder.bytes == 96, "twelve groups kept, the thirteenth not yet")
+        #expect(builder.bytes(adding: 100) == 96 + 8 + 30 + 100, "its rows, its files' bytes and the next's")
+        #expect(builder.rows().allSatisfy { $0.count == 99 }, "every text file, not the one skipped")
         builder.reset(span: 10)
         #expect(builder.bytes == 0 && builder.trigrams == 0)
+        Array("quartz".utf8).withUnsafeBufferPointer { builder.add($0) }
+        builder.reset(span: 10)  // a group not kept: its bytes are cleared, not carried over
+        Array("zebra".utf8).withUnsafeBufferPointer { builder.add($0) }
+        let rows = builder.rows()
+        #expect(
+            rows.map(\.key) == ["zeb", "ebr", "bra"].map { TrigramKeys.key(of: Array($0.utf8)) }.sorted())
+        #expect(
+            rows.allSatisfy { $0.count == 1 && Self.places($0.data) == [0] }, "the first file of its segment")
     }
 }

@@ -392,8 +392,8 @@ public final class ContentIndex: Sendable {
             name: "Index.Content", nice: 10
         ) { [self] in
             let builder = SegmentBuilder(span: Self.segmentSpan)
-            var reader = ContentReader(root: options.root, limit: Int(options.maximumFileSize))
-            return { [self] index in extract(files[cut[index]], builder: builder, reader: &reader) }
+            let reader = ContentReader(root: options.root, limit: Int(options.maximumFileSize))
+            return { [self] index in extract(files[cut[index]], builder: builder, reader: reader) }
         }
         defer { work.finish() }
         for index in chunks.indices {
@@ -423,10 +423,10 @@ public final class ContentIndex: Sendable {
     }
 
     /// Reads `files` into segments: one, unless its builder's bitmaps would pass
-    /// ``SegmentBuilder/maximumBytes`` (a file alone never does: its bitmap is at most 64 KiB).
+    /// ``SegmentBuilder/maximumBytes`` (a file alone never does: its group takes at most 512 KiB).
     private func extract(
         _ files: ArraySlice<(String, ContentStore.Known)>, builder: SegmentBuilder,
-        reader: inout ContentReader
+        reader: ContentReader
     ) -> [SegmentPiece] {
         var pieces: [SegmentPiece] = []
         var members: [ContentStore.Member] = []

@@ -2,10 +2,11 @@
 /// files (numbered from 0 in the order they are added) hold it. Each trigram met gets a row;
 /// ``rows()`` gives each row's files encoded (see ``Postings``), ready to be kept.
 ///
-/// A file is added in two passes that stay in the processor's nearest caches: each byte's
-/// trigram sets its bit in a bitmap of keys, then each distinct trigram, in key order, finds its
-/// row in the table and sets its bit in a bitmap of rows. The file keeps that bitmap (one bit a
-/// row met so far); ``rows()`` turns the files' bitmaps into the rows' 64 by 64.
+/// Files are taken eight at a time, as a group. Each byte of a file sets the file's bit in its
+/// trigram's byte of a table of keys (a byte a key, so eight files share it); once the group is
+/// whole, each key a file of the group holds, in key order, finds its row and the group keeps
+/// that byte for the row: a byte a row met so far. ``rows()`` gathers each row's bytes from the
+/// groups, which side by side are the row's bitmap of files.
 ///
 /// One builder a thread; ``reset(span:)`` makes it ready for the next segment, keeping its memory.
 final class SegmentBuilder {
@@ -20,38 +21,47 @@ final class SegmentBuilder {
     private(set) var span: Int
     /// How many files were added.
     private(set) var files = 0
-    /// How many trigrams have rows: what the builder's memory grows with (each file keeps a bit a
-    /// row).
-    var trigrams: Int { keys.count }
+    /// How many trigrams have rows: what the builder's memory grows with (each group of files
+    /// keeps a byte a row).
+    private(set) var trigrams = 0
 
-    /// The bytes the files' bitmaps take, with a file of `size` bytes added at worst (each of
-    /// its bytes a trigram not met before, up to every key): a file's bitmap is as wide as the
-    /// rows met by its end, so this grows with the files and with the rows.
+    /// The bytes the groups take once the next file, of `size` bytes, is added and its group
+    /// kept, at worst: each byte of that group's files a trigram not met before, up to every key.
     func bytes(adding size: Int) -> Int {
-        bytes + ((min(keys.count + size, TrigramKeys.count) + 63) >> 6) * 8
+        groupBytes.count + min(trigrams + pendingSize + size, TrigramKeys.count)
     }
 
-    /// The bytes the files' bitmaps take.
-    var bytes: Int { fileBits.count * 8 }
+    /// The bytes the kept groups take.
+    var bytes: Int { groupBytes.count }
+
+    /// Files a group holds: a bit each in a byte.
+    static let groupSize = 8
 
     /// Key → row number + 1 (0: no row yet). 2 MiB.
     private let table: UnsafeMutablePointer<UInt32>
-    /// One bit a key: the trigrams of the file being added. Clear between files; 64 KiB, of which
-    /// an ASCII file touches the first half.
-    private let seen: UnsafeMutablePointer<UInt64>
-    /// One bit a row: the rows of the file being added. Clear between files.
-    private let marks: UnsafeMutablePointer<UInt64>
-    /// Each row's key.
-    private var keys: [UInt32] = []
-    /// The files' bitmaps of rows, one after the other, each as wide as the rows met by its end.
-    private var fileBits: [UInt64] = []
-    /// Where each file's bitmap ends in ``fileBits``.
+    /// One byte a key: bit `j` set when the group's file `j` holds it. Clear between groups;
+    /// 512 KiB, of which ASCII files touch the first half.
+    private let seen: UnsafeMutableRawPointer
+    /// The group's byte for each row, while a group is kept. Clear between groups.
+    private let marks: UnsafeMutablePointer<UInt8>
+    /// Whether a file of the group being added is not all ASCII (its keys reach past 2^18).
+    private var wide = false
+    /// How many files the group being added holds so far.
+    private var pending = 0
+    /// The bytes of the files of the group being added.
+    private var pendingSize = 0
+    /// Each row's key (``trigrams`` of them). 2 MiB, of which only what is written is the
+    /// system's.
+    private let keys: UnsafeMutablePointer<UInt32>
+    /// The groups' bytes, one after the other, each as long as the rows met by its end.
+    private var groupBytes: [UInt8] = []
+    /// Where each group's bytes end in ``groupBytes``.
     private var ends: [Int] = []
 
     /// The most files a builder's segment holds.
     static let maximumSpan = 4096
-    /// The most bytes the files' bitmaps may take: a segment ends before a file that could take
-    /// them past this (see ``bytes(adding:)``). A full segment of prose takes 12.8 MiB.
+    /// The most bytes the groups may take: a segment ends before a file that could take them
+    /// past this (see ``bytes(adding:)``). A full segment of prose takes 12.8 MiB.
     static let maximumBytes = 16 << 20
 
     /// A builder for segments of up to `span` files.
@@ -60,77 +70,62 @@ final class SegmentBuilder {
         self.span = span
         table = .allocate(capacity: TrigramKeys.count)
         table.initialize(repeating: 0, count: TrigramKeys.count)
-        seen = .allocate(capacity: TrigramKeys.count >> 6)
-        seen.initialize(repeating: 0, count: TrigramKeys.count >> 6)
-        marks = .allocate(capacity: TrigramKeys.count >> 6)
-        marks.initialize(repeating: 0, count: TrigramKeys.count >> 6)
-        // Room for the most the bitmaps take, made once: the memory is the system's only as it
+        seen = .allocate(byteCount: TrigramKeys.count, alignment: 64)
+        seen.initializeMemory(as: UInt8.self, repeating: 0, count: TrigramKeys.count)
+        marks = .allocate(capacity: TrigramKeys.count)
+        marks.initialize(repeating: 0, count: TrigramKeys.count)
+        keys = .allocate(capacity: TrigramKeys.count)
+        // Room for the most the groups take, made once: the memory is the system's only as it
         // is written, and growing would copy it (twice the bytes for a moment).
-        fileBits.reserveCapacity((Self.maximumBytes + TrigramKeys.count / 8) / 8)
+        groupBytes.reserveCapacity(Self.maximumBytes + TrigramKeys.count)
     }
 
     deinit {
         table.deallocate()
         seen.deallocate()
         marks.deallocate()
+        keys.deallocate()
     }
 
     /// Adds the next file, given its folded text (see ``TrigramKeys/forEach(in:ascii:_:)``);
     /// `ascii` as there.
     func add(_ text: UnsafeBufferPointer<UInt8>, ascii: Bool? = nil) {
         precondition(files < span)
-        files += 1
-        // Locals, not properties, in the loops: a property's every access is checked at run time.
-        let seen = seen
-        var high: UInt32 = 0
+        let bit = UInt8(1) << UInt8(pending)
+        let seen = seen.assumingMemoryBound(to: UInt8.self)
         if ascii ?? TrigramKeys.isASCII(text) {
-            Self.markASCII(text, in: seen)
+            Self.markASCII(text, bit: bit, in: seen)
         } else {
+            var high: UInt32 = 0
             TrigramKeys.forEach(in: text, ascii: false) { key in
                 high |= key
-                seen[Int(key >> 6)] |= 1 << UInt64(key & 63)
+                seen[Int(key)] |= bit
             }
+            if high >> 18 != 0 { wide = true }
         }
-        let table = table
-        let marks = marks
-        var rows = keys.count
-        let scanned = high >> 18 == 0 ? TrigramKeys.count >> 7 : TrigramKeys.count >> 6
-        for index in 0..<scanned {
-            var found = seen[index]
-            guard found != 0 else { continue }
-            seen[index] = 0
-            repeat {
-                let key = index << 6 | found.trailingZeroBitCount
-                found &= found &- 1
-                var row = Int(table[key]) - 1
-                if row < 0 {
-                    row = rows
-                    rows += 1
-                    keys.append(UInt32(key))
-                    table[key] = UInt32(rows)
-                }
-                marks[row >> 6] |= 1 << UInt64(row & 63)
-            } while found != 0
-        }
-        let width = (rows + 63) >> 6
-        fileBits.append(contentsOf: UnsafeBufferPointer(start: marks, count: width))
-        marks.update(repeating: 0, count: width)
-        ends.append(fileBits.count)
+        pendingSize += text.count
+        files += 1
+        pending += 1
+        if pending == Self.groupSize { keepGroup() }
     }
 
-    /// Sets the bit of each trigram of `text`, all ASCII, in `seen`: the key of three characters
-    /// is their six-bit codes side by side (``TrigramKeys``), so its word in `seen` is the
-    /// codes of the first two and its bit the code of the third. Each byte costs a load of its
-    /// code and a bit set, with the last two codes carried as the next word.
+    /// Sets `bit` in the byte of each trigram of `text`, all ASCII: the key of three characters
+    /// is their six-bit codes side by side (``TrigramKeys``). Each key is made from its three
+    /// codes afresh rather than rolled from the last, so that no key waits for the one before.
     @inline(__always)
-    private static func markASCII(_ text: UnsafeBufferPointer<UInt8>, in seen: UnsafeMutablePointer<UInt64>) {
-        guard text.count >= 3 else { return }
+    private static func markASCII(
+        _ text: UnsafeBufferPointer<UInt8>, bit: UInt8, in seen: UnsafeMutablePointer<UInt8>
+    ) {
+        guard text.count >= 3, let base = text.baseAddress else { return }
         TrigramKeys.codes.withUnsafeBufferPointer { codes in
-            var word = Int(codes[Int(text[0])]) << 6 | Int(codes[Int(text[1])])
+            let codes = codes.baseAddress.unsafelyUnwrapped
+            var first = Int(codes[Int(base[0])]) &<< 12
+            var second = Int(codes[Int(base[1])]) &<< 6
             for index in 2..<text.count {
-                let code = codes[Int(text[index])]
-                seen[word] |= 1 << UInt64(code)
-                word = (word << 6 | Int(code)) & 0xFFF
+                let third = Int(codes[Int(base[index])])
+                seen[first | second | third] |= bit
+                first = second &<< 6
+                second = third &<< 6
             }
         }
     }
@@ -139,48 +134,88 @@ final class SegmentBuilder {
     func skip() {
         precondition(files < span)
         files += 1
-        ends.append(fileBits.count)
+        pending += 1
+        if pending == Self.groupSize { keepGroup() }
     }
 
-    /// Every trigram's row, encoded, in key order.
+    /// Ends the group being added: each key a file of it holds, in key order, gets its row (a
+    /// new one if it has none), and the group keeps its byte for each row met so far.
+    private func keepGroup() {
+        let table = table
+        let marks = marks
+        let keys = keys
+        var rows = trigrams
+        let words = (wide ? TrigramKeys.count : TrigramKeys.count >> 1) >> 3
+        let seen = seen.assumingMemoryBound(to: UInt64.self)
+        // Four words (32 keys) at a time: most of a group's keys are not held.
+        for quad in stride(from: 0, to: words, by: 4) {
+            guard seen[quad] | seen[quad &+ 1] | seen[quad &+ 2] | seen[quad &+ 3] != 0 else { continue }
+            for word in quad..<(quad &+ 4) {
+                let value = UInt64(littleEndian: seen[word])
+                guard value != 0 else { continue }
+                seen[word] = 0
+                // The high bit of each byte that is not 0.
+                let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                var held = ((value & low) &+ low | value) & ~low
+                repeat {
+                    let shift = held.trailingZeroBitCount &- 7
+                    held &= held &- 1
+                    let key = word &<< 3 | shift &>> 3
+                    var row = Int(table[key]) &- 1
+                    if row < 0 {
+                        row = rows
+                        keys[rows] = UInt32(truncatingIfNeeded: key)
+                        rows &+= 1
+                        table[key] = UInt32(truncatingIfNeeded: rows)
+                    }
+                    marks[row] = UInt8(truncatingIfNeeded: value &>> UInt64(shift))
+                } while held != 0
+            }
+        }
+        trigrams = rows
+        groupBytes.append(contentsOf: UnsafeBufferPointer(start: marks, count: rows))
+        marks.update(repeating: 0, count: rows)
+        ends.append(groupBytes.count)
+        wide = false
+        pending = 0
+        pendingSize = 0
+    }
+
+    /// Every trigram's row, encoded, in key order. It ends the segment: ``reset(span:)`` before
+    /// adding more.
     func rows() -> [Row] {
+        if pending > 0 { keepGroup() }
         let used = Postings.words(span: files)
         var rows: [Row] = []
-        rows.reserveCapacity(keys.count)
-        // Where each file's bitmap starts and ends, padded to whole words of files (a file past
-        // the last starts and ends at 0).
-        var bounds = [Int](repeating: 0, count: 2 * used * 64)
-        for file in 0..<files {
-            bounds[2 * file] = file == 0 ? 0 : ends[file - 1]
-            bounds[2 * file + 1] = ends[file]
-        }
-        // 64 rows at a time: row `r`'s words (each a word of 64 files) are at `r * used`.
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64 * used + 64) { scratch in
-            let matrix = UnsafeMutableBufferPointer(rebasing: scratch[0..<(64 * used)])
-            let block = UnsafeMutableBufferPointer(rebasing: scratch[(64 * used)...])
-            fileBits.withUnsafeBufferPointer { fileBits in
-                bounds.withUnsafeBufferPointer { bounds in
-                    for rowWord in 0..<((keys.count + 63) >> 6) {
-                        for fileWord in 0..<used {
-                            var any: UInt64 = 0
-                            for place in 0..<64 {
-                                let file = fileWord << 6 | place
-                                let index = bounds[2 * file] + rowWord
-                                let value = index < bounds[2 * file + 1] ? fileBits[index] : 0
-                                block[place] = value
-                                any |= value
+        rows.reserveCapacity(trigrams)
+        // 64 rows at a time: row `r`'s words (each a word of 64 files, 8 groups) are at
+        // `r * used`; group `g`'s byte is byte `g % 8` of word `g / 8`.
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64 * used) { matrix in
+            groupBytes.withUnsafeBufferPointer { groupBytes in
+                ends.withUnsafeBufferPointer { ends in
+                    for first in stride(from: 0, to: trigrams, by: 64) {
+                        let count = min(64, trigrams - first)
+                        matrix.update(repeating: 0)
+                        var start = 0
+                        for group in 0..<ends.count {
+                            let end = ends[group]
+                            defer { start = end }
+                            let width = min(count, end - start - first)
+                            guard width > 0 else { continue }
+                            let word = group >> 3
+                            let shift = UInt64(group & 7) << 3
+                            for row in 0..<width {
+                                matrix[row * used + word] |= UInt64(groupBytes[start + first + row]) << shift
                             }
-                            if any != 0 { Self.transpose(block) }
-                            for row in 0..<64 { matrix[row * used + fileWord] = any != 0 ? block[row] : 0 }
                         }
-                        for row in 0..<min(64, keys.count - rowWord << 6) {
+                        for row in 0..<count {
                             let bitmap = UnsafeBufferPointer(
                                 rebasing: matrix[(row * used)..<(row * used + used)])
-                            let count = bitmap.reduce(0) { $0 + $1.nonzeroBitCount }
+                            let files = bitmap.reduce(0) { $0 + $1.nonzeroBitCount }
                             rows.append(
                                 Row(
-                                    key: keys[rowWord << 6 | row], count: count,
-                                    data: Postings.encode(bitmap, count: count)))
+                                    key: keys[first + row], count: files,
+                                    data: Postings.encode(bitmap, count: files)))
                         }
                     }
                 }
@@ -190,35 +225,21 @@ final class SegmentBuilder {
         return rows
     }
 
-    /// Transposes 64 words as a 64 by 64 matrix of bits: bit `j` of word `i` becomes bit `i` of
-    /// word `j`. Halves swap their off-diagonal quarters, then the quarters', down to single bits.
-    static func transpose(_ block: UnsafeMutableBufferPointer<UInt64>) {
-        precondition(block.count == 64)
-        var width = 32
-        var mask: UInt64 = 0x0000_0000_FFFF_FFFF
-        while width != 0 {
-            var start = 0
-            while start < 64 {
-                for index in start..<(start + width) {
-                    let swapped = (block[index] >> UInt64(width) ^ block[index + width]) & mask
-                    block[index] ^= swapped << UInt64(width)
-                    block[index + width] ^= swapped
-                }
-                start += 2 * width
-            }
-            width >>= 1
-            mask ^= mask << UInt64(width)
-        }
-    }
-
     /// Empties the builder for a segment of up to `span` files.
     func reset(span: Int) {
         precondition(span > 0 && span <= Self.maximumSpan)
-        for key in keys { table[Int(key)] = 0 }
-        keys.removeAll(keepingCapacity: true)
-        fileBits.removeAll(keepingCapacity: true)
+        if pending > 0 {
+            // A group not kept: its keys' bytes are cleared as keeping it would have.
+            seen.initializeMemory(as: UInt8.self, repeating: 0, count: TrigramKeys.count)
+        }
+        for row in 0..<trigrams { table[Int(keys[row])] = 0 }
+        trigrams = 0
+        groupBytes.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
         files = 0
+        wide = false
+        pending = 0
+        pendingSize = 0
         self.span = span
     }
 }
