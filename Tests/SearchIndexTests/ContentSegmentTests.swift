@@ -60,6 +60,23 @@ struct ContentSegmentTests {
         }
     }
 
+    @Test("8 words turned as a matrix of bytes: byte j of word i becomes byte i of word j, and back")
+    func transposeBytes() {
+        var generator = SystemRandomNumberGenerator()
+        let words = (0..<8).map { _ in UInt64.random(in: .min ... .max, using: &generator) }
+        var turned = words
+        turned.withUnsafeMutableBufferPointer { SegmentBuilder.transposeBytes($0) }
+        for i in 0..<8 {
+            for j in 0..<8 {
+                #expect(
+                    turned[j] >> UInt64(8 * i) & 0xFF == words[i] >> UInt64(8 * j) & 0xFF,
+                    "byte \(j) of word \(i)")
+            }
+        }
+        turned.withUnsafeMutableBufferPointer { SegmentBuilder.transposeBytes($0) }
+        #expect(turned == words)
+    }
+
     @Test(
         "a block keeps 64 trigrams' rows, each read back by its key; a damaged block is read as far as it adds up"
     )

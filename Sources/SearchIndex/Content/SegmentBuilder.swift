@@ -57,6 +57,8 @@ final class SegmentBuilder {
     private var groupBytes: [UInt8] = []
     /// Where each group's bytes end in ``groupBytes``.
     private var ends: [Int] = []
+    /// The bytes ``rows()`` read ahead, or-ed: kept only so that the reads are not left out.
+    private var lastTouched: UInt8 = 0
 
     /// The most files a builder's segment holds.
     static let maximumSpan = 4096
@@ -189,23 +191,59 @@ final class SegmentBuilder {
         var rows: [Row] = []
         rows.reserveCapacity(trigrams)
         // 64 rows at a time: row `r`'s words (each a word of 64 files, 8 groups) are at
-        // `r * used`; group `g`'s byte is byte `g % 8` of word `g / 8`.
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64 * used) { matrix in
+        // `r * used`; group `g`'s byte is byte `g % 8` of word `g / 8`. Eight groups' bytes for
+        // eight rows are read as eight words and turned (``transposeBytes(_:)``) into the eight
+        // rows' words for those groups.
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64 * used + 8) { scratch in
+            let matrix = UnsafeMutableBufferPointer(rebasing: scratch[0..<(64 * used)])
+            let block = UnsafeMutableBufferPointer(rebasing: scratch[(64 * used)...])
             groupBytes.withUnsafeBufferPointer { groupBytes in
                 ends.withUnsafeBufferPointer { ends in
+                    let base = UnsafeRawPointer(groupBytes.baseAddress.unsafelyUnwrapped)
+                    // Each group's bytes start and end.
+                    var bounds = [Int](repeating: 0, count: 2 * used * 8)
+                    for group in 0..<ends.count {
+                        bounds[2 * group] = group == 0 ? 0 : ends[group - 1]
+                        bounds[2 * group + 1] = ends[group]
+                    }
                     for first in stride(from: 0, to: trigrams, by: 64) {
                         let count = min(64, trigrams - first)
-                        matrix.update(repeating: 0)
-                        var start = 0
-                        for group in 0..<ends.count {
-                            let end = ends[group]
-                            defer { start = end }
-                            let width = min(count, end - start - first)
-                            guard width > 0 else { continue }
-                            let word = group >> 3
-                            let shift = UInt64(group & 7) << 3
-                            for row in 0..<width {
-                                matrix[row * used + word] |= UInt64(groupBytes[start + first + row]) << shift
+                        // Each group's bytes for these rows are far from the next group's (a
+                        // group is as long as its rows): a first pass asks for them all at once,
+                        // so that their reads from memory overlap rather than wait in turn.
+                        var touched: UInt8 = 0
+                        for group in 0..<ends.count where bounds[2 * group] + first < bounds[2 * group + 1] {
+                            touched |= groupBytes[bounds[2 * group] + first]
+                        }
+                        lastTouched = touched  // kept, so that the reads are made
+                        // A word of groups at a time, so that each group's bytes for the 64 rows
+                        // (a cache line) are read together.
+                        for word in 0..<used {
+                            for row in stride(from: 0, to: count, by: 8) {
+                                var any: UInt64 = 0
+                                for place in 0..<8 {
+                                    let group = word << 3 | place
+                                    let start = bounds[2 * group] + first + row
+                                    let end = bounds[2 * group + 1]
+                                    var value: UInt64 = 0
+                                    if start + 8 <= end {
+                                        value = UInt64(
+                                            littleEndian: base.loadUnaligned(
+                                                fromByteOffset: start, as: UInt64.self))
+                                    } else {
+                                        // Past the group's end its bytes are 0 (a group ends
+                                        // with the rows met by then).
+                                        for index in 0..<max(0, end - start) {
+                                            value |= UInt64(groupBytes[start + index]) << UInt64(index * 8)
+                                        }
+                                    }
+                                    block[place] = value
+                                    any |= value
+                                }
+                                if any != 0 { Self.transposeBytes(block) }
+                                for place in 0..<8 {
+                                    matrix[(row + place) * used + word] = block[place]
+                                }
                             }
                         }
                         for row in 0..<count {
@@ -223,6 +261,29 @@ final class SegmentBuilder {
         }
         rows.sort { $0.key < $1.key }
         return rows
+    }
+
+    /// Transposes 8 words as an 8 by 8 matrix of bytes: byte `j` of word `i` becomes byte `i`
+    /// of word `j` (bytes counted from the lowest). Halves swap their off-diagonal quarters,
+    /// then the quarters', down to single bytes.
+    static func transposeBytes(_ block: UnsafeMutableBufferPointer<UInt64>) {
+        precondition(block.count == 8)
+        var width = 4
+        var mask: UInt64 = 0x0000_0000_FFFF_FFFF
+        while width != 0 {
+            let shift = UInt64(width * 8)
+            var start = 0
+            while start < 8 {
+                for index in start..<(start + width) {
+                    let swapped = (block[index] >> shift ^ block[index + width]) & mask
+                    block[index] ^= swapped << shift
+                    block[index + width] ^= swapped
+                }
+                start += 2 * width
+            }
+            width >>= 1
+            mask ^= mask << UInt64(width * 8)
+        }
     }
 
     /// Empties the builder for a segment of up to `span` files.
