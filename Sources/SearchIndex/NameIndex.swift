@@ -73,6 +73,7 @@ public final class NameIndex: Sendable {
     public let feed = ChangeFeed()
     private let state = Mutex(State())
     private let maintainer: IndexMaintainer
+    private let appliedChanges = AppliedChanges()
     private let logger: Logger
 
     /// An index of `options.root`, idle until ``run()`` builds and maintains it;
@@ -87,7 +88,8 @@ public final class NameIndex: Sendable {
     ) {
         self.options = options
         self.logger = logger
-        maintainer = IndexMaintainer(options: options, sharedWatcher: watcher, logger: logger)
+        maintainer = IndexMaintainer(
+            options: options, sharedWatcher: watcher, appliedChanges: appliedChanges, logger: logger)
     }
 
     /// Builds the index, then keeps it current until the calling task is cancelled or the
@@ -111,6 +113,13 @@ public final class NameIndex: Sendable {
 
     /// Where the index is in its life.
     public var phase: Phase { state.withLock { $0.phase } }
+
+    /// Whether a search asked now reads a catalog that holds everything done to the tree before
+    /// the call: the index is ready and its watcher, on kernel events, has handled everything the
+    /// kernel queued and reported no change the catalog does not hold yet. Never waits; `false`
+    /// whenever that cannot be proved (while building, during a batch, in polling mode, or with
+    /// kqueue). A search's hits need no look at the disk while it is `true`.
+    public var isCurrent: Bool { phase == .ready && appliedChanges.isCurrent }
 
     /// The current catalog, once the index can answer (the content index reads it).
     var catalogSnapshot: Catalog? {

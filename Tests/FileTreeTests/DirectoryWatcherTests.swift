@@ -52,6 +52,41 @@ struct DirectoryWatcherTests {
         watcher.stop()
     }
 
+    @Test("each batch carries the count of changes reported by its delivery, and the last one every change")
+    func batchesCarryTheirCount() async throws {
+        let folder = try TemporaryFolder()
+        let watcher = try DirectoryWatcher(path: folder.path, options: .init(coalescing: .milliseconds(50)))
+        #expect(watcher.changesReported == 0, "nothing changed yet")
+        let names = ["one.txt", "two.txt", "three.txt"]
+        for name in names { try folder.file(name, "x") }
+        var seen: Set<String> = []
+        var sequences: [UInt64] = []
+        for await batch in watcher.changes {
+            seen.formUnion(batch.paths)
+            sequences.append(batch.sequence)
+            if Set(names.map { folder.path($0) }).isSubset(of: seen) { break }
+        }
+        #expect(sequences == sequences.sorted() && sequences.last.map { $0 >= 3 } == true)
+        #expect(
+            watcher.isCaughtUp && sequences.last == watcher.changesReported,
+            "with the kernel's queue read, the last batch holds every change reported")
+        try folder.file("four.txt", "x")
+        let reported = await Self.eventually { watcher.changesReported > sequences.last ?? 0 }
+        #expect(reported, "a change handled is counted before its batch is delivered")
+        watcher.stop()
+    }
+
+    /// Whether `condition` holds within 10 s, asked every 5 ms.
+    static func eventually(_ condition: () -> Bool) async -> Bool {
+        let clock = ContinuousClock()
+        let start = clock.now
+        while clock.now - start < .seconds(10) {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return condition()
+    }
+
     @Test("a new subfolder is watched, and what was put in it at once is reported")
     func newSubfolders() async throws {
         let folder = try TemporaryFolder()

@@ -34,6 +34,51 @@ struct FreshnessTests {
         #expect(deleted != nil, "a deleted file is gone")
     }
 
+    @Test("the index is current once its watcher's changes are applied, and not from a change until then")
+    func currentOnlyWhenProved() async throws {
+        let fixture = try IndexFixture()
+        // A long coalescing keeps a change out of the catalog for a while, so that the test sees
+        // the index between the change and its batch.
+        let watcher = try DirectoryWatcher(path: fixture.folder.path, options: .init(coalescing: .seconds(2)))
+        let index = NameIndex(options: .init(root: fixture.folder.path), watcher: watcher)
+        index.start()
+        defer {
+            index.stop()
+            watcher.stop()
+        }
+        await index.waitUntilReady()
+        #expect(await IndexFixture.eventually { index.isCurrent } != nil, "quiet and ready: current")
+        let before = watcher.changesReported
+        try fixture.folder.file("docs/zebra.txt", "z")
+        #expect(!index.isCurrent, "a change the catalog does not hold yet")
+        let handled = await IndexFixture.eventually { watcher.isCaughtUp && watcher.changesReported > before }
+        #expect(handled != nil)
+        #expect(!index.isCurrent, "the watcher has it, the catalog not yet")
+        #expect(IndexFixture.paths(index, "zebra").isEmpty)
+        let found = await IndexFixture.eventually {
+            IndexFixture.paths(index, "zebra") == ["/docs/zebra.txt"]
+        }
+        #expect(found != nil)
+        #expect(await IndexFixture.eventually { index.isCurrent } != nil, "current again once applied")
+    }
+
+    @Test("an index whose watcher fell back to rescans is never said to be current")
+    func neverCurrentWhilePolling() async throws {
+        let fixture = try IndexFixture()
+        let watcher = try DirectoryWatcher(
+            path: fixture.folder.path, options: .init(pollingInterval: .milliseconds(100), maximumWatches: 0))
+        #expect(watcher.mode == .polling)
+        let index = NameIndex(options: .init(root: fixture.folder.path), watcher: watcher)
+        index.start()
+        defer {
+            index.stop()
+            watcher.stop()
+        }
+        await index.waitUntilReady()
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(index.phase == .ready && !index.isCurrent)
+    }
+
     @Test("a renamed folder takes everything below it along")
     func folderRenames() async throws {
         let fixture = try IndexFixture()

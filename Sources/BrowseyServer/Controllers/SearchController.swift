@@ -86,6 +86,9 @@ struct SearchController: ServedFolderRoutes {
         // the folder differ, the index is asked for more until the limit is met or it has no more.
         let filters = !access.isUniform(below: folder.relative) || !access.mayRead(folder.relative)
         var found: [SearchHit]?
+        // Asked before the search: when it holds, the catalog the search reads holds everything
+        // done to the tree until now, and the hits need no look at the disk.
+        let current = searchIndex?.isCurrent == true
         if let index = searchIndex {
             var asked = withMargin(query)
             while let page = index.search(asked) {
@@ -99,7 +102,8 @@ struct SearchController: ServedFolderRoutes {
         let hits = found ?? walkSearch(query, from: folder, access: access)
         var results: [SearchResponse.Result] = []
         for hit in hits where results.count < query.limit {
-            guard access.maySee(hit.path), let absolute = stillThere(hit) else { continue }
+            guard access.maySee(hit.path), let absolute = stillThere(hit, current: found != nil && current)
+            else { continue }
             if hit.entry.kind == .symlink, filters,
                 let real = safePath.realRelative(of: .init(absolute: absolute, relative: hit.path)),
                 !access.maySee(real)
@@ -123,9 +127,11 @@ struct SearchController: ServedFolderRoutes {
     /// for a link, leading nowhere the server would not go. The index only ever read real
     /// folders inside the root, so one `lstat` settles a file or a folder (a folder replaced
     /// meanwhile reaches the index through the watcher within its coalescing delay, and
-    /// whatever is served is checked again by the endpoint that serves it).
-    private func stillThere(_ hit: SearchHit) -> String? {
+    /// whatever is served is checked again by the endpoint that serves it). When the index was
+    /// `current` (``NameIndex/isCurrent``), a file or a folder is as it says without that look.
+    private func stillThere(_ hit: SearchHit, current: Bool) -> String? {
         let absolute = safePath.root == "/" ? hit.path : safePath.root + hit.path
+        if current && hit.entry.kind != .symlink { return absolute }
         let type =
             safePath.contained.map { Paths.type(at: hit.path, below: $0.folder, absolute: absolute) }
             ?? Paths.type(at: absolute)

@@ -77,6 +77,7 @@ public final class DirectoryWatcher: Sendable {
     /// The batches of changes, until ``stop()``.
     public let changes: AsyncStream<DirectoryChanges>
     private let backend: WatcherBackend
+    private let sink: ChangeSink
 
     /// Starts watching the folder at `path`.
     ///
@@ -91,6 +92,7 @@ public final class DirectoryWatcher: Sendable {
             of: DirectoryChanges.self, bufferingPolicy: .bufferingNewest(16))
         changes = stream
         let sink = ChangeSink(continuation: continuation, coalescing: options.coalescing)
+        self.sink = sink
         backend = try WatcherBackend(root: root, options: options, sink: sink, logger: logger)
         continuation.onTermination = { [backend] _ in backend.stop() }
         backend.start()
@@ -109,6 +111,13 @@ public final class DirectoryWatcher: Sendable {
     /// mode and with kqueue, where no such proof exists.
     public var isCaughtUp: Bool { backend.isCaughtUp() }
 
+    /// How many changes the watcher has reported so far (each path or rescan, counted as the
+    /// watcher's thread handles it, and a batch lost to a slow consumer as one more). A batch carries the count it was
+    /// delivered at (``DirectoryChanges/sequence``), so a consumer that has applied the batch of
+    /// count `n` holds every change up to `n`; with ``isCaughtUp`` it can prove it holds
+    /// everything done to the tree before the call.
+    public var changesReported: UInt64 { sink.reported }
+
     /// Stops watching and ends ``changes``.
     public func stop() { backend.stop() }
 }
@@ -120,6 +129,8 @@ final class ChangeSink: Sendable {
         var pending: Set<String> = []
         var needsRescan = false
         var deadline: ContinuousClock.Instant?
+        /// Changes reported so far, never reset.
+        var reported: UInt64 = 0
     }
 
     private let continuation: AsyncStream<DirectoryChanges>.Continuation
@@ -135,7 +146,11 @@ final class ChangeSink: Sendable {
 
     func add(_ paths: some Sequence<String>, needsRescan: Bool) {
         state.withLock { state in
-            state.pending.formUnion(paths)
+            for path in paths {
+                state.pending.insert(path)
+                state.reported &+= 1
+            }
+            if needsRescan { state.reported &+= 1 }
             state.needsRescan = state.needsRescan || needsRescan
             if state.deadline == nil && (!state.pending.isEmpty || state.needsRescan) {
                 state.deadline = .now + coalescing
@@ -152,15 +167,25 @@ final class ChangeSink: Sendable {
     func flushIfDue() {
         let batch: DirectoryChanges? = state.withLock { state in
             guard let deadline = state.deadline, deadline <= .now else { return nil }
-            let batch = DirectoryChanges(paths: state.pending.sorted(), needsRescan: state.needsRescan)
-            state = State()
+            let batch = DirectoryChanges(
+                paths: state.pending.sorted(), needsRescan: state.needsRescan, sequence: state.reported)
+            state = State(reported: state.reported)
             return batch
         }
         guard let batch else { return }
         if case .dropped = continuation.yield(batch) {
-            state.withLock { $0.needsRescan = true }
+            // A batch was lost: the rescan that makes up for it counts as a change of its own,
+            // so no batch delivered before it carries a count that claims everything.
+            state.withLock { state in
+                state.needsRescan = true
+                state.reported &+= 1
+                if state.deadline == nil { state.deadline = .now + coalescing }
+            }
         }
     }
+
+    /// Changes reported so far.
+    var reported: UInt64 { state.withLock { $0.reported } }
 
     func finish() { continuation.finish() }
 }

@@ -18,10 +18,16 @@ struct IndexMaintainer: Sendable {
     /// The root held open: folders are read below it, never through a link that leads out (a
     /// folder swapped for one between a change and its reading puts no outside name in the index).
     let root: ContainedRoot?
+    /// How far the published catalog has followed the watcher.
+    let appliedChanges: AppliedChanges
 
-    init(options: NameIndex.Options, sharedWatcher: DirectoryWatcher?, logger: Logger) {
+    init(
+        options: NameIndex.Options, sharedWatcher: DirectoryWatcher?, appliedChanges: AppliedChanges,
+        logger: Logger
+    ) {
         self.options = options
         self.sharedWatcher = sharedWatcher
+        self.appliedChanges = appliedChanges
         self.logger = logger
         root = try? ContainedRoot(path: options.root)
     }
@@ -60,10 +66,15 @@ struct IndexMaintainer: Sendable {
                     "Search index: the folder cannot be watched, results will not follow changes (\(error))")
             }
         }
+        // The count of changes before the disk is read: each one after it comes in a batch.
+        let reportedBeforeReading = watcher?.changesReported
         var writes: [IndexStore.Change] = []
         catalog = reconcile(catalog, writes: &writes)
         save(writes, to: store)
         guard !Task.isCancelled, publish(catalog, .ready, []) else { return }
+        if let watcher, let reportedBeforeReading {
+            appliedChanges.follow(watcher, applied: reportedBeforeReading)
+        }
         logger.info("Search index: \(catalog.entryCount) entries ready in \(clock.now - started)")
         guard let watcher else { return }
         let owned = sharedWatcher == nil
@@ -77,6 +88,7 @@ struct IndexMaintainer: Sendable {
             let changes = apply(paths, to: &catalog, writes: &writes)
             save(writes, to: store)
             guard publish(catalog, .ready, changes) else { break }
+            appliedChanges.applied(through: batch.sequence)
         }
     }
 
