@@ -259,6 +259,27 @@ struct ContentMatcherTests {
         #expect(marked == "RÉSUMÉ")
     }
 
+    @Test("an ASCII line is looked through unfolded: capitals as small letters, a word at either end")
+    func asciiLines() throws {
+        func holds(_ line: String, _ needle: String) -> Bool {
+            Array(line.utf8).withUnsafeBufferPointer {
+                ContentMatcher.asciiLine($0, holds: Array(needle.utf8))
+            }
+        }
+        #expect(holds("ZEBRA at the start", "zebra") && holds("at the end: zEbRa", "zebra"))
+        #expect(holds("zebra", "zebra") && !holds("zebr", "zebra") && !holds("", "zebra"))
+        #expect(holds("@[`{", "`{"), "a byte that is no capital stays itself")
+        #expect(!holds("Z@BRA", "z`bra"), "@ is not a capital of `")
+        #expect(
+            !holds("resume", "r\u{E9}sum\u{E9}"),
+            "a needle of other bytes")
+        let matcher = try ContentPattern(text: "zebra corn").matcher()
+        let found = try #require(
+            matcher.lines(in: "nothing\nA ZEBRA\nno\nCorn, ZEBRA CORN!\nr\u{E9}sum\u{E9} zebra", limit: 5))
+        #expect(found.lines.map(\.number) == [2, 4, 5])
+        #expect(found.lines.map(\.score) == [0, 4, 0] && found.score == 4, "one word, the phrase, one word")
+    }
+
     @Test("a file without every word does not match")
     func everyWord() throws {
         let matcher = try ContentPattern(text: "alpha omega").matcher()

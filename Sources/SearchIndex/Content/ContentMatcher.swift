@@ -73,8 +73,14 @@ public struct ContentMatcher {
             // Every match holds the expression's literal runs: a line without one of them is not
             // given to the engine, which costs a hundred times more a line than this look.
             if !pattern.literals.isEmpty {
-                let folded = FoldedLine(line)
-                guard pattern.literals.allSatisfy({ !folded.occurrences(of: $0).isEmpty }) else { return nil }
+                if TrigramKeys.isASCII(line) {
+                    guard pattern.literals.allSatisfy({ Self.asciiLine(line, holds: $0) }) else { return nil }
+                } else {
+                    let folded = FoldedLine(line)
+                    guard pattern.literals.allSatisfy({ !folded.occurrences(of: $0).isEmpty }) else {
+                        return nil
+                    }
+                }
             }
             let text = String(decoding: line, as: UTF8.self)
             var ranges: [Range<Int>] = []
@@ -85,6 +91,11 @@ public struct ContentMatcher {
             }
             guard !ranges.isEmpty else { return nil }
             return Self.snippet(text, ranges: ranges, number: number, score: 1)
+        }
+        // Most lines of a file that matches hold none of the words: an ASCII line is looked
+        // through as it is (its capitals read as small letters), and folded only when it holds one.
+        if TrigramKeys.isASCII(line) && !pattern.words.contains(where: { Self.asciiLine(line, holds: $0) }) {
+            return nil
         }
         let folded = FoldedLine(line)
         var score = 0
@@ -112,6 +123,30 @@ public struct ContentMatcher {
         let text = String(decoding: line, as: UTF8.self)
         let original = ranges.prefix(Self.rangesPerLine).map { folded.originalRange($0) }
         return Self.snippet(text, ranges: original, number: number, score: score)
+    }
+
+    /// Whether `line`, all ASCII, holds `needle` (folded: small letters) once folded: its capitals
+    /// are read as small letters. A needle with any other byte is in no ASCII line.
+    static func asciiLine(_ line: UnsafeBufferPointer<UInt8>, holds needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, needle.count <= line.count else { return needle.isEmpty }
+        return needle.withUnsafeBufferPointer { needle in
+            let first = needle[0]
+            for start in 0...(line.count - needle.count) {
+                guard Self.lowered(line[start]) == first else { continue }
+                var index = 1
+                while index < needle.count && Self.lowered(line[start + index]) == needle[index] {
+                    index += 1
+                }
+                if index == needle.count { return true }
+            }
+            return false
+        }
+    }
+
+    /// An ASCII byte with a capital read as its small letter.
+    @inline(__always)
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        byte &+ (byte &- 65 < 26 ? 32 : 0)
     }
 
     /// The line cut to ``snippetLength`` around its first match, with the ranges moved along.
