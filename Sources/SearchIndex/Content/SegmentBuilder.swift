@@ -148,14 +148,20 @@ final class SegmentBuilder {
         let keys = keys
         var rows = trigrams
         let words = (wide ? TrigramKeys.count : TrigramKeys.count >> 1) >> 3
-        let seen = seen.assumingMemoryBound(to: UInt64.self)
+        // The bytes are read and cleared eight at a time, as words (raw loads and stores: the
+        // memory is bound to bytes).
+        let seen = UnsafeMutableRawPointer(self.seen)
+        func eight(at index: Int) -> UInt64 { seen.load(fromByteOffset: index &<< 3, as: UInt64.self) }
         // Four words (32 keys) at a time: most of a group's keys are not held.
         for quad in stride(from: 0, to: words, by: 4) {
-            guard seen[quad] | seen[quad &+ 1] | seen[quad &+ 2] | seen[quad &+ 3] != 0 else { continue }
+            guard eight(at: quad) | eight(at: quad &+ 1) | eight(at: quad &+ 2) | eight(at: quad &+ 3) != 0
+            else {
+                continue
+            }
             for word in quad..<(quad &+ 4) {
-                let value = UInt64(littleEndian: seen[word])
+                let value = UInt64(littleEndian: eight(at: word))
                 guard value != 0 else { continue }
-                seen[word] = 0
+                seen.storeBytes(of: 0, toByteOffset: word &<< 3, as: UInt64.self)
                 // The high bit of each byte that is not 0.
                 let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
                 var held = ((value & low) &+ low | value) & ~low
