@@ -111,11 +111,11 @@ public final class DirectoryWatcher: Sendable {
     /// mode and with kqueue, where no such proof exists.
     public var isCaughtUp: Bool { backend.isCaughtUp() }
 
-    /// How many changes the watcher has reported so far (each path or rescan, counted as the
-    /// watcher's thread handles it, and a batch lost to a slow consumer as one more). A batch carries the count it was
-    /// delivered at (``DirectoryChanges/sequence``), so a consumer that has applied the batch of
-    /// count `n` holds every change up to `n`; with ``isCaughtUp`` it can prove it holds
-    /// everything done to the tree before the call.
+    /// How many changes the watcher has reported so far: each path or rescan, counted as the
+    /// watcher's thread handles it, and a batch lost to a slow consumer as one more. A batch
+    /// carries the count it was delivered at (``DirectoryChanges/sequence``), so a consumer that
+    /// has applied the batch of count `n` holds every change up to `n`; with ``isCaughtUp`` it can
+    /// prove it holds everything done to the tree before the call.
     public var changesReported: UInt64 { sink.reported }
 
     /// Stops watching and ends ``changes``.
