@@ -40,13 +40,11 @@ struct FreshnessTests {
         // A long coalescing keeps a change out of the catalog for a while, so that the test sees
         // the index between the change and its batch.
         let watcher = try DirectoryWatcher(path: fixture.folder.path, options: .init(coalescing: .seconds(2)))
-        let index = NameIndex(options: .init(root: fixture.folder.path), watcher: watcher)
-        index.start()
+        let index = await fixture.ready(following: watcher)
         defer {
             index.stop()
             watcher.stop()
         }
-        await index.waitUntilReady()
         #expect(await IndexFixture.eventually { index.isCurrent } != nil, "quiet and ready: current")
         let before = watcher.changesReported
         try fixture.folder.file("docs/zebra.txt", "z")
@@ -68,13 +66,11 @@ struct FreshnessTests {
         let watcher = try DirectoryWatcher(
             path: fixture.folder.path, options: .init(pollingInterval: .milliseconds(100), maximumWatches: 0))
         #expect(watcher.mode == .polling)
-        let index = NameIndex(options: .init(root: fixture.folder.path), watcher: watcher)
-        index.start()
+        let index = await fixture.ready(following: watcher)
         defer {
             index.stop()
             watcher.stop()
         }
-        await index.waitUntilReady()
         try await Task.sleep(for: .milliseconds(300))
         #expect(index.phase == .ready && !index.isCurrent)
     }

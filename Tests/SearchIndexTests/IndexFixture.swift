@@ -34,6 +34,15 @@ struct IndexFixture {
         return index
     }
 
+    /// An index of the fixture's folder that learns of changes from `watcher`, started and
+    /// ready; stop both when done.
+    func ready(following watcher: DirectoryWatcher) async -> NameIndex {
+        let index = NameIndex(options: .init(root: folder.path), watcher: watcher)
+        index.start()
+        await index.waitUntilReady()
+        return index
+    }
+
     /// The paths found for `text`.
     static func paths(
         _ index: NameIndex, _ text: String, configure: (inout SearchQuery) -> Void = { _ in }

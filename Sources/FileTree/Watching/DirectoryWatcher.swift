@@ -174,11 +174,15 @@ final class ChangeSink: Sendable {
         }
         guard let batch else { return }
         if case .dropped = continuation.yield(batch) {
-            // A batch was lost: the rescan that makes up for it counts as a change of its own,
-            // so no batch delivered before it carries a count that claims everything.
+            // A batch was lost: it counts as a change of its own, so that no batch delivered
+            // before the rescan that makes up for it carries a count that claims everything.
+            // The rescan is due at once unless the batch just queued is one already (queued
+            // behind everything lost): a reader that stays behind gets one rescan, not one each
+            // coalescing interval.
             state.withLock { state in
-                state.needsRescan = true
                 state.reported &+= 1
+                guard !batch.needsRescan else { return }
+                state.needsRescan = true
                 if state.deadline == nil { state.deadline = .now + coalescing }
             }
         }

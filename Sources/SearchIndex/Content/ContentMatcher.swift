@@ -132,21 +132,15 @@ public struct ContentMatcher {
         return needle.withUnsafeBufferPointer { needle in
             let first = needle[0]
             for start in 0...(line.count - needle.count) {
-                guard Self.lowered(line[start]) == first else { continue }
+                guard FoldedLine.lowered(line[start]) == first else { continue }
                 var index = 1
-                while index < needle.count && Self.lowered(line[start + index]) == needle[index] {
+                while index < needle.count && FoldedLine.lowered(line[start + index]) == needle[index] {
                     index += 1
                 }
                 if index == needle.count { return true }
             }
             return false
         }
-    }
-
-    /// An ASCII byte with a capital read as its small letter.
-    @inline(__always)
-    private static func lowered(_ byte: UInt8) -> UInt8 {
-        byte &+ (byte &- 65 < 26 ? 32 : 0)
     }
 
     /// The line cut to ``snippetLength`` around its first match, with the ranges moved along.

@@ -9,7 +9,7 @@ struct FoldedLine {
 
     init(_ line: UnsafeBufferPointer<UInt8>) {
         if line.allSatisfy({ $0 < 0x80 }) {
-            folded = line.map { $0 &+ ($0 >= 65 && $0 <= 90 ? 32 : 0) }
+            folded = line.map(Self.lowered)
             offsets = nil
             return
         }
@@ -25,6 +25,12 @@ struct FoldedLine {
         offsets.append(offset)
         self.folded = folded
         self.offsets = offsets
+    }
+
+    /// An ASCII byte folded: a capital read as its small letter.
+    @inline(__always)
+    static func lowered(_ byte: UInt8) -> UInt8 {
+        byte &+ (byte &- 65 < 26 ? 32 : 0)
     }
 
     /// Where `needle` occurs, in folded bytes, without overlaps.

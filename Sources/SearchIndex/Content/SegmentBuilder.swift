@@ -57,8 +57,6 @@ final class SegmentBuilder {
     private var groupBytes: [UInt8] = []
     /// Where each group's bytes end in ``groupBytes``.
     private var ends: [Int] = []
-    /// The bytes ``rows()`` read ahead, or-ed: kept only so that the reads are not left out.
-    private var lastTouched: UInt8 = 0
 
     /// The most files a builder's segment holds.
     static let maximumSpan = 4096
@@ -150,7 +148,7 @@ final class SegmentBuilder {
         let words = (wide ? TrigramKeys.count : TrigramKeys.count >> 1) >> 3
         // The bytes are read and cleared eight at a time, as words (raw loads and stores: the
         // memory is bound to bytes).
-        let seen = UnsafeMutableRawPointer(self.seen)
+        let seen = seen
         func eight(at index: Int) -> UInt64 { seen.load(fromByteOffset: index &<< 3, as: UInt64.self) }
         // Four words (32 keys) at a time: most of a group's keys are not held.
         for quad in stride(from: 0, to: words, by: 4) {
@@ -214,14 +212,6 @@ final class SegmentBuilder {
                     }
                     for first in stride(from: 0, to: trigrams, by: 64) {
                         let count = min(64, trigrams - first)
-                        // Each group's bytes for these rows are far from the next group's (a
-                        // group is as long as its rows): a first pass asks for them all at once,
-                        // so that their reads from memory overlap rather than wait in turn.
-                        var touched: UInt8 = 0
-                        for group in 0..<ends.count where bounds[2 * group] + first < bounds[2 * group + 1] {
-                            touched |= groupBytes[bounds[2 * group] + first]
-                        }
-                        lastTouched = touched  // kept, so that the reads are made
                         // A word of groups at a time, so that each group's bytes for the 64 rows
                         // (a cache line) are read together.
                         for word in 0..<used {
