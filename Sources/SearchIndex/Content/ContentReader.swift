@@ -1,3 +1,5 @@
+import FileTree
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -9,24 +11,53 @@
 /// its small letter's trigram code); any other is decoded and folded as names are. What counts as
 /// text is ``TextDecoding``'s.
 ///
-/// Files are opened relative to the root, held open: a path's lookup then starts below it.
+/// Each file is opened by its name in its folder, and the folder through the root held open
+/// (``FileTree/ContainedRoot``): a folder swapped for a link that leads out of the root is
+/// refused, not followed, and the file's name is one component, opened without following a
+/// link. The last ``heldFolders`` folders are kept open, so files of one folder, which the
+/// catalog lists together, cost one lookup of a name each.
 final class ContentReader {
     /// The indexed folder, absolute.
     let root: String
     /// Larger files are not read.
     let limit: Int
     private var buffer: [UInt8] = []
-    /// The root, open (-1: it could not be, and paths are opened whole).
-    private let rootDescriptor: Int32
+    /// The root, open (`nil`: it could not be, and nothing is read).
+    private let contained: ContainedRoot?
+    /// The folders held open, by path from the root without its first `/`, the latest used last.
+    private var folders: [(path: Substring, descriptor: Int32)] = []
+
+    /// How many folders are held open at most.
+    static let heldFolders = 8
 
     init(root: String, limit: Int) {
         self.root = root
         self.limit = limit
-        rootDescriptor = open(root.isEmpty ? "/" : root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        contained = try? ContainedRoot(path: root.isEmpty ? "/" : root)
     }
 
     deinit {
-        if rootDescriptor >= 0 { close(rootDescriptor) }
+        for folder in folders { close(folder.descriptor) }
+    }
+
+    /// The folder `path` (from the root, without its first `/`; empty for the root) open,
+    /// held; -1 when it cannot be opened inside the root.
+    private func folder(_ path: Substring) -> Int32 {
+        guard let contained else { return -1 }
+        if path.isEmpty { return contained.folder.descriptor }
+        if let last = folders.last, last.path == path { return last.descriptor }
+        if let index = folders.firstIndex(where: { $0.path == path }) {
+            let held = folders.remove(at: index)
+            folders.append(held)
+            return held.descriptor
+        }
+        guard
+            let descriptor = try? contained.open(
+                String(path), flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)
+        else { return -1 }
+        if folders.count == Self.heldFolders { close(folders.removeFirst().descriptor) }
+        folders.append((path, descriptor))
+        return descriptor
     }
 
     /// Calls `body` with the text of the file at `path` (relative to the root), folded, and
@@ -36,9 +67,13 @@ final class ContentReader {
         // Non-blocking: a FIFO put where a file was would otherwise wait for a writer forever (it
         // is then refused as not a regular file).
         let flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK
-        let descriptor =
-            rootDescriptor >= 0 && path.hasPrefix("/")
-            ? openat(rootDescriptor, String(path.dropFirst()), flags) : open(root + path, flags)
+        let relative = path.drop { $0 == "/" }
+        let slash = relative.lastIndex(of: "/")
+        let parent = folder(
+            slash.map { relative[..<$0] } ?? relative[relative.startIndex..<relative.startIndex])
+        let name = slash.map { relative[relative.index(after: $0)...] } ?? relative
+        guard parent >= 0, !name.isEmpty, name != "..", name != "." else { return false }
+        let descriptor = openat(parent, String(name), flags)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         guard let count = load(descriptor) else { return false }
