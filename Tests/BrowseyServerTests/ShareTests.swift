@@ -4,6 +4,7 @@ import Foundation
 import GRDBSQLite
 import Hummingbird
 import HummingbirdTesting
+import Synchronization
 import TestSupport
 import Testing
 
@@ -157,6 +158,32 @@ struct ShareTests {
                 let answer = try await client.ask("/api/shared/\(carols)/\(endpoint)")
                 #expect(!answer.text.contains("salary"), "\(endpoint)")
             }
+        }
+    }
+
+    @Test("a shared folder swapped over and over for a link that leads out never serves what is outside")
+    func swappedForALinkOut() async throws {
+        let fixture = try PeopleFixture.make()
+        let outside = try TemporaryFolder()
+        try outside.file("plan.txt", "outside secret")
+        _ = try fixture.folder.symlink("Team-out", to: outside.path)
+        try await fixture.withClient { client in
+            let id = try await client.makeShare("bob", ShareRequest(path: "/Team"))
+            // Another program swaps the folder for the link and back, as fast as it can.
+            let swapper = Swapper(in: fixture.folder.path)
+            swapper.start()
+            var served = 0
+            var leaks: [String] = []
+            for round in 0..<600 {
+                let endpoint = ["file?path=/plan.txt", "view?path=/plan.txt", "list?path=/"][round % 3]
+                let answer = try await client.ask("/api/shared/\(id)/\(endpoint)")
+                if answer.text.contains("outside") { leaks.append("\(endpoint): \(answer.text)") }
+                if answer.status == .ok { served += 1 }
+            }
+            swapper.stop()
+            #expect(leaks.isEmpty, "\(leaks.prefix(3))")
+            #expect(served > 0, "some requests met the folder itself")
+            #expect(swapper.swaps > 1000, "the folder was swapped while the requests ran")
         }
     }
 
@@ -364,4 +391,38 @@ struct RefusedByTheDatabaseTests {
 final class IDs: @unchecked Sendable {
     var bob = ""
     var carol = ""
+}
+
+/// Swaps `Team` for the link `Team-out` and back on a thread of its own until stopped, with plain
+/// renames (the folder is for a moment missing, or the link), and leaves the folder in place.
+private final class Swapper: Sendable {
+    private let folder: String
+    private let stopped = Mutex(false)
+    private let count = Mutex(0)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(in folder: String) { self.folder = folder }
+
+    var swaps: Int { count.withLock { $0 } }
+
+    func start() {
+        let (team, real, link) = (folder + "/Team", folder + "/Team.real", folder + "/Team-out")
+        Thread {
+            while !self.stopped.withLock({ $0 }) {
+                for _ in 0..<100 {
+                    rename(team, real)
+                    rename(link, team)
+                    rename(team, link)
+                    rename(real, team)
+                }
+                self.count.withLock { $0 += 100 }
+            }
+            self.done.signal()
+        }.start()
+    }
+
+    func stop() {
+        stopped.withLock { $0 = true }
+        done.wait()
+    }
 }

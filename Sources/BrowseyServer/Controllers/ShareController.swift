@@ -281,9 +281,13 @@ struct ShareController: ServedFolderRoutes {
         } catch {
             throw APIError(.notFound, "No such share", code: .notFound)
         }
-        // Rooted where the folder really is (a root that is itself a link would not open).
-        let paths = SafePath(
-            root: SafePath.realPath(root.absolute) ?? root.absolute, ignored: safePath.ignored)
+        // Rooted at the folder opened below the server's root (a link that leads out is refused
+        // there, at the moment it is opened) and held: a folder swapped for a link afterwards
+        // does not move it. Its real path is where the folder really is.
+        guard let folder = try? safePath.contained?.openFolder(root.relative) else {
+            throw APIError(.notFound, "No such share", code: .notFound)
+        }
+        let paths = SafePath(holding: ContainedRoot(holding: folder), ignored: safePath.ignored)
         var rooted = inner
         rooted.access = RequestAccess(
             paths: paths, mayWrite: false, policy: inner.access.policy, user: share.owner,

@@ -66,6 +66,23 @@ public struct SafePath: Sendable {
         contained = try? ContainedRoot(path: self.root)
     }
 
+    /// The rules for a root already held open (a folder opened inside another root): nothing
+    /// is opened again by its name, so a folder swapped for a link after it was opened does not
+    /// move the root.
+    public init(
+        holding contained: ContainedRoot, showsHidden: Bool = false, ignored: [NamePattern] = [],
+        allowsSymlinks: Bool = false
+    ) {
+        root =
+            contained.path.count > 1 && contained.path.hasSuffix("/")
+            ? String(contained.path.dropLast()) : contained.path
+        realRoot = contained.realPath
+        self.showsHidden = showsHidden
+        self.ignored = ignored
+        self.allowsSymlinks = allowsSymlinks
+        self.contained = contained
+    }
+
     /// Whether a single name may be listed or served.
     public func isVisible(name: some StringProtocol) -> Bool {
         if !showsHidden && FileName.isHidden(name) { return false }

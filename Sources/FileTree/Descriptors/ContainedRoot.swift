@@ -41,11 +41,27 @@ public final class ContainedRoot: Sendable {
         realPath = Self.realPath(of: path)
     }
 
-    /// A contained root on a folder already held open: nothing is opened again by name.
+    /// A contained root on a folder already held open: nothing is opened again by name. Its
+    /// real path is where the descriptor is (on Linux, read from the descriptor itself, so a
+    /// folder swapped for a link since it was opened does not move it).
     public init(holding folder: OpenFolder) {
         self.folder = folder
         path = folder.path
-        realPath = Self.realPath(of: folder.path)
+        realPath = Self.realPath(of: folder)
+    }
+
+    /// Where the folder held open is, every link resolved.
+    private static func realPath(of folder: OpenFolder) -> String {
+        #if os(Linux)
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink("/proc/self/fd/\(folder.descriptor)", &buffer, buffer.count - 1)
+            if length > 0 && buffer[0] == CChar(UInt8(ascii: "/")) {
+                let text = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                // A folder removed since reads " (deleted)" after its path: no real path then.
+                if !text.hasSuffix(" (deleted)") { return text }
+            }
+        #endif
+        return realPath(of: folder.path)
     }
 
     /// `path` with every symlink resolved; `path` itself when that fails.
