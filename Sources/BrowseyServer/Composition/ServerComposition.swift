@@ -130,8 +130,8 @@ public struct ServerComposition: Sendable {
         if configuration.makesThumbnailsAhead, let thumbnails, thumbnails.cache != nil {
             services.append(
                 ThumbnailPregeneration(
-                    root: configuration.root, filter: filter, thumbnails: thumbnails, index: searchIndex,
-                    logger: logger))
+                    root: configuration.root, contained: safePath.contained, filter: filter,
+                    thumbnails: thumbnails, index: searchIndex, logger: logger))
         }
         // After the index in the list: a graceful shutdown stops services in reverse order.
         if let watcher { services.insert(FolderWatching(watcher: watcher), at: 0) }

@@ -12,6 +12,9 @@ import ServiceLifecycle
 /// one decoder of the pool, so a request arriving meanwhile finds the others free.
 struct ThumbnailPregeneration: Service {
     let root: String
+    /// The root held open: each picture is opened below it, so a folder swapped for a link
+    /// that leads out is refused, not read through. `nil`: nothing is made.
+    let contained: ContainedRoot?
     let filter: EntryFilter
     let thumbnails: ThumbnailService
     /// The index whose change feed names new pictures; `nil` with `--no-index` (start only).
@@ -79,12 +82,16 @@ struct ThumbnailPregeneration: Service {
         }
     }
 
-    /// Makes the picture's missing size classes; how many were made.
+    /// Makes the missing size classes of the picture at the absolute `path`; how many were made.
     private func make(_ path: String) async -> Int {
+        guard let contained else { return 0 }
+        let relative = root == "/" ? path : String(path.dropFirst(root.count))
         var made = 0
         for sizeClass in Self.sizeClasses {
             await thumbnails.waitUntilIdle()
-            if (try? await thumbnails.pregenerate(path: path, sizeClass: sizeClass)) == true { made += 1 }
+            let done = try? await thumbnails.pregenerate(
+                path: path, opening: relative, in: contained, sizeClass: sizeClass)
+            if done == true { made += 1 }
         }
         return made
     }

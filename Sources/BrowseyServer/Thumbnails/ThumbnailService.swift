@@ -187,12 +187,15 @@ final class ThumbnailService: Sendable {
     }
 
     /// Makes and caches the thumbnail of class `sizeClass` of the picture at the absolute
-    /// `path` (a symlink is not followed), in the grid's encoding, unless it is cached or failed
-    /// before; whether one was made.
-    func pregenerate(path: String, sizeClass: Int) async throws -> Bool {
-        guard let cache else { return false }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else { return false }
+    /// `path`, opened as `relative` below `root` (nothing outside it is reached, and a symlink
+    /// is not followed), in the grid's encoding, unless it is cached or failed before; whether
+    /// one was made.
+    func pregenerate(
+        path: String, opening relative: String, in root: ContainedRoot, sizeClass: Int
+    ) async throws -> Bool {
+        guard let cache,
+            let descriptor = try? root.open(relative, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        else { return false }
         defer { close(descriptor) }
         guard let status = try? FileStatus(descriptor: descriptor), status.type == .regular else {
             return false
