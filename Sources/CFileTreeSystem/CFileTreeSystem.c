@@ -362,6 +362,14 @@ struct cft_open_how {
 static int cft_openat2_missing = 0;
 #endif
 
+int cft_status_open_flags(void) {
+#if defined(O_PATH)
+    return O_PATH | O_CLOEXEC;
+#else
+    return O_RDONLY | O_NONBLOCK | O_CLOEXEC;
+#endif
+}
+
 int cft_open_beneath(int rootfd, const char *root_real, const char *path, int flags, unsigned int mode) {
     while (*path == '/') path++;
 #if defined(__linux__)

@@ -4,7 +4,6 @@ import Foundation
 import GRDBSQLite
 import Hummingbird
 import HummingbirdTesting
-import Synchronization
 import TestSupport
 import Testing
 
@@ -170,7 +169,7 @@ struct ShareTests {
         try await fixture.withClient { client in
             let id = try await client.makeShare("bob", ShareRequest(path: "/Team"))
             // Another program swaps the folder for the link and back, as fast as it can.
-            let swapper = Swapper(in: fixture.folder.path)
+            let swapper = Swapper(in: fixture.folder.path, swapping: "Team", with: "Team-out")
             swapper.start()
             var served = 0
             var leaks: [String] = []
@@ -391,38 +390,4 @@ struct RefusedByTheDatabaseTests {
 final class IDs: @unchecked Sendable {
     var bob = ""
     var carol = ""
-}
-
-/// Swaps `Team` for the link `Team-out` and back on a thread of its own until stopped, with plain
-/// renames (the folder is for a moment missing, or the link), and leaves the folder in place.
-private final class Swapper: Sendable {
-    private let folder: String
-    private let stopped = Mutex(false)
-    private let count = Mutex(0)
-    private let done = DispatchSemaphore(value: 0)
-
-    init(in folder: String) { self.folder = folder }
-
-    var swaps: Int { count.withLock { $0 } }
-
-    func start() {
-        let (team, real, link) = (folder + "/Team", folder + "/Team.real", folder + "/Team-out")
-        Thread {
-            while !self.stopped.withLock({ $0 }) {
-                for _ in 0..<100 {
-                    rename(team, real)
-                    rename(link, team)
-                    rename(team, link)
-                    rename(real, team)
-                }
-                self.count.withLock { $0 += 100 }
-            }
-            self.done.signal()
-        }.start()
-    }
-
-    func stop() {
-        stopped.withLock { $0 = true }
-        done.wait()
-    }
 }

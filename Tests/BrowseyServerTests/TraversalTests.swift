@@ -68,6 +68,28 @@ struct TraversalTests {
         }
     }
 
+    @Test("a link pointed out and back over and over never has its outside target described")
+    func linkRetargetedDuringStat() async throws {
+        let fixture = try ServerFixture.make()
+        // 1,000 bytes inside; the outside file is 18.
+        _ = try fixture.folder.symlink("moving.txt", to: "big.txt")
+        let swapper = Swapper(in: fixture.folder.path, swapping: "moving.txt", with: "escape-file.txt")
+        try await fixture.withClient { client in
+            swapper.start()
+            var sizes: [Int: Int] = [:]
+            for _ in 0..<600 {
+                let answer = try await client.ask("/api/stat?path=/moving.txt")
+                if answer.status == .ok, let size = answer.json["size"] as? Int {
+                    sizes[size, default: 0] += 1
+                }
+            }
+            swapper.stop()
+            #expect(sizes[18] == nil, "the outside file's size: \(sizes)")
+            #expect(sizes[1000] ?? 0 > 0, "some requests met the link inside: \(sizes)")
+            #expect(swapper.swaps > 1000)
+        }
+    }
+
     @Test("a name that only looks like a traversal is an ordinary file")
     func lookalikes() async throws {
         let fixture = try ServerFixture.make()

@@ -21,8 +21,20 @@ extension FileController {
         } catch {
             throw APIError.from(error, notFound: "File not found")
         }
-        let status = entry.symlink?.targetStatus ?? entry.status
-        let type = entry.symlink?.targetType ?? entry.type
+        var status = entry.symlink?.targetStatus ?? entry.status
+        var type = entry.symlink?.targetType ?? entry.type
+        if entry.symlink != nil && !safePath.allowsSymlinks, let contained = safePath.contained {
+            // What the link leads to, reached again below the root: a link pointed out of it
+            // since the path was checked is refused, its target's details never read.
+            do throws(FileTreeError) {
+                let reached = try contained.status(of: target.relative)
+                (status, type) = (reached, reached.type)
+            } catch  where error.code == .notFound {
+                (status, type) = (nil, .symlink)  // leads nowhere (now)
+            } catch {
+                throw APIError.from(error, notFound: "File not found")
+            }
+        }
         let modified = status?.modified.date ?? .distantPast
         let answer = StatResponse(
             name: entry.name, type: Self.itemType(type), size: status?.size ?? 0,

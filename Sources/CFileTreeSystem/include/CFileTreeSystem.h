@@ -95,6 +95,10 @@ enum {
 /// ELOOP past 40 links.
 int cft_open_beneath(int rootfd, const char *root_real, const char *path, int flags, unsigned int mode);
 
+/// The flags that open an item only to read its status: `O_PATH` where there is one (no read
+/// permission needed, nothing read), else a non-blocking read-only open (a FIFO does not wait).
+int cft_status_open_flags(void);
+
 /// Extended attributes of an open descriptor (Swift's Glibc module does not expose
 /// <sys/xattr.h>; Apple's calls take two more arguments). Each returns what the system call
 /// does (-1 with errno on failure).

@@ -105,6 +105,14 @@ public final class ContainedRoot: Sendable {
         return descriptor
     }
 
+    /// The status of what `relative` names, links that stay inside followed (a link that leads
+    /// out is `.outsideRoot`), read from a descriptor opened below the root only for that.
+    public func status(of relative: String) throws(FileTreeError) -> FileStatus {
+        let descriptor = try open(relative, flags: cft_status_open_flags())
+        defer { close(descriptor) }
+        return try FileStatus(descriptor: descriptor)
+    }
+
     /// Opens the folder `relative` (a symlink that stays inside is followed).
     public func openFolder(_ relative: String) throws(FileTreeError) -> OpenFolder {
         let descriptor = try open(relative, flags: O_RDONLY | O_DIRECTORY)

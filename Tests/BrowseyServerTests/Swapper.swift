@@ -1,0 +1,44 @@
+import Foundation
+import Synchronization
+
+/// Another program racing the server: swaps two names of a folder (a folder and a link, or two
+/// links) and back on a thread of its own until stopped, with plain renames (so for a moment
+/// the first name is missing, or is the second item), and leaves both where they were.
+final class Swapper: Sendable {
+    private let first: String
+    private let second: String
+    private let stopped = Mutex(false)
+    private let count = Mutex(0)
+    private let done = DispatchSemaphore(value: 0)
+
+    /// A swapper of `first` and `second` in `folder`; ``start()`` starts it.
+    init(in folder: String, swapping first: String, with second: String) {
+        self.first = folder + "/" + first
+        self.second = folder + "/" + second
+    }
+
+    /// How many swaps were made so far.
+    var swaps: Int { count.withLock { $0 } }
+
+    func start() {
+        let (first, second, aside) = (first, second, first + ".aside")
+        Thread {
+            while !self.stopped.withLock({ $0 }) {
+                for _ in 0..<100 {
+                    rename(first, aside)
+                    rename(second, first)
+                    rename(first, second)
+                    rename(aside, first)
+                }
+                self.count.withLock { $0 += 100 }
+            }
+            self.done.signal()
+        }.start()
+    }
+
+    /// Stops after the round in hand, with both names back in place.
+    func stop() {
+        stopped.withLock { $0 = true }
+        done.wait()
+    }
+}
