@@ -149,10 +149,17 @@ extension DAVController {
             var type: EntryType = item.type
             if item.type == .symlink {
                 guard let entry = try? listing.entry(of: item), let link = entry.symlink,
-                    rules.mayReveal(link), let targetType = link.targetType
+                    rules.mayReveal(link)
                 else { continue }
-                status = link.targetStatus
-                type = targetType
+                if rules.allowsSymlinks {
+                    guard let targetType = link.targetType else { continue }
+                    (status, type) = (link.targetStatus, targetType)
+                } else {
+                    // What it leads to, reached again below the root held open: a link pointed
+                    // out since it was read is left out, its target's details never read.
+                    guard let reached = try? rules.contained?.status(of: path) else { continue }
+                    (status, type) = (reached, reached.type)
+                }
             }
             guard let status, type == .directory || type == .regular else { continue }
             var dead: (@Sendable () -> [DAVName: String])?

@@ -40,6 +40,31 @@ struct WebDAVReadingTests {
         }
     }
 
+    @Test("a link pointed out and back over and over never has its outside target's size listed")
+    func linkRetargetedDuringListing() async throws {
+        let fixture = try ServerFixture.make()
+        // The link leads into a folder that is swapped for a link out and back: 1,000 bytes
+        // inside, 18 outside.
+        try fixture.folder.file("swapped/secret.txt", Array(repeating: UInt8(ascii: "a"), count: 1000))
+        _ = try fixture.folder.symlink("swapped-out", to: fixture.outside.path)
+        _ = try fixture.folder.symlink("listed/moving.txt", to: "../swapped/secret.txt")
+        let swapper = Swapper(in: fixture.folder.path, swapping: "swapped", with: "swapped-out")
+        try await fixture.withClient { client in
+            swapper.start()
+            var sizes: [String: Int] = [:]
+            for _ in 0..<400 {
+                let answer = try await client.dav(
+                    "/dav/listed/", DAVMethod.propfind, headers: [.depthHeader: "1"])
+                for size in ["1000", "18"] where answer.text.contains("<D:getcontentlength>\(size)<") {
+                    sizes[size, default: 0] += 1
+                }
+            }
+            swapper.stop()
+            #expect(sizes["18"] == nil, "the outside file's size: \(sizes)")
+            #expect(sizes["1000"] ?? 0 > 0, "some listings met the link inside: \(sizes)")
+        }
+    }
+
     @Test("hrefs are percent-encoded and decode back to the names on disk")
     func awkwardNames() async throws {
         let fixture = try ServerFixture.make()
