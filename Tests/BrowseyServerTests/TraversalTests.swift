@@ -90,6 +90,31 @@ struct TraversalTests {
         }
     }
 
+    @Test(
+        "a link into a folder swapped out and back over and over never has its outside target's type listed")
+    func linkRetargetedDuringListing() async throws {
+        let fixture = try ServerFixture.make()
+        // Inside, the link leads to a folder; outside, to a file of the same name.
+        try FileManager.default.createDirectory(
+            atPath: fixture.folder.path("swapped/secret.txt"), withIntermediateDirectories: true)
+        _ = try fixture.folder.symlink("swapped-out", to: fixture.outside.path)
+        _ = try fixture.folder.symlink("listed/moving", to: "../swapped/secret.txt")
+        let swapper = Swapper(in: fixture.folder.path, swapping: "swapped", with: "swapped-out")
+        try await fixture.withClient { client in
+            swapper.start()
+            var types: [String: Int] = [:]
+            for _ in 0..<400 {
+                let answer = try await client.ask("/api/list?path=/listed")
+                for type in ["file", "directory"] where answer.text.contains("\"targetType\":\"\(type)\"") {
+                    types[type, default: 0] += 1
+                }
+            }
+            swapper.stop()
+            #expect(types["file"] == nil, "the outside target's type: \(types)")
+            #expect(types["directory"] ?? 0 > 0, "some listings met the folder inside: \(types)")
+        }
+    }
+
     @Test("a name that only looks like a traversal is an ordinary file")
     func lookalikes() async throws {
         let fixture = try ServerFixture.make()

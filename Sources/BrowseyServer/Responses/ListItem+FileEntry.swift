@@ -26,6 +26,23 @@ extension ListItem {
             targetPath = safePath.relativePath(of: link.resolvedPath)
             targetType = link.targetType.map(ItemType.init)
             linkBroken = link.isBroken
+            // What the link leads to, reached again below the root held open: the entry read
+            // it by following the link, before the check, so a link that leads out now is told
+            // as outside, its target's type never.
+            if !safePath.allowsSymlinks, let contained = safePath.contained,
+                let relative = safePath.relativePath(of: entry.path)
+            {
+                do throws(FileTreeError) {
+                    targetType = ItemType(try contained.status(of: relative).type)
+                    linkBroken = false
+                } catch  where error.code == .outsideRoot {
+                    (linkTarget, targetAbsolutePath, targetPath, targetType) = (nil, nil, nil, nil)
+                    linkOutside = true
+                } catch {
+                    targetType = nil
+                    linkBroken = true
+                }
+            }
         }
     }
 }
