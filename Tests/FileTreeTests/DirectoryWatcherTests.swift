@@ -190,6 +190,38 @@ struct WatcherCaughtUpTests {
         }
     }
 
+    @Test("a new folder swapped at once for a link out of the tree is not walked")
+    func newFolderSwappedForALinkOut() async throws {
+        let folder = try TemporaryFolder()
+        let outside = try TemporaryFolder(prefix: "browsey-watch-outside")
+        for index in 0..<20 { try outside.file("outside-only-\(index)/inner.txt", "x") }
+        try folder.file("docs/a.txt", "a")
+        let seen = Seen()
+        let watcher = try DirectoryWatcher(
+            path: folder.path, options: .init { path, _ in seen.paths.withLock { $0.append(path) } })
+        defer { watcher.stop() }
+        for round in 0..<20 {
+            // Made, then at once a link put in its place, before the watcher reads the event.
+            try FileManager.default.createDirectory(
+                atPath: folder.path("new\(round)"), withIntermediateDirectories: false)
+            #expect(rmdir(folder.path("new\(round)")) == 0)
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.path("new\(round)"), withDestinationPath: outside.path)
+        }
+        try folder.file("docs/last.txt", "last")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !seen.paths.withLock({ $0.contains(folder.path("docs/last.txt")) })
+            && ContinuousClock.now < deadline
+        {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let paths = seen.paths.withLock { $0 }
+        #expect(paths.contains(folder.path("docs/last.txt")))
+        #expect(
+            !paths.contains { $0.contains("outside-only") },
+            "\(paths.filter { $0.contains("outside-only") }.prefix(3))")
+    }
+
     @Test("in polling mode the watcher never claims to have caught up")
     func caughtUpWhilePolling() throws {
         let folder = try TemporaryFolder()

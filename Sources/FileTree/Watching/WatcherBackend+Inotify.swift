@@ -155,20 +155,35 @@
             return true
         }
 
+        /// The folder at `path` opened below the watched root, its last name not followed if a
+        /// link: a folder swapped for a link since its event came (to `/`, say) is not walked,
+        /// and the walk goes from descriptor to descriptor, so it never leaves the tree. `nil`
+        /// when it is gone, is not a folder, or leads out.
+        private func openBelowRoot(_ path: String) -> OpenFolder? {
+            if path == root { return try? OpenFolder(path: root) }
+            guard let contained = try? ContainedRoot(path: root),
+                let relative = root == "/"
+                    ? path : path.hasPrefix(root + "/") ? String(path.dropFirst(root.count)) : nil,
+                let descriptor = try? contained.open(
+                    relative, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            else { return nil }
+            return OpenFolder(adopting: descriptor, path: path)
+        }
+
         /// Watches `path` and, when recursive, every folder below it; reports what is inside when
         /// the folder is new (its contents may predate the watch). `false` when the limit ran out.
         private func addTree(
             _ path: String, to watches: inout InotifyWatches, reportingContents: Bool
         ) -> Bool {
             guard watches.add(path) else { return false }
-            guard options.recursive else { return true }
+            guard options.recursive, let folder = openBelowRoot(path) else { return true }
             var withinLimit = true
             // A tree watched from the start needs only its folders; a new folder's contents are
             // reported too, since they may predate the watch.
             var filter = options.filter
             filter.foldersOnly = !reportingContents
             let reader = DirectoryReader(filter: filter)
-            _ = try? reader.walk(at: path) { entry, _ in
+            _ = try? reader.walk(in: folder) { entry, _ in
                 if reportingContents { report(entry.path) }
                 if entry.type == .directory && !watches.add(entry.path) {
                     withinLimit = false
