@@ -10,8 +10,11 @@ import FileTree
 ///
 /// Found only inside the served root: git is told not to look above the root's parent
 /// (`GIT_CEILING_DIRECTORIES`), and the work tree's root and its git directory, symlinks
-/// resolved, must both lie inside the root's real path. A repository above the root, a `.git`
-/// link or file leading out, or a `core.worktree` set elsewhere is no repository at all.
+/// resolved, must both lie inside the root's real path, and so must its common folder and its
+/// objects, with no alternates file naming objects elsewhere and no link among its objects
+/// folders or packs. A repository above the root, a
+/// `.git` link or file leading out, a `core.worktree` set elsewhere, or one borrowing its history
+/// from outside is no repository at all.
 struct GitRepository: Sendable {
     /// What looking for a repository found.
     enum Lookup: Sendable {
@@ -47,6 +50,21 @@ struct GitRepository: Sendable {
             let gitDirectory = SafePath.realPath(lines[1]),
             inside(root, safePath.realRoot), inside(gitDirectory, safePath.realRoot),
             let servedPath = served(root, realRoot: safePath.realRoot)
+        else { return .none }
+        // What git reads besides: the common folder and the objects, each inside the root too,
+        // and no alternates file naming objects elsewhere (a repository made of another one's
+        // history outside the root would show it).
+        let shared = runner.run(
+            [
+                "rev-parse", "--path-format=absolute", "--git-common-dir", "--git-path", "objects",
+                "--git-path", "objects/info/alternates", "--git-path", "objects/info/http-alternates",
+            ], in: root)
+        if shared.ending == .timedOut { return .timedOut }
+        let places = shared.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard shared.succeeded, places.count == 4,
+            let common = SafePath.realPath(places[0]), let objects = SafePath.realPath(places[1]),
+            inside(common, safePath.realRoot), inside(objects, safePath.realRoot),
+            !Paths.exists(places[2]), !Paths.exists(places[3]), !holdsLinks(objects)
         else { return .none }
         // Filter drivers named in the repository's configuration would run on `status` and
         // `restore`: each is set to nothing for every command.
@@ -96,6 +114,17 @@ struct GitRepository: Sendable {
         let body = path.hasSuffix("/") ? path.dropLast() : Substring(path)
         let components = body.split(separator: "/", omittingEmptySubsequences: false)
         return !components.contains { $0.isEmpty || $0 == "." || $0 == ".." }
+    }
+
+    /// Whether the objects folder or its packs hold a link: git would read through it, wherever
+    /// it leads.
+    private static func holdsLinks(_ objects: String) -> Bool {
+        let reader = DirectoryReader(filter: EntryFilter(includesHidden: true))
+        for folder in [objects, objects + "/pack"] {
+            guard let listing = try? reader.listing(at: folder) else { continue }
+            if listing.items.contains(where: { $0.type == .symlink }) { return true }
+        }
+        return false
     }
 
     static func inside(_ path: String, _ folder: String) -> Bool {

@@ -55,6 +55,44 @@ struct GitWeaknessTests {
         }
     }
 
+    @Test("a repository that borrows its objects or its common folder from outside the root is no repository")
+    func borrowedFromOutside() async throws {
+        let fixture = try GitFixture()
+        try fixture.git(["init", "-q", "-b", "main"], in: fixture.outside.path)
+        try fixture.outside.file("private.txt", "private\n")
+        let hash = try fixture.commitAll("private history", in: fixture.outside.path)
+        // Objects by an alternates file, an objects folder that is a link out, a common folder
+        // elsewhere, packs that are links out: each with a branch naming the outside commit.
+        try fixture.makeRepository("alternates")
+        try fixture.folder.file(
+            "alternates/.git/objects/info/alternates", fixture.outside.path(".git/objects") + "\n")
+        try fixture.folder.file("alternates/.git/refs/heads/main", hash + "\n")
+        try fixture.makeRepository("objects")
+        try FileManager.default.removeItem(atPath: fixture.folder.path("objects/.git/objects"))
+        _ = try fixture.folder.symlink("objects/.git/objects", to: fixture.outside.path(".git/objects"))
+        try fixture.folder.file("objects/.git/refs/heads/main", hash + "\n")
+        try fixture.makeRepository("common")
+        try fixture.folder.file("common/.git/commondir", fixture.outside.path(".git") + "\n")
+        // Packs that are links to the outside repository's.
+        try fixture.git(["repack", "-q", "-a", "-d"], in: fixture.outside.path)
+        try fixture.makeRepository("packs")
+        for name in try FileManager.default.contentsOfDirectory(
+            atPath: fixture.outside.path(".git/objects/pack"))
+        {
+            _ = try fixture.folder.symlink(
+                "packs/.git/objects/pack/" + name, to: fixture.outside.path(".git/objects/pack/" + name))
+        }
+        try fixture.folder.file("packs/.git/refs/heads/main", hash + "\n")
+        try await fixture.withClient { client in
+            for folder in ["/alternates", "/objects", "/common", "/packs"] {
+                let log = try await client.ask("/api/git/log?path=\(folder)")
+                #expect(!log.text.contains("private history"), "\(folder): \(log.text.prefix(200))")
+                let status = try await client.ask("/api/git?path=\(folder)").decode(GitStatusResponse.self)
+                #expect(!status.isRepo, "\(folder)")
+            }
+        }
+    }
+
     @Test("a changed file named * or :(glob)** reverts that file alone (literal pathspecs)")
     func pathspecMagic() async throws {
         let fixture = try GitFixture()
