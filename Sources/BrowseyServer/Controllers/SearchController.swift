@@ -125,7 +125,8 @@ struct SearchController: ServedFolderRoutes {
 
     /// Where a hit is, if it is still what the index saw last: there, of the same kind, and,
     /// for a link, leading nowhere the server would not go. The index only ever read real
-    /// folders inside the root, so one `lstat` settles a file or a folder (a folder replaced
+    /// folders inside the root, so one look at it below the root (a link not followed, nor a
+    /// folder on its way swapped for a link out) settles a file or a folder (a folder replaced
     /// meanwhile reaches the index through the watcher within its coalescing delay, and
     /// whatever is served is checked again by the endpoint that serves it). When the index was
     /// `current` (``NameIndex/isCurrent``), a file or a folder is as it says without that look.
@@ -133,8 +134,7 @@ struct SearchController: ServedFolderRoutes {
         let absolute = safePath.root == "/" ? hit.path : safePath.root + hit.path
         if current && hit.entry.kind != .symlink { return absolute }
         let type =
-            safePath.contained.map { Paths.type(at: hit.path, below: $0.folder, absolute: absolute) }
-            ?? Paths.type(at: absolute)
+            safePath.contained.map { Paths.type(at: hit.path, below: $0) } ?? Paths.type(at: absolute)
         guard let type, IndexedEntry.Kind(type) == hit.entry.kind else {
             return nil
         }

@@ -37,16 +37,18 @@ enum Paths {
     }
 
     /// What is at `relative` (a path inside the root, `/` first) below the root held open as
-    /// `root`, a link itself not followed: ``type(at:)`` of `absolute`, the same place, without
-    /// the kernel walking the root's own components again (a search checks each of its hits).
-    /// A place not found this way is looked for as `absolute` (a name spelled with U+FFFD).
-    static func type(at relative: String, below root: OpenFolder, absolute: String) -> EntryType? {
-        var status = stat()
-        let inside = String(relative.drop { $0 == "/" })
-        guard !inside.isEmpty, fstatat(root.descriptor, inside, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
-            return type(at: absolute)
+    /// `root`, a link itself not followed: ``type(at:)`` of the same place, reached below the
+    /// root (a folder on its way swapped for a link out is not followed, so nothing outside is
+    /// looked at; a search checks each of its hits). `nil` when nothing is there, or it lies
+    /// out of the root by now.
+    static func type(at relative: String, below root: ContainedRoot) -> EntryType? {
+        do throws(FileTreeError) {
+            return try root.status(of: relative, followingLink: false).type
+        } catch  where error.code == .symlinkLoop {
+            return .symlink  // a system without O_PATH refuses to open the link itself
+        } catch {
+            return nil
         }
-        return type(of: status)
     }
 
     private static func type(of status: stat) -> EntryType {

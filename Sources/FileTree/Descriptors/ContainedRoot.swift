@@ -106,9 +106,11 @@ public final class ContainedRoot: Sendable {
     }
 
     /// The status of what `relative` names, links that stay inside followed (a link that leads
-    /// out is `.outsideRoot`), read from a descriptor opened below the root only for that.
-    public func status(of relative: String) throws(FileTreeError) -> FileStatus {
-        let descriptor = try open(relative, flags: cft_status_open_flags())
+    /// out is `.outsideRoot`), read from a descriptor opened below the root only for that. With
+    /// `followingLink` false, a link as the last name is described itself (where the system has
+    /// no `O_PATH`, its open fails with `.symlinkLoop`).
+    public func status(of relative: String, followingLink: Bool = true) throws(FileTreeError) -> FileStatus {
+        let descriptor = try open(relative, flags: cft_status_open_flags() | (followingLink ? 0 : O_NOFOLLOW))
         defer { close(descriptor) }
         return try FileStatus(descriptor: descriptor)
     }
