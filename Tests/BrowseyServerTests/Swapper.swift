@@ -3,11 +3,13 @@ import Synchronization
 
 /// Another program racing the server: swaps two names of a folder (a folder and a link, or two
 /// links) and back on a thread of its own until stopped, with plain renames (so for a moment
-/// the first name is missing, or is the second item), and leaves both where they were.
+/// the first name is missing, or is the second item), and leaves both where they were. It
+/// rests a millisecond after each hundred swaps, so that on a machine of two cores it does not
+/// starve the tests running beside it.
 final class Swapper: Sendable {
     private let first: String
     private let second: String
-    private let stopped = Mutex(false)
+    private let state = Mutex((started: false, stopped: false))
     private let count = Mutex(0)
     private let done = DispatchSemaphore(value: 0)
 
@@ -21,9 +23,10 @@ final class Swapper: Sendable {
     var swaps: Int { count.withLock { $0 } }
 
     func start() {
+        state.withLock { $0.started = true }
         let (first, second, aside) = (first, second, first + ".aside")
         Thread {
-            while !self.stopped.withLock({ $0 }) {
+            while !self.state.withLock({ $0.stopped }) {
                 for _ in 0..<100 {
                     rename(first, aside)
                     rename(second, first)
@@ -31,14 +34,19 @@ final class Swapper: Sendable {
                     rename(aside, first)
                 }
                 self.count.withLock { $0 += 100 }
+                usleep(1000)
             }
             self.done.signal()
         }.start()
     }
 
-    /// Stops after the round in hand, with both names back in place.
+    /// Stops after the round in hand, with both names back in place; again, or before a start,
+    /// it does nothing.
     func stop() {
-        stopped.withLock { $0 = true }
-        done.wait()
+        let running = state.withLock { state -> Bool in
+            defer { state.stopped = true }
+            return state.started && !state.stopped
+        }
+        if running { done.wait() }
     }
 }

@@ -25,14 +25,14 @@ extension FileController {
         var type = entry.symlink?.targetType ?? entry.type
         if entry.symlink != nil && !safePath.allowsSymlinks, let contained = safePath.contained {
             // What the link leads to, reached again below the root: a link pointed out of it
-            // since the path was checked is refused, its target's details never read.
+            // since the path was checked is refused, its target's details never sent.
             do throws(FileTreeError) {
                 let reached = try contained.status(of: target.relative)
                 (status, type) = (reached, reached.type)
-            } catch  where error.code == .notFound {
-                (status, type) = (nil, .symlink)  // leads nowhere (now)
-            } catch {
+            } catch  where error.code == .outsideRoot {
                 throw APIError.from(error, notFound: "File not found")
+            } catch {
+                (status, type) = (nil, .symlink)  // leads nowhere (now): missing, a loop, through a file
             }
         }
         let modified = status?.modified.date ?? .distantPast

@@ -282,9 +282,10 @@ struct ShareController: ServedFolderRoutes {
             throw APIError(.notFound, "No such share", code: .notFound)
         }
         // Rooted at the folder opened below the server's root (a link that leads out is refused
-        // there, at the moment it is opened) and held: a folder swapped for a link afterwards
-        // does not move it. Its real path is where the folder really is.
-        guard let folder = try? safePath.contained?.openFolder(root.relative) else {
+        // there, at the moment it is opened, unless links may lead out) and held: a folder
+        // swapped for a link afterwards does not move it. Its real path is where the folder
+        // really is.
+        guard let folder = try? safePath.folder(root) else {
             throw APIError(.notFound, "No such share", code: .notFound)
         }
         let paths = SafePath(holding: ContainedRoot(holding: folder), ignored: safePath.ignored)

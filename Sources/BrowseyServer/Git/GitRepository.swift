@@ -11,10 +11,9 @@ import FileTree
 /// Found only inside the served root: git is told not to look above the root's parent
 /// (`GIT_CEILING_DIRECTORIES`), and the work tree's root and its git directory, symlinks
 /// resolved, must both lie inside the root's real path, and so must its common folder and its
-/// objects, with no alternates file naming objects elsewhere and no link among its objects
-/// folders or packs. A repository above the root, a
-/// `.git` link or file leading out, a `core.worktree` set elsewhere, or one borrowing its history
-/// from outside is no repository at all.
+/// objects, with alternates only inside it and no link among its objects folders or packs. A
+/// repository above the root, a `.git` link or file leading out, a `core.worktree` set
+/// elsewhere, or one borrowing its history from outside is no repository at all.
 struct GitRepository: Sendable {
     /// What looking for a repository found.
     enum Lookup: Sendable {
@@ -42,29 +41,31 @@ struct GitRepository: Sendable {
         }
         var runner = runner
         if safePath.realRoot != "/" { runner.ceiling = Paths.parent(of: safePath.realRoot) }
-        let found = runner.run(["rev-parse", "--show-toplevel", "--absolute-git-dir"], in: realStart)
+        // Where the work tree and the git folder are, and what git reads besides: the common
+        // folder and the objects (given from where git ran unless absolute).
+        let found = runner.run(
+            [
+                "rev-parse", "--show-toplevel", "--absolute-git-dir", "--git-common-dir", "--git-path",
+                "objects",
+                "--git-path", "objects/info/alternates", "--git-path", "objects/info/http-alternates",
+            ], in: realStart)
         if found.ending == .timedOut { return .timedOut }
         guard found.succeeded else { return .none }
-        let lines = found.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.count == 2, let root = SafePath.realPath(lines[0]),
+        let lines = found.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasPrefix("/") ? String($0) : realStart + "/" + $0
+        }
+        guard lines.count == 6, let root = SafePath.realPath(lines[0]),
             let gitDirectory = SafePath.realPath(lines[1]),
             inside(root, safePath.realRoot), inside(gitDirectory, safePath.realRoot),
             let servedPath = served(root, realRoot: safePath.realRoot)
         else { return .none }
-        // What git reads besides: the common folder and the objects, each inside the root too,
-        // and no alternates file naming objects elsewhere (a repository made of another one's
-        // history outside the root would show it).
-        let shared = runner.run(
-            [
-                "rev-parse", "--path-format=absolute", "--git-common-dir", "--git-path", "objects",
-                "--git-path", "objects/info/alternates", "--git-path", "objects/info/http-alternates",
-            ], in: root)
-        if shared.ending == .timedOut { return .timedOut }
-        let places = shared.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard shared.succeeded, places.count == 4,
-            let common = SafePath.realPath(places[0]), let objects = SafePath.realPath(places[1]),
-            inside(common, safePath.realRoot), inside(objects, safePath.realRoot),
-            !Paths.exists(places[2]), !Paths.exists(places[3]), !holdsLinks(objects)
+        // Each inside the root too, with no link among the objects' entries or packs, and
+        // alternates only inside the root (a repository made of another one's history outside
+        // the root would show it; a clone made with `--shared` from one inside is fine).
+        guard let common = SafePath.realPath(lines[2]), let objects = SafePath.realPath(lines[3]),
+            inside(common, safePath.realRoot), inside(objects, safePath.realRoot), !holdsLinks(objects),
+            !Paths.exists(lines[5]),
+            alternatesStayInside(lines[4], objects: objects, realRoot: safePath.realRoot)
         else { return .none }
         // Filter drivers named in the repository's configuration would run on `status` and
         // `restore`: each is set to nothing for every command.
@@ -114,6 +115,46 @@ struct GitRepository: Sendable {
         let body = path.hasSuffix("/") ? path.dropLast() : Substring(path)
         let components = body.split(separator: "/", omittingEmptySubsequences: false)
         return !components.contains { $0.isEmpty || $0 == "." || $0 == ".." }
+    }
+
+    /// Whether every folder of objects the alternates file at `path` names (if there is one) lies
+    /// inside `realRoot`, has no alternates of its own and holds no link: git reads them as its
+    /// own objects.
+    private static func alternatesStayInside(_ path: String, objects: String, realRoot: String) -> Bool {
+        guard Paths.exists(path) else { return true }
+        guard let text = smallText(at: path) else { return false }
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) where !line.hasPrefix("#") {
+            // A quoted name is C-quoted by git's rules: refused rather than decoded.
+            guard !line.hasPrefix("\""),
+                let real = SafePath.realPath(line.hasPrefix("/") ? String(line) : objects + "/" + line),
+                inside(real, realRoot), !Paths.exists(real + "/info/alternates"),
+                !Paths.exists(real + "/info/http-alternates"), !holdsLinks(real)
+            else { return false }
+        }
+        return true
+    }
+
+    /// The text of a small regular file (at most 64 KiB), not through a link; `nil` otherwise.
+    private static func smallText(at path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= 65536
+        else {
+            return nil
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var count = 0
+        while count < bytes.count {
+            let done = bytes.withUnsafeMutableBytes {
+                read(descriptor, $0.baseAddress.map { $0 + count }, $0.count - count)
+            }
+            if done < 0 && errno == EINTR { continue }
+            guard done > 0 else { break }
+            count += done
+        }
+        return String(decoding: bytes[0..<count], as: UTF8.self)
     }
 
     /// Whether the objects folder or its packs hold a link: git would read through it, wherever

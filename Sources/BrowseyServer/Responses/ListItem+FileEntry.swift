@@ -37,7 +37,7 @@ extension ListItem {
                     linkBroken = false
                 } catch  where error.code == .outsideRoot {
                     (linkTarget, targetAbsolutePath, targetPath, targetType) = (nil, nil, nil, nil)
-                    linkOutside = true
+                    (linkOutside, linkBroken) = (true, false)
                 } catch {
                     targetType = nil
                     linkBroken = true

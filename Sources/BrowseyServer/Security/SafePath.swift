@@ -66,9 +66,10 @@ public struct SafePath: Sendable {
         contained = try? ContainedRoot(path: self.root)
     }
 
-    /// The rules for a root already held open (a folder opened inside another root): nothing
-    /// is opened again by its name, so a folder swapped for a link after it was opened does not
-    /// move the root.
+    /// The rules for a root already held open (a folder opened inside another root): items are
+    /// opened from the folder held, never from the root's name, so a folder swapped for a link
+    /// after it was opened does not move the root. Checks made on the text (``resolve(_:)``'s
+    /// real path) still go by name: a swap can make one refuse, not reach outside.
     public init(
         holding contained: ContainedRoot, showsHidden: Bool = false, ignored: [NamePattern] = [],
         allowsSymlinks: Bool = false

@@ -156,7 +156,7 @@ extension DAVController {
                     (status, type) = (link.targetStatus, targetType)
                 } else {
                     // What it leads to, reached again below the root held open: a link pointed
-                    // out since it was read is left out, its target's details never read.
+                    // out since it was read is left out, its target's details never sent.
                     guard let reached = try? rules.contained?.status(of: path) else { continue }
                     (status, type) = (reached, reached.type)
                 }

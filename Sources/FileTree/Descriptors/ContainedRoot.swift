@@ -57,11 +57,17 @@ public final class ContainedRoot: Sendable {
             let length = readlink("/proc/self/fd/\(folder.descriptor)", &buffer, buffer.count - 1)
             if length > 0 && buffer[0] == CChar(UInt8(ascii: "/")) {
                 let text = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                // A folder removed since reads " (deleted)" after its path: no real path then.
+                // A folder removed since reads " (deleted)" after its path (so may a folder
+                // named so): then its name is resolved, below.
                 if !text.hasSuffix(" (deleted)") { return text }
             }
         #endif
-        return realPath(of: folder.path)
+        // By name, kept only when it names the folder held (not one swapped in since).
+        let named = realPath(of: folder.path)
+        guard let held = folder.status(), let found = try? FileStatus.read(spelling: named).get(),
+            held.device == found.device && held.inode == found.inode
+        else { return "/nonexistent/\u{1}" }
+        return named
     }
 
     /// `path` with every symlink resolved; `path` itself when that fails.

@@ -431,6 +431,7 @@ public final class ContentIndex: Sendable {
         var pieces: [SegmentPiece] = []
         var members: [ContentStore.Member] = []
         builder.reset(span: min(files.count, SegmentBuilder.maximumSpan))
+        reader.forgetFolders()
         for (offset, (path, known)) in files.enumerated() {
             let remaining = min(files.count - offset, SegmentBuilder.maximumSpan)
             let size = Int(min(max(known.size, 0), options.maximumFileSize))

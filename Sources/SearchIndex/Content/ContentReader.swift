@@ -40,6 +40,13 @@ final class ContentReader {
         for folder in folders { close(folder.descriptor) }
     }
 
+    /// Closes the folders held: the next file opens its folder below the root again (one held
+    /// for long could have been moved out of the root meanwhile).
+    func forgetFolders() {
+        for folder in folders { close(folder.descriptor) }
+        folders.removeAll()
+    }
+
     /// The folder `path` (from the root, without its first `/`; empty for the root) open,
     /// held; -1 when it cannot be opened inside the root.
     private func folder(_ path: Substring) -> Int32 {

@@ -83,7 +83,16 @@ struct GitWeaknessTests {
                 "packs/.git/objects/pack/" + name, to: fixture.outside.path(".git/objects/pack/" + name))
         }
         try fixture.folder.file("packs/.git/refs/heads/main", hash + "\n")
+        try fixture.makeRepository("lender")
+        try fixture.folder.file("lender/a.txt", "a\n")
+        try fixture.commitAll("inside history", in: "lender")
+        try fixture.git([
+            "clone", "-q", "--shared", fixture.folder.path("lender"), fixture.folder.path("borrowing"),
+        ])
         try await fixture.withClient { client in
+            // A clone that borrows the objects of a repository inside the root is one.
+            let clone = try await client.ask("/api/git/log?path=/borrowing")
+            #expect(clone.text.contains("inside history"), "\(clone.text.prefix(200))")
             for folder in ["/alternates", "/objects", "/common", "/packs"] {
                 let log = try await client.ask("/api/git/log?path=\(folder)")
                 #expect(!log.text.contains("private history"), "\(folder): \(log.text.prefix(200))")
