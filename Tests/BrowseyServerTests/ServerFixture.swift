@@ -36,6 +36,13 @@ struct ServerFixture {
         return ServerFixture(folder: folder, outside: outside)
     }
 
+    /// A ``Swapper`` of the folder `name` and a link beside it, `name-out`, to ``outside``
+    /// (whose `secret.txt` holds 18 bytes).
+    func swapperOfFolderAndLinkOut(_ name: String) throws -> Swapper {
+        _ = try folder.symlink(name + "-out", to: outside.path)
+        return Swapper(in: folder.path, swapping: name, with: name + "-out")
+    }
+
     static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
         var bytes: [UInt8] =
             [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)

@@ -40,6 +40,21 @@ final class Swapper: Sendable {
         }.start()
     }
 
+    /// Swaps while `rounds` answers are asked for, and counts how many held each of `markers`.
+    /// The swapping stops, both names back in place, when it returns or throws.
+    func tally(
+        _ markers: [String], rounds: Int, asking ask: (Int) async throws -> String
+    ) async rethrows -> [String: Int] {
+        start()
+        defer { stop() }
+        var counts: [String: Int] = [:]
+        for round in 0..<rounds {
+            let text = try await ask(round)
+            for marker in markers where text.contains(marker) { counts[marker, default: 0] += 1 }
+        }
+        return counts
+    }
+
     /// Stops after the round in hand, with both names back in place; again, or before a start,
     /// it does nothing.
     func stop() {

@@ -74,18 +74,11 @@ struct TraversalTests {
         // 1,000 bytes inside; the outside file is 18.
         _ = try fixture.folder.symlink("moving.txt", to: "big.txt")
         let swapper = Swapper(in: fixture.folder.path, swapping: "moving.txt", with: "escape-file.txt")
-        defer { swapper.stop() }
         try await fixture.withClient { client in
-            swapper.start()
-            var sizes: [Int: Int] = [:]
-            for _ in 0..<600 {
-                let answer = try await client.ask("/api/stat?path=/moving.txt")
-                if answer.status == .ok, let size = answer.json["size"] as? Int {
-                    sizes[size, default: 0] += 1
-                }
+            let sizes = try await swapper.tally(["\"size\":18", "\"size\":1000"], rounds: 600) { _ in
+                try await client.ask("/api/stat?path=/moving.txt").text
             }
-            swapper.stop()
-            #expect(sizes[18] == nil, "the outside file's size: \(sizes)")
+            #expect(sizes["\"size\":18"] == nil, "the outside file's size: \(sizes)")
             #expect(swapper.swaps > 100)
             let after = try await client.ask("/api/stat?path=/moving.txt")
             #expect(after.json["size"] as? Int == 1000, "put back: \(after.text)")
@@ -99,21 +92,13 @@ struct TraversalTests {
         // Inside, the link leads to a folder; outside, to a file of the same name.
         try FileManager.default.createDirectory(
             atPath: fixture.folder.path("swapped/secret.txt"), withIntermediateDirectories: true)
-        _ = try fixture.folder.symlink("swapped-out", to: fixture.outside.path)
         _ = try fixture.folder.symlink("listed/moving", to: "../swapped/secret.txt")
-        let swapper = Swapper(in: fixture.folder.path, swapping: "swapped", with: "swapped-out")
-        defer { swapper.stop() }
+        let swapper = try fixture.swapperOfFolderAndLinkOut("swapped")
         try await fixture.withClient { client in
-            swapper.start()
-            var types: [String: Int] = [:]
-            for _ in 0..<400 {
-                let answer = try await client.ask("/api/list?path=/listed")
-                for type in ["file", "directory"] where answer.text.contains("\"targetType\":\"\(type)\"") {
-                    types[type, default: 0] += 1
-                }
+            let types = try await swapper.tally(["\"targetType\":\"file\""], rounds: 400) { _ in
+                try await client.ask("/api/list?path=/listed").text
             }
-            swapper.stop()
-            #expect(types["file"] == nil, "the outside target's type: \(types)")
+            #expect(types.isEmpty, "the outside target's type: \(types)")
             let after = try await client.ask("/api/list?path=/listed")
             #expect(after.text.contains("\"targetType\":\"directory\""), "put back: \(after.text)")
         }

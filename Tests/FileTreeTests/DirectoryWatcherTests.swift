@@ -166,6 +166,12 @@ struct DirectoryWatcherTests {
 struct WatcherCaughtUpTests {
     final class Seen: Sendable {
         let paths = Mutex<[String]>([])
+
+        /// A watcher of `folder` whose immediate handler adds each path it reports here.
+        func watcher(of folder: TemporaryFolder) throws -> DirectoryWatcher {
+            try DirectoryWatcher(
+                path: folder.path, options: .init { path, _ in self.paths.withLock { $0.append(path) } })
+        }
     }
 
     @Test(
@@ -174,8 +180,7 @@ struct WatcherCaughtUpTests {
         let folder = try TemporaryFolder()
         try folder.file("docs/a.txt", "a")
         let seen = Seen()
-        let watcher = try DirectoryWatcher(
-            path: folder.path, options: .init { path, _ in seen.paths.withLock { $0.append(path) } })
+        let watcher = try seen.watcher(of: folder)
         defer { watcher.stop() }
         for round in 0..<20 {
             try folder.file("docs/file \(round).txt", "x")
@@ -197,8 +202,7 @@ struct WatcherCaughtUpTests {
         for index in 0..<20 { try outside.file("outside-only-\(index)/inner.txt", "x") }
         try folder.file("docs/a.txt", "a")
         let seen = Seen()
-        let watcher = try DirectoryWatcher(
-            path: folder.path, options: .init { path, _ in seen.paths.withLock { $0.append(path) } })
+        let watcher = try seen.watcher(of: folder)
         defer { watcher.stop() }
         for round in 0..<20 {
             // Made, then at once a link put in its place, before the watcher reads the event.

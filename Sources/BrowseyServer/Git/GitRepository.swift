@@ -139,22 +139,10 @@ struct GitRepository: Sendable {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= 65536
-        else {
-            return nil
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var count = 0
-        while count < bytes.count {
-            let done = bytes.withUnsafeMutableBytes {
-                read(descriptor, $0.baseAddress.map { $0 + count }, $0.count - count)
-            }
-            if done < 0 && errno == EINTR { continue }
-            guard done > 0 else { break }
-            count += done
-        }
-        return String(decoding: bytes[0..<count], as: UTF8.self)
+        guard (try? FileStatus(descriptor: descriptor))?.type == .regular,
+            let bytes = FileContents.read(descriptor, limit: 65537), bytes.count <= 65536
+        else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether the objects folder or its packs hold a link: git would read through it, wherever

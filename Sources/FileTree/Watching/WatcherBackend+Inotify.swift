@@ -161,7 +161,7 @@
         /// when it is gone, is not a folder, or leads out.
         private func openBelowRoot(_ path: String) -> OpenFolder? {
             if path == root { return try? OpenFolder(path: root) }
-            guard let contained = try? ContainedRoot(path: root),
+            guard let contained,
                 let relative = root == "/"
                     ? path : path.hasPrefix(root + "/") ? String(path.dropFirst(root.count)) : nil,
                 let descriptor = try? contained.open(

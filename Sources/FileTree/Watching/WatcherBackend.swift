@@ -29,6 +29,8 @@ final class WatcherBackend: Sendable {
         /// The inotify watches, held by the watcher's thread while it reads and handles a batch;
         /// ``isCaughtUp()`` only ever tries the lock.
         let inotify = Mutex<InotifyWatches?>(nil)
+        /// The root held open: folders that appear are opened below it.
+        let contained: ContainedRoot?
     #endif
 
     init(
@@ -38,6 +40,9 @@ final class WatcherBackend: Sendable {
         self.options = options
         self.sink = sink
         self.logger = logger
+        #if os(Linux)
+            contained = try? ContainedRoot(path: root)
+        #endif
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else {
             throw FileTreeError(errno: errno, path: root, operation: "Starting a watcher")
