@@ -19,6 +19,9 @@ struct GrepCommandTests {
         let index = try TemporaryFolder(prefix: "browsey-index")
         try served.file("docs/plan.md", "# Plan\n\nThe quarterly report is due Friday.\nNothing else.\n")
         try served.file("docs/dots.txt", "a.b on this line\naxb on this one\n")
+        // One line of 20,000 bytes, as minified code is (regular expressions were once skipped on
+        // lines over 16 KiB, and grep makes every pattern one).
+        try served.file("docs/minified.js", String(repeating: "var x=1;", count: 2_500) + "needle;\n")
         try served.file("other/elsewhere.txt", "the quarterly report, outside docs\n")
         let server = try ExternalCommand(
             RunningBrowsey.executable.path,
@@ -57,7 +60,16 @@ struct GrepCommandTests {
         let nothing = try await browsey(["grep", "\(base)/docs", "zebracorn"])
         #expect(nothing.status == 1 && nothing.output.isEmpty, "\(nothing.output)")
         let missing = try await browsey(["grep", "\(base)/nowhere", "report"])
-        #expect(missing.status == 1 && missing.output.contains("Error:"), "\(missing.output)")
+        #expect(
+            missing.status == 2 && missing.output.contains("Error:"),
+            "an error is 2, as grep's: \(missing.output)")
+        let backReference = try await browsey(["grep", "\(base)/docs", #"(due)\1"#, "-e"])
+        #expect(
+            backReference.status == 2 && backReference.output.contains("back-references"),
+            "\(backReference.output)")
+        let long = try await browsey(["grep", "\(base)/docs", "needle"])
+        #expect(
+            long.status == 0 && long.output.hasPrefix("/docs/minified.js:1: "), "a 20 KB line is read too")
         let usage = try await browsey(["grep", "\(base)/docs", "report", "--limit", "0"])
         #expect(usage.status == 2, "\(usage.output)")
     }

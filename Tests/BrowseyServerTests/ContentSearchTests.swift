@@ -97,6 +97,32 @@ struct ContentSearchTests {
         }
     }
 
+    @Test("an expression that would take a backtracking engine hours over a file's line is answered at once")
+    func hostileExpressions() async throws {
+        let fixture = try ServerFixture.make()
+        // `(a+)+$` backtracks 2^n ways on n a's and a b; `(-+)+$` on a heading's underline and a
+        // space (both seen to hold a server's thread for minutes with a backtracking engine).
+        try fixture.folder.file("notes/a.txt", String(repeating: "a", count: 40) + "b\nfine\n")
+        try fixture.folder.file("notes/b.md", "Title\n" + String(repeating: "-", count: 40) + " \n")
+        try await fixture.withClient { client in
+            try await Self.waitUntilReady(client)
+            let clock = ContinuousClock()
+            let took = try await clock.measure {
+                for expression in ["(a+)+$", "(-+)+$", "(a|a)*c"] {
+                    let answer = try await Self.search(client, "q=\(q(expression))&re=1&path=/notes")
+                    #expect(answer.results.isEmpty && answer.complete, "\(expression)")
+                }
+            }
+            #expect(took < .seconds(5), "three hostile expressions took \(took)")
+            let found = try await Self.search(client, "q=\(q("(a+)+b$"))&re=1&path=/notes")
+            #expect(
+                found.results.map(\.path) == ["/notes/a.txt"], "and the same forms still find what matches")
+            let refused = try await client.ask("/api/search?in=content&re=1&q=" + q(#"(a)\1"#))
+            #expect(
+                refused.status == .badRequest && refused.text.contains("back-references"), "\(refused.text)")
+        }
+    }
+
     @Test(
         "a file saved through the API or written on disk is found by its new text within 1 s, its old text no longer",
         .enabled(if: TimingSensitive.runsHere, "timing tests run apart: Scripts/test, BROWSEY_TIMING_TESTS=1")

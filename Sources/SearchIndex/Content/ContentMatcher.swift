@@ -3,11 +3,11 @@
 public struct ContentMatcher {
     /// The pattern it finds.
     public let pattern: ContentPattern
-    private let regex: Regex<AnyRegexOutput>?
+    private let regex: LinearRegex?
 
     /// The longest line a regular expression is tried on, in bytes (longer lines are skipped:
-    /// the engine backtracks, and its time grows with the line).
-    public static let regexLineLimit = 16 * 1024
+    /// its time grows with the line times the expression, ``LinearRegex``).
+    public static let regexLineLimit = 256 * 1024
     /// The longest snippet, in UTF-16 units.
     public static let snippetLength = 240
     /// The most match ranges given for one line.
@@ -18,8 +18,7 @@ public struct ContentMatcher {
         switch pattern.kind {
         case .words: regex = nil
         case .regex(let ignoresCase):
-            let compiled = try? Regex(pattern.source)
-            regex = ignoresCase ? compiled?.ignoresCase() : compiled
+            regex = try? LinearRegex(pattern.source, ignoresCase: ignoresCase)
         }
     }
 
@@ -83,12 +82,7 @@ public struct ContentMatcher {
                 }
             }
             let text = String(decoding: line, as: UTF8.self)
-            var ranges: [Range<Int>] = []
-            for found in text.matches(of: regex).prefix(Self.rangesPerLine) where !found.range.isEmpty {
-                let start = text.utf16.distance(from: text.startIndex, to: found.range.lowerBound)
-                let end = text.utf16.distance(from: text.startIndex, to: found.range.upperBound)
-                ranges.append(start..<end)
-            }
+            let ranges = regex.matches(in: text, limit: Self.rangesPerLine)
             guard !ranges.isEmpty else { return nil }
             return Self.snippet(text, ranges: ranges, number: number, score: 1)
         }

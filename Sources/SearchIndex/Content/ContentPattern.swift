@@ -12,7 +12,7 @@ public struct ContentPattern: Sendable {
     public enum Kind: Sendable, Hashable {
         /// Words, found case- and accent-insensitively.
         case words
-        /// A regular expression (Swift's `Regex` syntax, which takes the usual PCRE forms).
+        /// A regular expression (``LinearRegex``: the usual forms, matched in linear time).
         case regex(ignoresCase: Bool)
     }
 
@@ -68,11 +68,7 @@ public struct ContentPattern: Sendable {
         guard !regex.utf8.contains(0) else {
             throw SearchIndexError(.badPattern, "The expression holds a NUL character")
         }
-        do {
-            _ = try Regex(regex)
-        } catch {
-            throw SearchIndexError(.badPattern, "Not a regular expression: \(error)", cause: error)
-        }
+        _ = try LinearRegex(regex, ignoresCase: ignoresCase)
         literals = RegexLiterals.required(in: regex).map(NameFolding.fold).filter {
             Self.characterCount($0) >= 3
         }

@@ -8,7 +8,7 @@ struct Grep: AsyncParsableCommand {
         abstract:
             "Find lines in text files under a folder: browsey grep http://host:8080/docs 'quarterly report'",
         discussion: """
-            Prints path:line: text for each matching line and exits 1 when nothing matched, like grep. The pattern is taken literally \
+            Prints path:line: text for each matching line and exits 1 when nothing matched and 2 on an error, like grep. The pattern is taken literally \
             and case matters, unless -e makes it a regular expression and -i ignores case. The server \
             answers from its content index (it runs without --no-content-index).
             """)
@@ -24,7 +24,9 @@ struct Grep: AsyncParsableCommand {
 
     @Flag(
         name: .customShort("e"),
-        help: "Read the pattern as a regular expression (Swift Regex syntax, like PCRE).")
+        help:
+            "Read the pattern as a regular expression (PCRE's usual forms; no back-references or look-arounds)."
+    )
     var regex = false
 
     @Option(help: "At most this many files (1 to 200).")
@@ -42,13 +44,29 @@ struct Grep: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let matched: Bool
+        do {
+            matched = try await search()
+        } catch let code as ExitCode where code.rawValue == 1 {
+            // The server refused (the client commands' 1, its `Error:` line printed): grep's
+            // status for an error is 2, 1 saying only that no line matched.
+            throw ExitCode(2)
+        }
+        if !matched { throw ExitCode(1) }
+    }
+
+    /// Prints the matching lines; whether there were any.
+    private func search() async throws -> Bool {
         let (client, path) = try options.client(for: url)
         let expression = regex ? pattern : Self.literal(pattern)
         let found = try await ClientExit.run { () async throws(BrowseyClientError) in
             try await client.searchContent(
                 expression, in: path, regex: true, ignoresCase: ignoreCase, limit: limit, lines: lines)
         }
-        if options.json { return try Output.json(found) }
+        if options.json {
+            try Output.json(found)
+            return !found.results.isEmpty
+        }
         for result in found.results {
             for line in result.lines { print("\(result.path):\(line.line): \(line.text)") }
         }
@@ -57,14 +75,13 @@ struct Grep: AsyncParsableCommand {
                 "browsey grep: there may be more matches (the server's index is still being built, or it stopped at its time limit)\n"
             )
         }
-        // Like grep: status 1 when nothing matched; a folder that is not there is an error
-        // (the search itself answers an empty list for it).
+        // A folder that is not there is an error (the search itself answers an empty list for it).
         if found.results.isEmpty {
             _ = try await ClientExit.run { () async throws(BrowseyClientError) in
                 try await client.stat(path)
             }
-            throw ExitCode(1)
         }
+        return !found.results.isEmpty
     }
 
     /// `text` as a regular expression that matches it literally.
