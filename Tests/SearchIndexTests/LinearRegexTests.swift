@@ -125,4 +125,36 @@ struct LinearRegexTests {
         #expect(try LinearRegex("^$").matches(in: "").isEmpty)
         #expect(try LinearRegex("^$").isMatched(in: ""))
     }
+
+    @Test(
+        "random expressions of the syntax's own characters compile or are refused, and none traps on random text"
+    )
+    func randomExpressions() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array(#"ab()[]{}|*+?.^$\-,:=!<>0123456789dDwWsSbBxk é日"#.unicodeScalars)
+        var compiled = 0
+        for _ in 0..<3_000 {
+            var pattern = ""
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                pattern.unicodeScalars.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)])
+            }
+            do {
+                let regex = try LinearRegex(pattern, ignoresCase: Bool.random(using: &generator))
+                compiled += 1
+                let text = String(
+                    String.UnicodeScalarView((0..<40).map { _ in alphabet.randomElement(using: &generator)! })
+                )
+                for range in regex.matches(in: text) {
+                    #expect(
+                        range.lowerBound < range.upperBound && range.upperBound <= text.utf16.count,
+                        "\(pattern)")
+                }
+            } catch {
+                #expect(
+                    error.code == .badPattern && error.message.hasPrefix("Not a regular expression: "),
+                    "\(pattern)")
+            }
+        }
+        #expect(compiled > 300, "enough of them compile to be matched: \(compiled)")
+    }
 }

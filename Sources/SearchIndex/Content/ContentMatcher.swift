@@ -15,11 +15,7 @@ public struct ContentMatcher {
 
     init(_ pattern: ContentPattern) {
         self.pattern = pattern
-        switch pattern.kind {
-        case .words: regex = nil
-        case .regex(let ignoresCase):
-            regex = try? LinearRegex(pattern.source, ignoresCase: ignoresCase)
-        }
+        regex = pattern.regex
     }
 
     /// The best `limit` matching lines of `text`, in line order, and the file's score (its best

@@ -26,6 +26,8 @@ public struct ContentPattern: Sendable {
     let words: [[UInt8]]
     /// Folded runs of three or more characters that every match holds (for the trigram index).
     let literals: [[UInt8]]
+    /// The compiled expression (`nil` for words).
+    let regex: LinearRegex?
 
     /// The longest pattern taken, in bytes.
     public static let maximumLength = 512
@@ -42,6 +44,7 @@ public struct ContentPattern: Sendable {
             .filter { !$0.isEmpty }
         phrase = Array(words.joined(separator: [UInt8(ascii: " ")]))
         literals = words.filter { Self.characterCount($0) >= 3 }
+        regex = nil
         guard text.utf8.count <= Self.maximumLength else {
             throw SearchIndexError(.badPattern, "The query is longer than \(Self.maximumLength) bytes")
         }
@@ -68,7 +71,7 @@ public struct ContentPattern: Sendable {
         guard !regex.utf8.contains(0) else {
             throw SearchIndexError(.badPattern, "The expression holds a NUL character")
         }
-        _ = try LinearRegex(regex, ignoresCase: ignoresCase)
+        self.regex = try LinearRegex(regex, ignoresCase: ignoresCase)
         literals = RegexLiterals.required(in: regex).map(NameFolding.fold).filter {
             Self.characterCount($0) >= 3
         }
@@ -81,7 +84,7 @@ public struct ContentPattern: Sendable {
         literals.isEmpty ? nil : TrigramPlan.everyTrigram(of: literals)
     }
 
-    /// A matcher for one thread (it holds the compiled expression).
+    /// A matcher for one thread.
     public func matcher() -> ContentMatcher { ContentMatcher(self) }
 
     static func characterCount(_ folded: [UInt8]) -> Int {

@@ -109,19 +109,22 @@ public struct LinearRegex: Sendable {
         return found
     }
 
-    /// Whether `text` holds a match.
-    public func isMatched(in text: String) -> Bool {
+    /// Whether `text` holds a match (an empty one too).
+    func isMatched(in text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
         var state = SearchState(size: program.count)
         return firstMatch(in: scalars, from: 0, state: &state) != nil
     }
 
-    /// What a search keeps between its calls: for each instruction, the step at which it was
-    /// last added (a thread is added once a step), and the stack that adding uses.
+    /// What a search of one line keeps between its calls (their memory, made once): for each
+    /// instruction, the step at which it was last added (a thread is added once a step), the
+    /// stack that adding uses, and the threads at this character and at the next.
     struct SearchState {
         var added: [Int]
         var step = 0
         var stack: [(pc: Int, start: Int)] = []
+        var current: [(pc: Int, start: Int)] = []
+        var next: [(pc: Int, start: Int)] = []
 
         init(size: Int) { added = [Int](repeating: -1, count: size) }
     }
@@ -129,8 +132,16 @@ public struct LinearRegex: Sendable {
     /// The leftmost match starting at `from` or later, as scalar indices.
     func firstMatch(in scalars: [Unicode.Scalar], from: Int, state: inout SearchState) -> Range<Int>? {
         var matched: Range<Int>?
+        // The state's lists, taken out (not copied) and put back.
         var current: [(pc: Int, start: Int)] = []
         var next: [(pc: Int, start: Int)] = []
+        swap(&current, &state.current)
+        swap(&next, &state.next)
+        current.removeAll(keepingCapacity: true)
+        defer {
+            state.current = current
+            state.next = next
+        }
         state.step += 1
         var position = from
         while true {
