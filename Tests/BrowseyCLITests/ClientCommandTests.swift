@@ -175,4 +175,59 @@ struct ClientCommandTests {
         let both = try await browsey(["get", "--zip", "-r", "\(base)/album%20%231"], in: copy.path)
         #expect(both.status == 2 && both.output.contains("not both"), "\(both.output)")
     }
+
+    @Test(
+        "get -r from a server that lists .. or a name with a slash writes nothing, outside the folder or in it, and says why"
+    )
+    func hostileListingIsRefused() async throws {
+        let work = try TemporaryFolder()
+        // A server that is not Browsey: every listing names a file `../escaped.txt`, with the
+        // listing's shape, and every file is the same bytes.
+        let script = """
+            import http.server, json, sys
+            class Handler(http.server.BaseHTTPRequestHandler):
+                def do_GET(self):
+                    if self.path.startswith("/api/list"):
+                        item = {"name": sys.argv[1], "type": "file", "size": 4, "extension": "txt",
+                                "modified": "2026-12-01T00:00:00.000Z", "absolutePath": "/srv/x"}
+                        body = json.dumps({"path": "/", "absolutePath": "/srv", "items": [item]}).encode()
+                        kind = "application/json"
+                    else:
+                        body, kind = b"evil", "application/octet-stream"
+                    self.send_response(200)
+                    self.send_header("Content-Type", kind)
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                def log_message(self, *arguments):
+                    pass
+            server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+            print("port", server.server_address[1], flush=True)
+            server.serve_forever()
+            """
+        try work.file("server.py", script)
+        try FileManager.default.createDirectory(
+            atPath: work.path + "/copy/inside", withIntermediateDirectories: true)
+        for name in ["../escaped.txt", "a/b.txt", ".."] {
+            let stub = try ExternalCommand("python3", [work.path + "/server.py", name])
+            defer { stub.terminate() }
+            let announced = await stub.waitFor("port ")
+            let port = try #require(
+                announced.split(separator: " ").last.map {
+                    $0.trimmingCharacters(in: .whitespacesAndNewlines)
+                })
+            let got = try await browsey(
+                ["get", "-r", "http://127.0.0.1:\(port)/", "-o", "inside"], in: work.path + "/copy")
+            #expect(got.status == 1, "\(name): \(got.output)")
+            #expect(
+                got.output.contains("Error: the server listed") && got.output.contains("not a file name"),
+                "\(got.output)")
+            #expect(
+                !FileManager.default.fileExists(atPath: work.path + "/copy/escaped.txt"),
+                "\(name) wrote outside")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: work.path + "/copy/inside").isEmpty,
+                "\(name) wrote inside: \(got.output)")
+        }
+    }
 }

@@ -64,8 +64,13 @@ struct ContentSearchTests {
         try await fixture.withClient { client in
             try await Self.waitUntilReady(client)
             let answer = try await Self.search(client, "q=\(q("quarterly report"))")
-            #expect(answer.complete)
+            #expect(answer.complete && !answer.hasMore)
             #expect(answer.results.map(\.path) == ["/docs/plans.md", "/code/report.swift"])
+            let first = try await Self.search(client, "q=\(q("quarterly report"))&limit=1")
+            #expect(
+                first.results.map(\.path) == ["/docs/plans.md"] && first.hasMore, "the best, and more match")
+            let both = try await Self.search(client, "q=\(q("quarterly report"))&limit=2")
+            #expect(both.results.count == 2 && !both.hasMore, "exactly two match")
             let best = try #require(answer.results.first)
             #expect(best.item.name == "plans.md" && best.item.size > 0 && best.type == .file)
             #expect(best.lines.map(\.line) == [3, 4])
@@ -87,7 +92,7 @@ struct ContentSearchTests {
             for bad in [
                 "q=ab", "q=\(q("(unclosed"))&re=1", "q=report&limit=many", "q=report&after=soon",
                 "q=qua%00rterly",
-                "q=qua%00rt.&re=1",
+                "q=qua%00rt.&re=1", "q=&re=1", "re=1",
             ] {
                 let refused = try await client.ask("/api/search?in=content&" + bad)
                 #expect(refused.status == .badRequest, "\(bad): \(refused.text)")

@@ -301,6 +301,20 @@ struct ContentMatcherTests {
         #expect(String(decoding: units[snippet.matches[0]], as: UTF16.self) == "needle")
     }
 
+    @Test("a long line is cut between characters, never between a letter and its accent")
+    func snippetsKeepAccents() throws {
+        let matcher = try ContentPattern(text: "needle").matcher()
+        // Each é is an e and a combining acute (two UTF-16 units): the cut the length alone picks
+        // falls on an accent at both ends.
+        let accented = String(repeating: "e\u{301}", count: 1000)
+        let found = try #require(matcher.lines(in: "xy" + accented + "needle" + accented, limit: 1))
+        let snippet = found.lines[0]
+        #expect(snippet.text.unicodeScalars.first == "e" && snippet.text.unicodeScalars.last == "\u{301}")
+        #expect(snippet.text.utf16.count <= ContentMatcher.snippetLength)
+        let units = Array(snippet.text.utf16)
+        #expect(String(decoding: units[snippet.matches[0]], as: UTF16.self) == "needle")
+    }
+
     @Test("a regular expression is narrowed by its literal runs and confirmed line by line")
     func regex() throws {
         #expect(RegexLiterals.required(in: #"func\s+load(Data)?\("#) == ["func", "load", "("])

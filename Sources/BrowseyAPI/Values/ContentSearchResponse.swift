@@ -77,11 +77,28 @@ public struct ContentSearchResponse: Codable, Sendable, Hashable {
     /// `false` when more files may match than were looked at: the index is still being built,
     /// or the search stopped at its time budget.
     public var complete: Bool
+    /// `true` when more files match than `limit`: the search found one more and left it out.
+    /// A server of an earlier build does not send it, and is read as `false`.
+    public var hasMore: Bool
 
     /// Makes an answer.
-    public init(query: String, results: [Result], complete: Bool) {
+    public init(query: String, results: [Result], complete: Bool, hasMore: Bool = false) {
         self.query = query
         self.results = results
         self.complete = complete
+        self.hasMore = hasMore
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case query, results, complete, hasMore
+    }
+
+    /// Reads an answer; a missing `hasMore` is `false`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        query = try container.decode(String.self, forKey: .query)
+        results = try container.decode([Result].self, forKey: .results)
+        complete = try container.decode(Bool.self, forKey: .complete)
+        hasMore = try container.decodeIfPresent(Bool.self, forKey: .hasMore) ?? false
     }
 }

@@ -52,6 +52,9 @@ public final class DirectoryBrowserModel {
     /// The results of the last search inside files (``SearchScope/contents``), best first,
     /// each with its matching lines.
     public private(set) var contentResults: [ContentSearchResponse.Result] = []
+    /// Whether more files match than ``contentResults`` holds (the server stopped at its
+    /// limit), or may (its index is still being built): a screen says so under the results.
+    public private(set) var contentResultsArePartial = false
 
     private var items: [ListItem] = []
     private var liveTask: Task<Void, Never>?
@@ -95,6 +98,7 @@ public final class DirectoryBrowserModel {
         path = Self.normalized(folder)
         searchResults = []
         contentResults = []
+        contentResultsArePartial = false
         await load()
     }
 
@@ -121,6 +125,7 @@ public final class DirectoryBrowserModel {
         guard !text.allSatisfy({ $0 == " " }) else {
             searchResults = []
             contentResults = []
+            contentResultsArePartial = false
             return
         }
         do {
@@ -130,11 +135,15 @@ public final class DirectoryBrowserModel {
                 if text == searchText { searchResults = found.results }
             case .contents:
                 let found = try await client.searchContent(text, in: path)
-                if text == searchText { contentResults = found.results }
+                if text == searchText {
+                    contentResults = found.results
+                    contentResultsArePartial = found.hasMore || !found.complete
+                }
             }
         } catch {
             searchResults = []
             contentResults = []
+            contentResultsArePartial = false
         }
     }
 

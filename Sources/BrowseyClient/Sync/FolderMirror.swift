@@ -305,8 +305,9 @@ public struct FolderMirror: Sendable {
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 
     /// Whether a name from the server may be a local name: one component, never `.`, `..`,
-    /// empty, or holding `/` or NUL.
-    static func isSafeName(_ name: String) -> Bool {
+    /// empty, or holding `/` or NUL. A server could otherwise send `..` and have a copy of its
+    /// folder written outside the folder it was asked into.
+    public static func isSafeName(_ name: String) -> Bool {
         !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
     }
 

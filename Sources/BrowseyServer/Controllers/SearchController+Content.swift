@@ -21,7 +21,8 @@ extension SearchController {
     /// expression `q` with `re=1`, case-insensitive with `i=1`), best first, each with up to
     /// `lines` matching lines. Candidates come from the content index; each is read again, so
     /// no line that is no longer there is sent, and files the reader may not read are left out
-    /// before the limit counts.
+    /// before the limit counts. One more matching file is looked for than `limit`, so that
+    /// `hasMore` says whether any was left out.
     func searchContent(_ request: Request, context: FileServerContext) async throws -> Response {
         let folder = try searchedFolder(request, context)
         guard let contentIndex else {
@@ -68,7 +69,7 @@ extension SearchController {
         var complete = index.progress.phase == .ready
         var found: [(result: ContentSearchResponse.Result, modified: Int64)] = []
         var before: Int64?
-        pages: while found.count < query.limit {
+        pages: while found.count <= query.limit {
             let page: [ContentCandidate]?
             do {
                 page = try index.candidates(pattern, under: folder, before: before, limit: 64)
@@ -91,7 +92,7 @@ extension SearchController {
                         maximumSize: index.options.maximumFileSize)
                 else { continue }
                 found.append(hit)
-                if found.count >= query.limit { break pages }
+                if found.count > query.limit { break pages }
                 if clock.now > deadline {
                     complete = false
                     break pages
@@ -105,7 +106,11 @@ extension SearchController {
         found.sort {
             $0.result.score != $1.result.score ? $0.result.score > $1.result.score : $0.modified > $1.modified
         }
-        return ContentSearchResponse(query: pattern.source, results: found.map(\.result), complete: complete)
+        // One file past the limit was looked for, to say whether more match.
+        let hasMore = found.count > query.limit
+        if hasMore { found.removeLast(found.count - query.limit) }
+        return ContentSearchResponse(
+            query: pattern.source, results: found.map(\.result), complete: complete, hasMore: hasMore)
     }
 
     /// The file at `resolved` read now: its matching lines when it is still a regular file that

@@ -133,16 +133,24 @@ public struct ContentMatcher {
         }
     }
 
+    /// Whether the UTF-16 offset `offset` of `text` falls between two characters.
+    private static func isCharacterBoundary(_ offset: Int, in text: String) -> Bool {
+        let index = text.utf16.index(text.utf16.startIndex, offsetBy: offset)
+        return index.samePosition(in: text) != nil
+    }
+
     /// The line cut to ``snippetLength`` around its first match, with the ranges moved along.
     static func snippet(_ text: String, ranges: [Range<Int>], number: Int, score: Int) -> ContentLine {
         let units = Array(text.utf16)
         guard units.count > snippetLength, let first = ranges.first else {
             return ContentLine(number: number, text: text, matches: ranges, score: score)
         }
+        // Both ends on a character's boundary: not inside a surrogate pair, nor between a letter
+        // and the accent that follows it (a snippet must not begin with a lone combining mark).
         var start = max(0, min(first.lowerBound - snippetLength / 3, units.count - snippetLength))
-        if start > 0 && UTF16.isTrailSurrogate(units[start]) { start += 1 }
+        while start > 0 && !isCharacterBoundary(start, in: text) { start -= 1 }
         var end = min(units.count, start + snippetLength)
-        if end < units.count && UTF16.isTrailSurrogate(units[end]) { end -= 1 }
+        while end < units.count && end > start && !isCharacterBoundary(end, in: text) { end -= 1 }
         let kept = ranges.compactMap { range -> Range<Int>? in
             let lower = max(range.lowerBound, start)
             let upper = min(range.upperBound, end)

@@ -59,12 +59,16 @@ public struct ContentPattern: Sendable {
 
     /// A search by regular expression; it is compiled here, so a bad one is refused at once.
     ///
-    /// - Throws: ``SearchIndexError`` `.badPattern` when it does not compile or is too long.
+    /// - Throws: ``SearchIndexError`` `.badPattern` when it is empty, does not compile or is too
+    ///   long.
     public init(regex: String, ignoresCase: Bool) throws(SearchIndexError) {
         source = regex
         kind = .regex(ignoresCase: ignoresCase)
         words = []
         phrase = []
+        guard !regex.isEmpty else {
+            throw SearchIndexError(.badPattern, "Content search needs an expression to match")
+        }
         guard regex.utf8.count <= Self.maximumLength else {
             throw SearchIndexError(.badPattern, "The expression is longer than \(Self.maximumLength) bytes")
         }

@@ -59,7 +59,8 @@ struct Discover: AsyncParsableCommand {
             [["NAME", "URL", "FOLDER", "MODE", "AUTH"]]
             + servers.map { server in
                 [
-                    server.name, server.url, server.folder ?? "?",
+                    Output.visible(server.name), Output.visible(server.url),
+                    Output.visible(server.folder ?? "?"),
                     server.readOnly ? "read-only" : "read-write",
                     server.requiresToken ? "token" : "open",
                 ]

@@ -46,13 +46,18 @@ export function runSearch() {
       const content = state.searchScope === "content";
       const query = withHidden({ path: state.folder, q: text, limit: "50" });
       const body = await api("search", content ? { ...query, in: "content" } : query);
-      if (serial === state.searchSerial) showResults(body.results || [], text);
+      if (serial === state.searchSerial) showResults(body.results || [], text, body);
     } catch (error) {
       if (serial === state.searchSerial) { showResults([], text); $("search-state").textContent = error.message; }
     }
   }, 150);
 }
-function showResults(results, text) {
+/**
+ * @param {any[]} results
+ * @param {string} text
+ * @param {{hasMore?: boolean, complete?: boolean}} [answer] a content search's answer: whether more files match
+ */
+function showResults(results, text, answer) {
   state.searchResults = results;
   state.searchIndex = results.length ? 0 : -1;
   const list = $("search-results");
@@ -79,7 +84,11 @@ function showResults(results, text) {
     item.addEventListener("click", () => openResult(result));
     list.append(item);
   });
-  $("search-state").textContent = text && !results.length ? "Nothing found." : "";
+  const partial = answer && answer.complete === false;
+  const more = answer && answer.hasMore
+    ? "More files match than are shown: add a word to narrow the search."
+    : partial ? "The index is still being built: more files may match." : "";
+  $("search-state").textContent = text && !results.length ? (partial ? "Nothing found yet: the index is still being built." : "Nothing found.") : more;
   markSelected();
 }
 export function markSelected() {

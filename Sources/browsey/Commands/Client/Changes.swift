@@ -125,6 +125,8 @@ struct Find: AsyncParsableCommand {
             try await client.search(query, in: path, limit: limit)
         }
         if options.json { return try Output.json(found) }
-        for result in found.results { print(result.type == .directory ? result.path + "/" : result.path) }
+        for result in found.results {
+            Output.line(result.type == .directory ? result.path + "/" : result.path)
+        }
     }
 }

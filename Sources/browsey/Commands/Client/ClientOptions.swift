@@ -63,7 +63,7 @@ enum ClientExit {
         case .invalidInput: status = 2
         default: status = 1
         }
-        FileHandleText.standardError("Error: \(message)\n")
+        FileHandleText.standardError("Error: \(Output.visible(message))\n")
         return ExitCode(status)
     }
 

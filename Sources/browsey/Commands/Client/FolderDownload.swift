@@ -34,6 +34,12 @@ struct FolderDownload {
                 try await client.list(folder)
             }
             for item in listing.items {
+                guard FolderMirror.isSafeName(item.name) else {
+                    FileHandleText.standardError(
+                        "Error: the server listed \(Output.visible(item.name)) in \(Output.visible(folder)), which is not a file name; nothing was copied\n"
+                    )
+                    throw ExitCode(1)
+                }
                 let remotePath = (folder.hasSuffix("/") ? folder : folder + "/") + item.name
                 let localPath = target + "/" + item.name
                 switch item.type {

@@ -141,7 +141,8 @@ final class ProgressBar: Sendable {
 
     private func draw(_ progress: DownloadProgress) {
         guard progress.total != nil else {  // an archive: its size is known only at the end
-            FileHandleText.standardError("\r\(label.prefix(30))  \(Output.size(progress.received))\u{1B}[K")
+            FileHandleText.standardError(
+                "\r\(Output.visible(String(label.prefix(30))))  \(Output.size(progress.received))\u{1B}[K")
             return
         }
         let width = 30
@@ -150,7 +151,7 @@ final class ProgressBar: Sendable {
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
         let total = progress.total.map { " / " + Output.size($0) } ?? ""
         FileHandleText.standardError(
-            "\r\(label.prefix(30))  \(bar)  \(Int(fraction * 100))%  \(Output.size(progress.received))\(total)\u{1B}[K"
+            "\r\(Output.visible(String(label.prefix(30))))  \(bar)  \(Int(fraction * 100))%  \(Output.size(progress.received))\(total)\u{1B}[K"
         )
     }
 }

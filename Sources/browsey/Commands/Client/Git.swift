@@ -31,8 +31,10 @@ struct GitStatus: AsyncParsableCommand {
             throw ExitCode(1)
         }
         if options.json { return try Output.json(changes) }
-        print("On branch \(status.branch ?? "(no commits yet)")")
-        if let last = status.lastCommit { print("Last commit \(last.shortHash) \(last.message)") }
+        print("On branch \(Output.visible(status.branch ?? "(no commits yet)"))")
+        if let last = status.lastCommit {
+            print("Last commit \(last.shortHash) \(Output.visible(last.message))")
+        }
         let sections: [(String, [GitChange], (GitChange) -> String)] = [
             ("Staged", changes.staged, \.indexStatus), ("Changed", changes.unstaged, \.workTreeStatus),
             ("Untracked", changes.untracked, { _ in "?" }),
@@ -40,7 +42,7 @@ struct GitStatus: AsyncParsableCommand {
         for (title, list, letter) in sections where !list.isEmpty {
             print("\n\(title):")
             for change in list {
-                print(
+                Output.line(
                     "  \(letter(change)) \(change.path)" + (change.originalPath.map { " (from \($0))" } ?? "")
                 )
             }
@@ -77,7 +79,7 @@ struct GitLog: AsyncParsableCommand {
         }
         if options.json { return try Output.json(page) }
         for commit in page.commits {
-            print("\(commit.shortHash)  \(commit.date)  \(commit.author): \(commit.message)")
+            Output.line("\(commit.shortHash)  \(commit.date)  \(commit.author): \(commit.message)")
         }
         if page.hasMore { print("… older commits: --skip \(skip + page.commits.count)") }
     }
@@ -111,19 +113,21 @@ struct GitShow: AsyncParsableCommand {
             try await client.gitCommit(hash, at: path)
         }
         if options.json && !patch { return try Output.json(commit) }
-        print("commit \(commit.hash)")
-        print("Author: \(commit.author) <\(commit.authorEmail)>")
-        print("Date:   \(commit.date)")
-        print("\n    \(commit.message)")
+        Output.line("commit \(commit.hash)")
+        Output.line("Author: \(commit.author) <\(commit.authorEmail)>")
+        Output.line("Date:   \(commit.date)")
+        print("\n    \(Output.visible(commit.message))")
         if !commit.body.isEmpty {
             print(
                 "\n"
-                    + commit.body.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+                    + commit.body.split(separator: "\n", omittingEmptySubsequences: false).map {
+                        "    " + Output.visible(String($0))
+                    }
                     .joined(separator: "\n"))
         }
         print("\n\(commit.stats.files) files, +\(commit.stats.additions) -\(commit.stats.deletions)")
         for file in commit.files {
-            print("  \(file.status) \(file.path)" + (file.originalPath.map { " (from \($0))" } ?? ""))
+            Output.line("  \(file.status) \(file.path)" + (file.originalPath.map { " (from \($0))" } ?? ""))
         }
         guard patch else { return }
         for file in commit.files {
@@ -131,15 +135,17 @@ struct GitShow: AsyncParsableCommand {
                 try await client.gitDiff(
                     file.path, at: path, hash: commit.hash, originalPath: file.originalPath)
             }
-            print("\n--- \(file.originalPath ?? file.path)\n+++ \(file.path)")
+            print("")
+            Output.line("--- \(file.originalPath ?? file.path)")
+            Output.line("+++ \(file.path)")
             if diff.binary { print("(binary)") }
             for hunk in diff.hunks {
-                print(
+                Output.line(
                     "@@ -\(hunk.oldStart),\(hunk.oldLines) +\(hunk.newStart),\(hunk.newLines) @@ \(hunk.header)"
                 )
                 for line in hunk.lines {
                     let sign = line.kind == .added ? "+" : line.kind == .removed ? "-" : " "
-                    print(sign + line.text)
+                    Output.line(sign + line.text)
                 }
             }
             if diff.truncated { print("(cut short)") }

@@ -68,7 +68,13 @@ struct Grep: AsyncParsableCommand {
             return !found.results.isEmpty
         }
         for result in found.results {
-            for line in result.lines { print("\(result.path):\(line.line): \(line.text)") }
+            for line in result.lines {
+                Output.line("\(result.path):\(line.line): \(line.text)")
+            }
+        }
+        if found.hasMore {
+            FileHandleText.standardError(
+                "browsey grep: more files match than the \(limit) shown (--limit takes up to 200)\n")
         }
         if !found.complete {
             FileHandleText.standardError(

@@ -30,7 +30,7 @@ struct List: AsyncParsableCommand {
         for item in listing.items {
             let name = item.type == .directory ? item.name + "/" : item.name
             let size = item.type == .directory ? "-" : Output.size(item.size)
-            print("\(Output.pad(size, 8))  \(Output.date(item.modified))  \(name)")
+            Output.line("\(Output.pad(size, 8))  \(Output.date(item.modified))  \(name)")
         }
     }
 }
@@ -51,13 +51,13 @@ struct Stat: AsyncParsableCommand {
             try await client.stat(path)
         }
         if options.json { return try Output.json(stat) }
-        print("name:      \(stat.name)")
+        Output.line("name:      \(stat.name)")
         print("type:      \(stat.type.rawValue)")
         print("size:      \(stat.size) bytes (\(Output.size(stat.size)))")
         print("modified:  \(Output.date(stat.modified))")
         print("created:   \(Output.date(stat.created))")
-        print("path:      \(stat.absolutePath)")
-        if let mimeType = stat.mimeType { print("mime type: \(mimeType)") }
+        Output.line("path:      \(stat.absolutePath)")
+        if let mimeType = stat.mimeType { Output.line("mime type: \(mimeType)") }
     }
 }
 

@@ -53,7 +53,7 @@ struct ShareLink: AsyncParsableCommand {
         let share = try await ClientExit.run { () async throws(BrowseyClientError) in
             try await client.share(path, expires: until, password: secret, upload: upload)
         }
-        print(client.server.baseURL + share.url)
+        Output.line(client.server.baseURL + share.url)
     }
 }
 
@@ -78,7 +78,7 @@ struct Shares: AsyncParsableCommand {
             if share.hasPassword { line += "  password" }
             if let expires = share.expires { line += "  until \(BrowseyDate.string(from: expires))" }
             line += "  \(share.downloads) downloads  \(client.server.baseURL)\(share.url)"
-            print(line)
+            Output.line(line)
         }
     }
 }
