@@ -28,6 +28,42 @@ struct BoundedProcessTests {
         #expect(Self.run("echo quiet >&2").bytes.isEmpty, "standard error is discarded")
     }
 
+    @Test(
+        "a confined program reads and writes beneath its folders and nothing elsewhere, through no link",
+        .enabled(if: Confinement.kernelVersion > 0, "the kernel confines programs (Landlock)"))
+    func confinement() throws {
+        let base =
+            FileManager.default.temporaryDirectory.path
+            + "/browsey-confined-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try FileManager.default.createDirectory(atPath: base + "/inside", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: base + "/outside", withIntermediateDirectories: true)
+        try "inside\n".write(toFile: base + "/inside/a.txt", atomically: true, encoding: .utf8)
+        try "outside\n".write(toFile: base + "/outside/b.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: base + "/inside/link.txt", withDestinationPath: base + "/outside/b.txt")
+        let confined = Confinement.system(writable: [base + "/inside"])
+        func run(_ script: String) -> BoundedProcess.Output {
+            BoundedProcess.run(
+                Self.shell, arguments: ["sh", "-c", script], timeout: .seconds(10), outputLimit: 1 << 20,
+                confinement: confined)
+        }
+        let inside = run("cat '\(base)/inside/a.txt' && echo made > '\(base)/inside/new.txt'")
+        #expect(String(decoding: inside.bytes, as: UTF8.self) == "inside\n" && inside.ending == .exited(0))
+        #expect(FileManager.default.contents(atPath: base + "/inside/new.txt") == Data("made\n".utf8))
+        for script in [
+            "cat '\(base)/outside/b.txt'", "cat '\(base)/inside/link.txt'", "ls '\(base)/outside'",
+            "echo x > '\(base)/outside/c.txt'", "cat /proc/self/status",
+        ] {
+            let refused = run(script)
+            #expect(refused.bytes.isEmpty && refused.ending != .exited(0), "\(script)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: base + "/outside/c.txt"))
+        let unconfined = Self.run("cat '\(base)/inside/link.txt'")
+        #expect(
+            String(decoding: unconfined.bytes, as: UTF8.self) == "outside\n", "without, the link is followed")
+    }
+
     @Test("one that outlives its time is killed, and the caller waits no longer than that")
     func timeLimit() {
         let started = ContinuousClock.now

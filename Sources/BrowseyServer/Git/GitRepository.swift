@@ -41,6 +41,7 @@ struct GitRepository: Sendable {
         }
         var runner = runner
         if safePath.realRoot != "/" { runner.ceiling = Paths.parent(of: safePath.realRoot) }
+        runner.root = safePath.realRoot
         // Where the work tree and the git folder are, and what git reads besides: the common
         // folder and the objects (given from where git ran unless absolute).
         let found = runner.run(

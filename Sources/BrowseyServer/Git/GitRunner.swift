@@ -20,6 +20,11 @@ struct GitRunner: Sendable {
     /// A folder git may not look into or above for a repository (`GIT_CEILING_DIRECTORIES`):
     /// the served root's parent, so that discovery stops at the root.
     var ceiling: String?
+    /// The served root's real path: git may read and write beneath it, and read the system's
+    /// programs and libraries, nothing else (``Confinement``), so that no link in a repository
+    /// (a loose object, a pack, an alternate, a work tree or a folder swapped for one between
+    /// the checks and the run) makes it read another repository outside the root.
+    var root: String?
 
     /// The environment every command gets, and nothing else: no system or global configuration
     /// (only the repository's own, overridden where it could run commands), no pager, no
@@ -28,7 +33,7 @@ struct GitRunner: Sendable {
         "PATH=/usr/bin:/bin:/usr/local/bin", "HOME=/nonexistent", "XDG_CONFIG_HOME=/nonexistent",
         "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_TERMINAL_PROMPT=0", "GIT_PAGER=cat",
         "PAGER=cat", "LC_ALL=C", "GIT_OPTIONAL_LOCKS=0", "GIT_LITERAL_PATHSPECS=1", "GIT_ASKPASS=/bin/false",
-        "SSH_ASKPASS=/bin/false", "GIT_EDITOR=/bin/false",
+        "SSH_ASKPASS=/bin/false", "GIT_EDITOR=/bin/false", "GIT_ATTR_NOSYSTEM=1",
     ]
 
     /// The options before every subcommand: no locks taken for reading, no file-system monitor,
@@ -58,7 +63,8 @@ struct GitRunner: Sendable {
         return BoundedProcess.run(
             executable, arguments: ["git", "-C", directory] + Self.globalOptions + overrides + arguments,
             environment: Self.environment + (ceiling.map { ["GIT_CEILING_DIRECTORIES=" + $0] } ?? []),
-            timeout: timeout, outputLimit: limit ?? outputLimit)
+            timeout: timeout, outputLimit: limit ?? outputLimit,
+            confinement: root.map { Confinement.system(writable: [$0]) })
     }
 }
 

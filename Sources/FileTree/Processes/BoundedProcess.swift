@@ -1,3 +1,5 @@
+internal import CFileTreeSystem
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -63,10 +65,13 @@ public enum BoundedProcess {
     }
 
     /// Runs `executable` with `arguments` (argv, its first element included), blocking until it
-    /// ends: `environment` (`NAME=value` strings) or, when `nil`, this process's own.
+    /// ends: `environment` (`NAME=value` strings) or, when `nil`, this process's own. With a
+    /// `confinement`, the program can reach only what it allows (and the folder it is in, with
+    /// that folder's parent: a program's own libraries), where the kernel can confine it
+    /// (``Confinement/kernelVersion``); elsewhere it runs as without one.
     public static func run(
         _ executable: String, arguments: [String], environment: [String]? = nil, input: Input = .nothing,
-        timeout: Duration, outputLimit: Int
+        timeout: Duration, outputLimit: Int, confinement: Confinement? = nil
     ) -> Output {
         var pipeEnds: [Int32] = [0, 0]
         // Close-on-exec at once (Swift's Glibc module does not offer `pipe2`): a child another
@@ -93,9 +98,16 @@ public enum BoundedProcess {
             for pointer in envp ?? [] { free(pointer) }
         }
         var pid: pid_t = 0
-        let spawned =
-            envp.map { posix_spawn(&pid, executable, &actions, nil, argv, $0) }
-            ?? posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let spawned: Int32
+        if let confinement, Confinement.kernelVersion > 0 {
+            spawned = spawnConfined(
+                executable, argv: argv, envp: envp, input: input, output: writeEnd, confinement: confinement,
+                pid: &pid)
+        } else {
+            spawned =
+                envp.map { posix_spawn(&pid, executable, &actions, nil, argv, $0) }
+                ?? posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        }
         close(writeEnd)
         guard spawned == 0 else {
             close(readEnd)
@@ -134,5 +146,56 @@ public enum BoundedProcess {
         // Killed by a signal: 128 + the signal, as a shell says it.
         return Output(
             bytes: output, ending: .exited(status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)))
+    }
+
+    /// Starts `executable` confined (see ``Confinement``): 0, or an errno.
+    private static func spawnConfined(
+        _ executable: String, argv: [UnsafeMutablePointer<CChar>?], envp: [UnsafeMutablePointer<CChar>?]?,
+        input: Input, output: Int32, confinement: Confinement, pid: inout pid_t
+    ) -> Int32 {
+        var readable = confinement.readable
+        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        if realpath(executable, &resolved) != nil {
+            let folder = PathText.parent(
+                of: String(decoding: resolved.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self))
+            readable += [folder, PathText.parent(of: folder)].filter { $0 != "/" }
+        }
+        let reads: [UnsafePointer<CChar>?] = readable.map { UnsafePointer(strdup($0)) }
+        let writes: [UnsafePointer<CChar>?] = confinement.writable.map { UnsafePointer(strdup($0)) }
+        defer {
+            for pointer in reads + writes { free(UnsafeMutablePointer(mutating: pointer)) }
+        }
+        let standardInput: Int32
+        switch input {
+        case .nothing: standardInput = -1
+        case .descriptor(let descriptor): standardInput = descriptor
+        }
+        var child: Int32 = 0
+        let started = argv.withUnsafeBufferPointer { argv in
+            let environment = envp ?? Self.currentEnvironment()
+            return environment.withUnsafeBufferPointer { environment in
+                reads.withUnsafeBufferPointer { reads in
+                    writes.withUnsafeBufferPointer { writes in
+                        cft_spawn_confined(
+                            executable, argv.baseAddress, environment.baseAddress, standardInput, output,
+                            reads.baseAddress, Int32(reads.count), writes.baseAddress, Int32(writes.count),
+                            &child)
+                    }
+                }
+            }
+        }
+        pid = pid_t(child)
+        return started
+    }
+
+    /// This process's environment, as `envp` (the pointers are the process's own).
+    private static func currentEnvironment() -> [UnsafeMutablePointer<CChar>?] {
+        var entries: [UnsafeMutablePointer<CChar>?] = []
+        var cursor = environ
+        while let entry = cursor.pointee {
+            entries.append(entry)
+            cursor += 1
+        }
+        return entries + [nil]
     }
 }

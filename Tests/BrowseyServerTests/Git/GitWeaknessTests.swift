@@ -1,4 +1,5 @@
 import BrowseyAPI
+import FileTree
 import Foundation
 import HummingbirdTesting
 import TestSupport
@@ -99,6 +100,37 @@ struct GitWeaknessTests {
                 let status = try await client.ask("/api/git?path=\(folder)").decode(GitStatusResponse.self)
                 #expect(!status.isRepo, "\(folder)")
             }
+        }
+    }
+
+    @Test(
+        "loose objects that are links to another repository's outside the root are never read: git runs confined to the root",
+        .enabled(if: Confinement.kernelVersion > 0, "the kernel confines programs (Landlock)"))
+    func looseObjectLinksLeadingOut() async throws {
+        let fixture = try GitFixture()
+        try fixture.git(["init", "-q", "-b", "main"], in: fixture.outside.path)
+        try fixture.outside.file("private.txt", "private\n")
+        let hash = try fixture.commitAll("private history", in: fixture.outside.path)
+        // A repository of its own whose every loose object is a link to the outside one's, and
+        // whose branch names the outside commit: nothing of it but links to files.
+        try fixture.makeRepository("links")
+        let objects = fixture.outside.path(".git/objects")
+        for fanout in try FileManager.default.contentsOfDirectory(atPath: objects) where fanout.count == 2 {
+            try fixture.folder.folder("links/.git/objects/" + fanout)
+            for name in try FileManager.default.contentsOfDirectory(atPath: objects + "/" + fanout) {
+                _ = try fixture.folder.symlink(
+                    "links/.git/objects/\(fanout)/\(name)", to: "\(objects)/\(fanout)/\(name)")
+            }
+        }
+        try fixture.folder.file("links/.git/refs/heads/main", hash + "\n")
+        #expect(
+            try fixture.git(["log", "--format=%s"], in: "links").contains("private history"),
+            "git alone reads it")
+        try await fixture.withClient { client in
+            let log = try await client.ask("/api/git/log?path=/links")
+            #expect(!log.text.contains("private history"), "\(log.text.prefix(200))")
+            let commit = try await client.ask("/api/git/commit?path=/links&hash=\(hash)")
+            #expect(!commit.text.contains("private history"), "\(commit.text.prefix(200))")
         }
     }
 

@@ -1,0 +1,40 @@
+internal import CFileTreeSystem
+
+/// Where a program ``BoundedProcess`` runs may reach on disk: it may read and run what lies
+/// beneath `readable`, and do anything beneath `writable`; whatever it opens elsewhere, or
+/// through a link that leads elsewhere, fails. Enforced by the kernel (Linux's Landlock) on
+/// the child before it runs, so it holds for every file the program opens, however it came to
+/// open it: a repository's `.git` whose objects are links to another repository's outside the
+/// served folder, or a decoder that a crafted file takes over.
+///
+/// ```swift
+/// let confined = Confinement.system(writable: ["/srv/share"])
+/// let output = BoundedProcess.run(git, arguments: ["git", "log"], timeout: .seconds(5), outputLimit: 1 << 20,
+///                                 confinement: confined)
+/// ```
+public struct Confinement: Sendable, Equatable {
+    /// Folders (or files) the program may read and run from, with all they hold.
+    public var readable: [String]
+    /// Folders (or files) the program may read, write, make and remove things in.
+    public var writable: [String]
+
+    /// A confinement to `readable` and `writable`.
+    public init(readable: [String], writable: [String] = []) {
+        self.readable = readable
+        self.writable = writable
+    }
+
+    /// What a system program needs to start and run (its executable, libraries, locale and
+    /// time zone data: `/usr`, `/lib`, `/lib64`, `/bin`, `/sbin`, `/etc`, and `/dev/null` to
+    /// write to), plus `readable` and `writable`. Nothing of a home folder, `/tmp` or `/proc`.
+    public static func system(readable: [String] = [], writable: [String] = []) -> Confinement {
+        Confinement(
+            readable: ["/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc", "/opt", "/nix/store"]
+                + readable,
+            writable: ["/dev/null"] + writable)
+    }
+
+    /// The version of the kernel's confinement this system has (Landlock's ABI), 0 when it has
+    /// none: then ``BoundedProcess`` runs programs unconfined.
+    public static var kernelVersion: Int { Int(cft_confinement_version()) }
+}
