@@ -289,7 +289,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ThumbnailsTests",
-            dependencies: ["Thumbnails", "CThumbnailCodecs", "CTestSupport", "TestSupport"],
+            dependencies: ["Thumbnails", "FileTree", "CThumbnailCodecs", "CTestSupport", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -137,6 +137,7 @@ struct VideoAndPDFPosterTests {
             "ffprobe", "#!/bin/sh\necho run >> '\(runs)'\nexec '\(ffprobe)' \"$@\"\n", mode: 0o755)
         var configuration = configuration(fixture)
         configuration.posterTools.ffprobe = counting
+        configuration.confinesPosterTools = false  // confined, the script could not write its count
         try await fixture.withClient(configuration) { client in
             for _ in 0..<3 {
                 let clip = try await client.ask("/api/view?path=/clips/clip.mp4").decode(ViewResponse.self)

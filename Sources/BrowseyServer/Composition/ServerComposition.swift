@@ -301,9 +301,10 @@ public struct ServerComposition: Sendable {
         _ configuration: ServerConfiguration, logger: Logger
     ) -> ThumbnailService? {
         guard configuration.makesThumbnails else { return nil }
-        let tools = PosterTools(
+        var tools = PosterTools(
             ffmpeg: configuration.posterTools.ffmpeg, pdftoppm: configuration.posterTools.pdftoppm,
             ffprobe: configuration.posterTools.ffprobe)
+        tools.confined = configuration.confinesPosterTools
         let thumbnailer = Thumbnailer(posters: tools, maximumPixels: configuration.thumbnailMaximumPixels)
         let cache = configuration.thumbnailFolder.map {
             ThumbnailCache(folder: $0, limit: configuration.thumbnailCacheBytes, logger: logger)

@@ -120,6 +120,9 @@ public struct ServerConfiguration: Sendable {
     /// `pdftoppm` and `ffprobe` paths, found on `PATH` by the command line; `nil` (the
     /// default): none.
     public var posterTools: (ffmpeg: String?, pdftoppm: String?, ffprobe: String?) = (nil, nil, nil)
+    /// Whether those helpers run confined to the system's files and the one file each reads
+    /// (where the kernel can): `true` but for a test whose helper writes down that it ran.
+    public var confinesPosterTools = true
     /// Where the git routes look for `git`: a `PATH`-style list; `nil` (the default): the
     /// server's own `PATH`. No `git` found: those routes answer 501 `gitMissing`.
     public var gitSearchPath: String?

@@ -1,5 +1,11 @@
 import FileTree
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A helper program run with fixed arguments (no shell), reading a file as its standard input
 /// and writing its answer to standard output, by ``BoundedProcess``: its failures as
 /// ``ThumbnailError``s.
@@ -11,14 +17,16 @@ enum ChildProcess {
 
     /// Runs `executable` with `arguments`, `input` as its standard input; its standard output,
     /// or an error when it fails, outlives `timeout` (then it is killed) or writes more than
-    /// `outputLimit` bytes.
+    /// `outputLimit` bytes. `confined`: reaching only the system's files and the one it reads
+    /// (``confinement(reading:)``).
     static func run(
-        _ executable: String, _ arguments: [String], input: Int32, timeout: Duration, outputLimit: Int
+        _ executable: String, _ arguments: [String], input: Int32, timeout: Duration, outputLimit: Int,
+        confined: Bool = true
     ) throws(ThumbnailError) -> [UInt8] {
         let name = FileName.lastComponent(of: executable)
         let output = BoundedProcess.run(
             executable, arguments: [executable] + arguments, input: .descriptor(input), timeout: timeout,
-            outputLimit: outputLimit)
+            outputLimit: outputLimit, confinement: confined ? confinement(reading: input) : nil)
         switch output.ending {
         case .exited(0): return output.bytes
         case .exited: throw ThumbnailError(.posterFailed, "\(name) failed")
@@ -26,5 +34,24 @@ enum ChildProcess {
         case .tooLarge: throw ThumbnailError(.posterFailed, "\(name) wrote more than \(outputLimit) bytes")
         case .notStarted: throw ThumbnailError(.posterFailed, "\(name) could not be started")
         }
+    }
+
+    /// What a helper may reach (``Confinement``): the system's programs and data (and the font
+    /// cache, which pdftoppm would otherwise build anew each run), and the one file it reads.
+    /// It reads that file as `/dev/stdin`, which the kernel opens, and checks, as the file's own
+    /// path; a decoder that a crafted file takes over can open nothing else, the served folder
+    /// and the user's home included.
+    static func confinement(reading input: Int32) -> Confinement {
+        var readable = ["/var/cache/fontconfig"]
+        if let path = path(of: input) { readable.append(path) }
+        return Confinement.system(readable: readable)
+    }
+
+    /// The path `descriptor` was opened by, as the kernel names it; `nil` where it cannot say.
+    private static func path(of descriptor: Int32) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = readlink("/proc/self/fd/\(descriptor)", &buffer, 4096)
+        guard count > 0, buffer[0] == CChar(UInt8(ascii: "/")) else { return nil }
+        return String(decoding: buffer[0..<count].map(UInt8.init(bitPattern:)), as: UTF8.self)
     }
 }

@@ -20,6 +20,10 @@ public struct PosterTools: Sendable, Hashable {
     public var timeout: Duration = .seconds(20)
     /// The most a helper may write for one poster (a PPM frame).
     public var outputLimit = 64 << 20
+    /// Whether each helper runs confined to the system's files and the one file it reads
+    /// (``FileTree/Confinement``, where the kernel can): true but for a test that has a helper
+    /// write down that it ran.
+    public var confined = true
 
     /// Tools at the given places (`nil`: none).
     public init(ffmpeg: String? = nil, pdftoppm: String? = nil, ffprobe: String? = nil) {
@@ -48,7 +52,7 @@ public struct PosterTools: Sendable, Hashable {
                 "-v", "error", "-select_streams", "v:0", "-show_entries",
                 "format=duration:stream=width,height:stream_side_data=rotation", "-of",
                 "default=noprint_wrappers=1", "/dev/stdin",
-            ], input: input, timeout: .seconds(10), outputLimit: 64 << 10)
+            ], input: input, timeout: .seconds(10), outputLimit: 64 << 10, confined: confined)
         guard let details = VideoDetails.parse(ffprobeOutput: output) else {
             throw ThumbnailError(.posterFailed, "ffprobe found no video stream")
         }
@@ -72,7 +76,7 @@ public struct PosterTools: Sendable, Hashable {
                     "scale=w='min(\(longest),iw)':h='min(\(longest),ih)':force_original_aspect_ratio=decrease",
                     "-f", "image2pipe",
                     "-vcodec", "ppm", "pipe:1",
-                ], input: input, timeout: timeout, outputLimit: outputLimit)
+                ], input: input, timeout: timeout, outputLimit: outputLimit, confined: confined)
             if !output.isEmpty { return output }
         }
         throw ThumbnailError(.posterFailed, "ffmpeg found no frame")
@@ -86,7 +90,7 @@ public struct PosterTools: Sendable, Hashable {
         lseekToStart(input)
         return try ChildProcess.run(
             pdftoppm, ["-f", "1", "-l", "1", "-scale-to", String(longest), "/dev/stdin"], input: input,
-            timeout: timeout, outputLimit: outputLimit)
+            timeout: timeout, outputLimit: outputLimit, confined: confined)
     }
 }
 
