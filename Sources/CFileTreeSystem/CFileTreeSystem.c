@@ -521,6 +521,7 @@ long cft_get_attribute_at(int dirfd, const char *name, const char *attribute, vo
 
 #if defined(__linux__) && defined(SYS_landlock_create_ruleset) && __has_include(<linux/landlock.h>)
 #include <linux/landlock.h>
+#include <signal.h>
 #include <sys/prctl.h>
 
 int cft_confinement_version(void) {
@@ -553,6 +554,24 @@ static int cft_allow(int ruleset, const char *path, uint64_t rights, uint64_t ha
     return failed;
 }
 
+/// The child of cft_spawn_confined, on the borrowed stack below its parent's frame: it writes
+/// nothing of the parent's memory, and only makes system calls until execve.
+__attribute__((noinline, noreturn)) static void cft_confined_child(const char *path, char *const argv[],
+                                                                   char *const envp[], const int descriptors[3],
+                                                                   int ruleset, const sigset_t *mask) {
+    for (int target = 0; target < 3; target++)
+        if (dup2(descriptors[target], target) < 0) _exit(127);
+    struct sigaction standard;
+    memset(&standard, 0, sizeof standard);
+    standard.sa_handler = SIG_DFL;
+    for (int number = 1; number < NSIG; number++) sigaction(number, &standard, NULL);
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) _exit(127);
+    if (syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) _exit(127);
+    sigprocmask(SIG_SETMASK, mask, NULL);
+    execve(path, argv, envp);
+    _exit(127);
+}
+
 int cft_spawn_confined(const char *path, char *const argv[], char *const envp[], int stdin_fd, int stdout_fd,
                        const char *const *read_paths, int read_count, const char *const *write_paths,
                        int write_count, int *pid_out) {
@@ -569,7 +588,7 @@ int cft_spawn_confined(const char *path, char *const argv[], char *const envp[],
         failed = cft_allow(ruleset, read_paths[index], reading, handled);
     for (int index = 0; index < write_count && !failed; index++)
         failed = cft_allow(ruleset, write_paths[index], handled, handled);
-    // Opened before the fork: the child only duplicates descriptors, confines itself and runs.
+    // Opened before the vfork: the child only duplicates descriptors, confines itself and runs.
     int null_in = open("/dev/null", O_RDONLY | O_CLOEXEC);
     int null_out = open("/dev/null", O_WRONLY | O_CLOEXEC);
     if (!failed && (null_in < 0 || null_out < 0)) failed = errno;
@@ -579,17 +598,17 @@ int cft_spawn_confined(const char *path, char *const argv[], char *const envp[],
         if (null_out >= 0) close(null_out);
         return failed;
     }
-    pid_t pid = fork();
-    if (pid == 0) {
-        // The child of a threaded process: only async-signal-safe calls until execve.
-        if (dup2(stdin_fd >= 0 ? stdin_fd : null_in, 0) < 0 || dup2(stdout_fd, 1) < 0 || dup2(null_out, 2) < 0)
-            _exit(127);
-        if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) _exit(127);
-        if (syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) _exit(127);
-        execve(path, argv, envp);
-        _exit(127);
-    }
+    // vfork, as posix_spawn does: the child borrows the server's memory until execve, so no
+    // page of it is copied or made copy-on-write (fork cost the server's next writes a fault
+    // a page). Signals stay blocked until the child has put back the default handlers.
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    const int descriptors[3] = {stdin_fd >= 0 ? stdin_fd : null_in, stdout_fd, null_out};
+    pid_t pid = vfork();
+    if (pid == 0) cft_confined_child(path, argv, envp, descriptors, ruleset, &old);
     int forked = pid < 0 ? errno : 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     close(ruleset);
     close(null_in);
     close(null_out);
