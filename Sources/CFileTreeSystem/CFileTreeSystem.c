@@ -523,6 +523,7 @@ long cft_get_attribute_at(int dirfd, const char *name, const char *attribute, vo
 #include <linux/landlock.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/wait.h>
 
 int cft_confinement_version(void) {
     long version = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
@@ -542,39 +543,58 @@ static uint64_t cft_handled_rights(int version) {
 static const uint64_t cft_file_rights = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE |
                                         LANDLOCK_ACCESS_FS_READ_FILE | (1ULL << 14) | (1ULL << 15);
 
-static int cft_allow(int ruleset, const char *path, uint64_t rights, uint64_t handled) {
-    int fd = open(path, O_PATH | O_CLOEXEC);
-    if (fd < 0) return errno == ENOENT || errno == ENOTDIR ? 0 : errno;
+/// Allows `rights` on what the open descriptor `fd` is (a folder and all beneath it, or a file).
+static int cft_allow_descriptor(int ruleset, int fd, uint64_t rights, uint64_t handled) {
     struct stat status;
     if (fstat(fd, &status) == 0 && !S_ISDIR(status.st_mode)) rights &= cft_file_rights;
     struct landlock_path_beneath_attr rule = {.allowed_access = rights & handled, .parent_fd = fd};
-    int failed = 0;
-    if (syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0) != 0) failed = errno;
+    return syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0) != 0 ? errno : 0;
+}
+
+static int cft_allow(int ruleset, const char *path, uint64_t rights, uint64_t handled) {
+    int fd = open(path, O_PATH | O_CLOEXEC);
+    if (fd < 0) return errno == ENOENT || errno == ENOTDIR ? 0 : errno;
+    int failed = cft_allow_descriptor(ruleset, fd, rights, handled);
     close(fd);
     return failed;
 }
 
 /// The child of cft_spawn_confined, on the borrowed stack below its parent's frame: it writes
-/// nothing of the parent's memory, and only makes system calls until execve.
+/// nothing of the parent's memory but `*error` (the errno of a step that failed, which the
+/// parent reads once the child has gone), and only makes system calls until execve.
 __attribute__((noinline, noreturn)) static void cft_confined_child(const char *path, char *const argv[],
                                                                    char *const envp[], const int descriptors[3],
-                                                                   int ruleset, const sigset_t *mask) {
+                                                                   int ruleset, const sigset_t *mask,
+                                                                   volatile int *error) {
+    // Copies above 2 first: a descriptor that is already 0, 1 or 2 (a server started with its
+    // standard streams closed) would otherwise be overwritten, or kept close-on-exec.
+    int copies[3];
     for (int target = 0; target < 3; target++)
-        if (dup2(descriptors[target], target) < 0) _exit(127);
-    struct sigaction standard;
+        if ((copies[target] = fcntl(descriptors[target], F_DUPFD_CLOEXEC, 3)) < 0) goto failed;
+    for (int target = 0; target < 3; target++)
+        if (dup2(copies[target], target) < 0) goto failed;
+    // Handlers back to the default (they are the server's code); what is ignored stays ignored.
+    struct sigaction standard, current;
     memset(&standard, 0, sizeof standard);
     standard.sa_handler = SIG_DFL;
-    for (int number = 1; number < NSIG; number++) sigaction(number, &standard, NULL);
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) _exit(127);
-    if (syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) _exit(127);
+    for (int number = 1; number < NSIG; number++)
+        if (sigaction(number, NULL, &current) == 0 && current.sa_handler != SIG_IGN &&
+            current.sa_handler != SIG_DFL)
+            sigaction(number, &standard, NULL);
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) goto failed;
+    if (syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) goto failed;
+    // Nothing of the server's stays open in the program: a descriptor is not checked again.
+    syscall(SYS_close_range, 3, ~0U, 0);
     sigprocmask(SIG_SETMASK, mask, NULL);
     execve(path, argv, envp);
+failed:
+    *error = errno ? errno : EINVAL;
     _exit(127);
 }
 
 int cft_spawn_confined(const char *path, char *const argv[], char *const envp[], int stdin_fd, int stdout_fd,
-                       const char *const *read_paths, int read_count, const char *const *write_paths,
-                       int write_count, int *pid_out) {
+                       const char *const *read_paths, int read_count, const int *read_fds, int read_fd_count,
+                       const char *const *write_paths, int write_count, int *pid_out) {
     int version = cft_confinement_version();
     if (version < 1) return ENOSYS;
     uint64_t handled = cft_handled_rights(version);
@@ -586,6 +606,8 @@ int cft_spawn_confined(const char *path, char *const argv[], char *const envp[],
     int failed = 0;
     for (int index = 0; index < read_count && !failed; index++)
         failed = cft_allow(ruleset, read_paths[index], reading, handled);
+    for (int index = 0; index < read_fd_count && !failed; index++)
+        failed = cft_allow_descriptor(ruleset, read_fds[index], reading, handled);
     for (int index = 0; index < write_count && !failed; index++)
         failed = cft_allow(ruleset, write_paths[index], handled, handled);
     // Opened before the vfork: the child only duplicates descriptors, confines itself and runs.
@@ -605,10 +627,17 @@ int cft_spawn_confined(const char *path, char *const argv[], char *const envp[],
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &old);
     const int descriptors[3] = {stdin_fd >= 0 ? stdin_fd : null_in, stdout_fd, null_out};
+    volatile int child_error = 0;
     pid_t pid = vfork();
-    if (pid == 0) cft_confined_child(path, argv, envp, descriptors, ruleset, &old);
+    if (pid == 0) cft_confined_child(path, argv, envp, descriptors, ruleset, &old, &child_error);
     int forked = pid < 0 ? errno : 0;
     pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (pid > 0 && child_error != 0) {
+        // It never ran: confining it, or starting the program, failed.
+        forked = child_error;
+        int status;
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    }
     close(ruleset);
     close(null_in);
     close(null_out);
@@ -620,10 +649,10 @@ int cft_spawn_confined(const char *path, char *const argv[], char *const envp[],
 int cft_confinement_version(void) { return 0; }
 
 int cft_spawn_confined(const char *path, char *const argv[], char *const envp[], int stdin_fd, int stdout_fd,
-                       const char *const *read_paths, int read_count, const char *const *write_paths,
-                       int write_count, int *pid_out) {
+                       const char *const *read_paths, int read_count, const int *read_fds, int read_fd_count,
+                       const char *const *write_paths, int write_count, int *pid_out) {
     (void)path, (void)argv, (void)envp, (void)stdin_fd, (void)stdout_fd, (void)read_paths, (void)read_count;
-    (void)write_paths, (void)write_count, (void)pid_out;
+    (void)read_fds, (void)read_fd_count, (void)write_paths, (void)write_count, (void)pid_out;
     return ENOSYS;
 }
 #endif

@@ -60,3 +60,37 @@ def test_contents_switch_finds_lines_marks_matches_and_opens_the_file_there(page
         page.wait_for_timeout(50)
     else:
         raise AssertionError("the names search never answered poem.txt without lines")
+
+
+def test_contents_say_when_more_files_match_than_are_shown(page, writable_server):
+    root = writable_server.root
+    folder = "many %s" % page.kind
+    # One file more than the panel shows (50), each holding the word once.
+    for number in range(51):
+        write(root, os.path.join(folder, "note %02d.txt" % number), "a narwhal%s, note %d\n" % (page.kind, number))
+    word = "narwhal%s" % page.kind
+    wait_for_content_index(writable_server, word, "/%s/note 50.txt" % folder)
+    for _ in range(200):  # until every file is in the index
+        if len(writable_server.get_json("/api/search?in=content&limit=51&q=" + word).get("results", [])) == 51:
+            break
+        time.sleep(0.05)
+    open_folder(page, writable_server, "/" + folder)
+    page.click("#search-open")
+    page.click("#search-scope button[data-scope=content]")
+    page.fill("#search-input", word)
+    page.wait_for_selector("#search-results .snippet", timeout=15000)
+    for _ in range(200):
+        if "More files match" in page.inner_text("#search-state"):
+            break
+        page.wait_for_timeout(50)
+    assert page.inner_text("#search-state") == "More files match than are shown: add a word to narrow the search."
+    assert page.locator("#search-results .snippet").count() == 50
+    shot(page, "content-search-more")
+    # Narrowed to one file, the note goes.
+    page.fill("#search-input", word + ", note 50")
+    for _ in range(200):
+        if page.locator("#search-results .snippet").count() == 1:
+            break
+        page.wait_for_timeout(50)
+    assert page.locator("#search-results .snippet").count() == 1
+    assert page.inner_text("#search-state") == ""

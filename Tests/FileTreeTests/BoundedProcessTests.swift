@@ -59,6 +59,10 @@ struct BoundedProcessTests {
             #expect(refused.bytes.isEmpty && refused.ending != .exited(0), "\(script)")
         }
         #expect(!FileManager.default.fileExists(atPath: base + "/outside/c.txt"))
+        let missing = BoundedProcess.run(
+            base + "/inside/no-such-program", arguments: ["x"], timeout: .seconds(5), outputLimit: 1,
+            confinement: confined)
+        #expect(missing.ending == .notStarted, "a program that cannot start is not started, confined or not")
         let unconfined = Self.run("cat '\(base)/inside/link.txt'")
         #expect(
             String(decoding: unconfined.bytes, as: UTF8.self) == "outside\n", "without, the link is followed")

@@ -313,6 +313,15 @@ struct ContentMatcherTests {
         #expect(snippet.text.utf16.count <= ContentMatcher.snippetLength)
         let units = Array(snippet.text.utf16)
         #expect(String(decoding: units[snippet.matches[0]], as: UTF16.self) == "needle")
+        // A cluster longer than any snippet (a letter and 100,000 accents) is cut between its
+        // scalars, at once: walking back to where it began took time quadratic in it.
+        let marks = "a" + String(repeating: "\u{301}", count: 100_000)
+        let started = ContinuousClock.now
+        let long = try #require(matcher.lines(in: marks + "needle" + marks, limit: 1))
+        #expect(ContinuousClock.now - started < .seconds(2))
+        let cut = long.lines[0]
+        #expect(cut.text.utf16.count <= ContentMatcher.snippetLength && !cut.matches.isEmpty)
+        #expect(String(decoding: Array(cut.text.utf16)[cut.matches[0]], as: UTF16.self) == "needle")
     }
 
     @Test("a regular expression is narrowed by its literal runs and confirmed line by line")

@@ -109,6 +109,13 @@ public struct ServerComposition: Sendable {
                 )
             }
         }
+        #if os(Linux)
+            if Confinement.kernelVersion == 0 {
+                logger.warning(
+                    "This kernel cannot confine programs (no Landlock): git and the poster helpers run with the server's own access to files"
+                )
+            }
+        #endif
         // Answers are kept only while the folder is watched (see ThumbnailAnswers).
         thumbnailAnswers = watcher != nil ? answers : nil
         cache?.attach(watcher)

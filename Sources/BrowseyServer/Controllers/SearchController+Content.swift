@@ -86,6 +86,10 @@ extension SearchController {
             guard let last = page.last else { break }
             before = last.id
             for candidate in page {
+                if clock.now > deadline {
+                    complete = false
+                    break pages
+                }
                 guard access.mayRead(candidate.path), let resolved = try? rules.resolve(candidate.path),
                     let hit = read(
                         resolved, path: candidate.path, query: query, matcher: matcher, lines: lines,
@@ -93,10 +97,6 @@ extension SearchController {
                 else { continue }
                 found.append(hit)
                 if found.count > query.limit { break pages }
-                if clock.now > deadline {
-                    complete = false
-                    break pages
-                }
             }
             if clock.now > deadline {
                 complete = false

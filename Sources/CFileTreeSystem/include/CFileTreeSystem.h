@@ -115,16 +115,17 @@ long cft_get_attribute_at(int dirfd, const char *name, const char *attribute, vo
 int cft_confinement_version(void);
 
 /// Starts `path` with `argv` and `envp` as posix_spawn would, standard input `stdin_fd` (-1:
-/// /dev/null), standard output `stdout_fd`, standard error /dev/null, confined before it runs
-/// (Landlock, with no new privileges) to reading and running what lies beneath the
-/// `read_count` paths of `read_paths` and to anything beneath the `write_count` paths of
-/// `write_paths`: whatever it opens elsewhere, or through a link that leads elsewhere, fails
-/// with EACCES. A path that does not exist is passed by; one that is a file is allowed as a
-/// file. Returns 0 with the child's id in `pid_out`, or an errno: ENOSYS when the kernel
-/// cannot confine (nothing is started).
+/// /dev/null), standard output `stdout_fd`, standard error /dev/null, no other descriptor,
+/// confined before it runs (Landlock, with no new privileges) to reading and running what lies
+/// beneath the `read_count` paths of `read_paths` and the `read_fd_count` open descriptors of
+/// `read_fds` (a rule on what each is, not on a path), and to anything beneath the
+/// `write_count` paths of `write_paths`: whatever it opens elsewhere, or through a link that
+/// leads elsewhere, fails with EACCES. A path that does not exist is passed by; one that is a
+/// file is allowed as a file. Returns 0 with the child's id in `pid_out`, or an errno when
+/// nothing runs: ENOSYS when the kernel cannot confine, or why confining or starting failed.
 int cft_spawn_confined(const char *path, char *const argv[], char *const envp[], int stdin_fd, int stdout_fd,
-                       const char *const *read_paths, int read_count, const char *const *write_paths,
-                       int write_count, int *pid_out);
+                       const char *const *read_paths, int read_count, const int *read_fds, int read_fd_count,
+                       const char *const *write_paths, int write_count, int *pid_out);
 
 /// Asks the processor to start loading the cache line at `address` (a hint: it never faults).
 /// A listing reads its entries' statuses in name order, which is not the order they were read

@@ -156,9 +156,16 @@ public enum BoundedProcess {
         var readable = confinement.readable
         var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         if realpath(executable, &resolved) != nil {
+            // The program's folder, and when it is a `bin`, its prefix's libraries and data
+            // (`~/.local/bin/tool` reads `~/.local/lib`, not all of `~/.local`).
             let folder = PathText.parent(
                 of: String(decoding: resolved.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self))
-            readable += [folder, PathText.parent(of: folder)].filter { $0 != "/" }
+            readable.append(folder)
+            let name = PathText.lastComponent(of: folder)
+            if name == "bin" || name == "sbin" {
+                let prefix = PathText.parent(of: folder)
+                readable += ["lib", "lib64", "libexec", "share"].map { PathText.join(prefix, $0) }
+            }
         }
         let reads: [UnsafePointer<CChar>?] = readable.map { UnsafePointer(strdup($0)) }
         let writes: [UnsafePointer<CChar>?] = confinement.writable.map { UnsafePointer(strdup($0)) }
@@ -176,10 +183,12 @@ public enum BoundedProcess {
             return environment.withUnsafeBufferPointer { environment in
                 reads.withUnsafeBufferPointer { reads in
                     writes.withUnsafeBufferPointer { writes in
-                        cft_spawn_confined(
-                            executable, argv.baseAddress, environment.baseAddress, standardInput, output,
-                            reads.baseAddress, Int32(reads.count), writes.baseAddress, Int32(writes.count),
-                            &child)
+                        confinement.readableDescriptors.withUnsafeBufferPointer { descriptors in
+                            cft_spawn_confined(
+                                executable, argv.baseAddress, environment.baseAddress, standardInput, output,
+                                reads.baseAddress, Int32(reads.count), descriptors.baseAddress,
+                                Int32(descriptors.count), writes.baseAddress, Int32(writes.count), &child)
+                        }
                     }
                 }
             }

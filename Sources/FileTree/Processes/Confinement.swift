@@ -17,6 +17,10 @@ public struct Confinement: Sendable, Equatable {
     public var readable: [String]
     /// Folders (or files) the program may read, write, make and remove things in.
     public var writable: [String]
+    /// Open descriptors of files (or folders) the program may read: the rule is on what each
+    /// is, so no path is looked up again (a poster helper's input, which a link swapped in by
+    /// its name could otherwise replace).
+    public var readableDescriptors: [Int32] = []
 
     /// A confinement to `readable` and `writable`.
     public init(readable: [String], writable: [String] = []) {

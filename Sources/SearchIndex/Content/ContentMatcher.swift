@@ -133,10 +133,21 @@ public struct ContentMatcher {
         }
     }
 
-    /// Whether the UTF-16 offset `offset` of `text` falls between two characters.
-    private static func isCharacterBoundary(_ offset: Int, in text: String) -> Bool {
-        let index = text.utf16.index(text.utf16.startIndex, offsetBy: offset)
-        return index.samePosition(in: text) != nil
+    /// The UTF-16 offset at or before `offset` (and after `floor`, when there is one within
+    /// 32 units) that falls between two characters of `text`; else the one at or before
+    /// `offset` that falls between two scalars.
+    private static func boundary(atOrBefore offset: Int, in text: String, units: [UInt16], floor: Int) -> Int
+    {
+        guard offset > 0 && offset < units.count else { return offset }
+        let utf16 = text.utf16
+        var index = utf16.index(utf16.startIndex, offsetBy: offset)
+        var candidate = offset
+        while candidate >= max(floor, offset - 32) {
+            if candidate == 0 || index.samePosition(in: text) != nil { return candidate }
+            index = utf16.index(before: index)
+            candidate -= 1
+        }
+        return UTF16.isTrailSurrogate(units[offset]) ? offset - 1 : offset
     }
 
     /// The line cut to ``snippetLength`` around its first match, with the ranges moved along.
@@ -147,10 +158,17 @@ public struct ContentMatcher {
         }
         // Both ends on a character's boundary: not inside a surrogate pair, nor between a letter
         // and the accent that follows it (a snippet must not begin with a lone combining mark).
-        var start = max(0, min(first.lowerBound - snippetLength / 3, units.count - snippetLength))
-        while start > 0 && !isCharacterBoundary(start, in: text) { start -= 1 }
-        var end = min(units.count, start + snippetLength)
-        while end < units.count && end > start && !isCharacterBoundary(end, in: text) { end -= 1 }
+        // Each end moves back at most 32 units: a longer cluster (a line of nothing but
+        // accents) is cut between its scalars, as asking each unit in turn would take time
+        // quadratic in it.
+        let cut = max(0, min(first.lowerBound - snippetLength / 3, units.count - snippetLength))
+        var start = boundary(atOrBefore: cut, in: text, units: units, floor: 0)
+        var end = boundary(
+            atOrBefore: min(units.count, start + snippetLength), in: text, units: units, floor: start + 1)
+        if end <= start {
+            start = cut
+            end = min(units.count, start + snippetLength)
+        }
         let kept = ranges.compactMap { range -> Range<Int>? in
             let lower = max(range.lowerBound, start)
             let upper = min(range.upperBound, end)

@@ -1,11 +1,5 @@
 import FileTree
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A helper program run with fixed arguments (no shell), reading a file as its standard input
 /// and writing its answer to standard output, by ``BoundedProcess``: its failures as
 /// ``ThumbnailError``s.
@@ -38,20 +32,13 @@ enum ChildProcess {
 
     /// What a helper may reach (``Confinement``): the system's programs and data (and the font
     /// cache, which pdftoppm would otherwise build anew each run), and the one file it reads.
-    /// It reads that file as `/dev/stdin`, which the kernel opens, and checks, as the file's own
-    /// path; a decoder that a crafted file takes over can open nothing else, the served folder
-    /// and the user's home included.
+    /// It reads that file as `/dev/stdin`, which the kernel opens, and checks, as the file
+    /// itself: the rule is on the server's open descriptor of it, not on a path that could be
+    /// swapped for a link meanwhile. A decoder that a crafted file takes over can open nothing
+    /// else, the served folder and the user's home included.
     static func confinement(reading input: Int32) -> Confinement {
-        var readable = ["/var/cache/fontconfig"]
-        if let path = path(of: input) { readable.append(path) }
-        return Confinement.system(readable: readable)
-    }
-
-    /// The path `descriptor` was opened by, as the kernel names it; `nil` where it cannot say.
-    private static func path(of descriptor: Int32) -> String? {
-        var buffer = [CChar](repeating: 0, count: 4097)
-        let count = readlink("/proc/self/fd/\(descriptor)", &buffer, 4096)
-        guard count > 0, buffer[0] == CChar(UInt8(ascii: "/")) else { return nil }
-        return String(decoding: buffer[0..<count].map(UInt8.init(bitPattern:)), as: UTF8.self)
+        var confinement = Confinement.system(readable: ["/var/cache/fontconfig"])
+        confinement.readableDescriptors = [input]
+        return confinement
     }
 }
