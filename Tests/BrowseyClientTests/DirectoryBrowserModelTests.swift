@@ -58,6 +58,8 @@ struct DirectoryBrowserModelTests {
     func searchInsideFiles() async throws {
         let tree = try LiveServer.makeTree()
         try tree.file("docs/menu.txt", "starter\ncrème brûlée for two\n")
+        // One file more than a search shows (50).
+        for number in 0..<51 { try tree.file("docs/tusks/\(number).txt", "a walrus tusk, \(number)\n") }
         let index = try TemporaryFolder(prefix: "browsey-index")
         try await LiveServer.with(tree, index: index) { @MainActor _, client in
             let model = DirectoryBrowserModel(client: client, path: "/docs")
@@ -72,6 +74,13 @@ struct DirectoryBrowserModelTests {
             let menu = try #require(model.contentResults.first)
             #expect(menu.path == "/docs/menu.txt" && model.searchResults.isEmpty)
             #expect(menu.lines.map(\.line) == [2] && menu.lines.first?.text == "crème brûlée for two")
+            #expect(!model.contentResultsArePartial, "one file matches, and the index is built")
+            model.searchText = "walrus tusk"
+            for _ in 0..<50 where model.contentResults.count < 50 || !model.contentResultsArePartial {
+                await model.search()
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(model.contentResults.count == 50 && model.contentResultsArePartial, "51 files match")
             model.searchText = "menu"
             await model.search()
             #expect(model.contentResults.isEmpty, "a file's name is not its content")

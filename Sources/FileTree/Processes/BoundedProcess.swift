@@ -66,9 +66,10 @@ public enum BoundedProcess {
 
     /// Runs `executable` with `arguments` (argv, its first element included), blocking until it
     /// ends: `environment` (`NAME=value` strings) or, when `nil`, this process's own. With a
-    /// `confinement`, the program can reach only what it allows (and the folder it is in, with
-    /// that folder's parent: a program's own libraries), where the kernel can confine it
-    /// (``Confinement/kernelVersion``); elsewhere it runs as without one.
+    /// `confinement`, the program can reach only what it allows (and the folder it is in, with,
+    /// for a `bin`, its prefix's `lib`, `lib64`, `libexec` and `share`: a program's own
+    /// libraries), where the kernel can confine it (``Confinement/kernelVersion``); elsewhere it
+    /// runs as without one.
     public static func run(
         _ executable: String, arguments: [String], environment: [String]? = nil, input: Input = .nothing,
         timeout: Duration, outputLimit: Int, confinement: Confinement? = nil

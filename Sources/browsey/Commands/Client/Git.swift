@@ -31,10 +31,8 @@ struct GitStatus: AsyncParsableCommand {
             throw ExitCode(1)
         }
         if options.json { return try Output.json(changes) }
-        print("On branch \(Output.visible(status.branch ?? "(no commits yet)"))")
-        if let last = status.lastCommit {
-            print("Last commit \(last.shortHash) \(Output.visible(last.message))")
-        }
+        Output.line("On branch \(status.branch ?? "(no commits yet)")")
+        if let last = status.lastCommit { Output.line("Last commit \(last.shortHash) \(last.message)") }
         let sections: [(String, [GitChange], (GitChange) -> String)] = [
             ("Staged", changes.staged, \.indexStatus), ("Changed", changes.unstaged, \.workTreeStatus),
             ("Untracked", changes.untracked, { _ in "?" }),
