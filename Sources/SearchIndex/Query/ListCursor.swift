@@ -13,10 +13,13 @@ struct ListCursor {
     /// A bitmap: the number of that word's first bit.
     private var base = -64
 
-    init(start: Int, end: Int, dense: Bool) {
+    /// A reader from byte `start`; for a list of gaps read from partway, `previous` is the
+    /// number before `start`'s plus one.
+    init(start: Int, end: Int, dense: Bool, previous: UInt32 = 0) {
         position = start
         self.end = end
         self.dense = dense
+        self.previous = previous
     }
 
     /// The next name's number, ascending, or `nil` at the list's end.
@@ -56,23 +59,24 @@ struct ListCursor {
     }
 
     /// Adds one to the count, kept in `planes` as bits, of every name the list holds whose bit
-    /// lies in the words `range` (see ``NameGrams/scatteredHits(for:matcher:under:)``), a
-    /// bitmap's word at a time. A list of gaps is first set as a bitmap in `scratch` (all zero,
+    /// lies in the words `range` (see ``NameGrams/scatteredHits(for:matcher:under:inHalves:)``),
+    /// a bitmap's word at a time. A list of gaps is first set as a bitmap in `scratch` (all zero,
     /// and left so): one bit a name, where adding each name on its own would carry it through
-    /// the planes. `planes` holds `planeCount` planes of `words` words each, the lowest first;
-    /// a count that would pass the highest plane wraps. Only the words of `range` are written,
-    /// in `planes` and in `scratch`, so two threads may count two ranges of one list at once,
-    /// each with a cursor of its own, not yet read.
+    /// the planes. (Gathering a word's bits in a register instead mispredicts a branch at every
+    /// word the names pass to: slower.) `planes` holds `planeCount` planes of `words` words
+    /// each, the lowest first, and `scratch` one, their first word being word `origin` of the
+    /// whole numbering; `range` lies within them. A count that would pass the highest plane wraps.
     mutating func count(
         into planes: UnsafeMutableBufferPointer<UInt64>, scratch: UnsafeMutableBufferPointer<UInt64>,
-        words: Int, planeCount: Int, from postings: UnsafeBufferPointer<UInt8>, within range: Range<Int>
+        words: Int, origin: Int, planeCount: Int, from postings: UnsafeBufferPointer<UInt8>,
+        within range: Range<Int>
     ) {
         if dense {
             var index = range.lowerBound
             position += 8 * index
             while position < end && index < range.upperBound {
                 Self.add(
-                    Self.word(at: position, in: postings), at: index, to: planes, words: words,
+                    Self.word(at: position, in: postings), at: index - origin, to: planes, words: words,
                     planeCount: planeCount)
                 position += 8
                 index += 1
@@ -82,9 +86,9 @@ struct ListCursor {
         while let number = next(in: postings) {
             let index = Int(number >> 6)
             guard index < range.upperBound else { break }  // numbers ascend
-            if index >= range.lowerBound { scratch[index] |= 1 << UInt64(number & 63) }
+            if index >= range.lowerBound { scratch[index - origin] |= 1 << UInt64(number & 63) }
         }
-        for index in range where scratch[index] != 0 {
+        for index in (range.lowerBound - origin)..<(range.upperBound - origin) where scratch[index] != 0 {
             Self.add(scratch[index], at: index, to: planes, words: words, planeCount: planeCount)
             scratch[index] = 0
         }

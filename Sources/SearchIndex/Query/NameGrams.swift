@@ -45,6 +45,14 @@ final class NameGrams: Sendable {
     let lengths: [UInt8]
     /// How many bits of a pair's hash pick its bucket.
     let bucketBits: UInt32
+    /// The first word (of 64 names) of the second half a scattered query is read in: where
+    /// the folder holding the middle name begins, rounded down to a word.
+    let halfwayWord: Int
+    /// For each list of gaps of ``bandsFrom`` bytes or more, where its first name from
+    /// ``halfwayWord`` on is written and the number before it plus one: three numbers a list
+    /// (its bucket, ascending, then those two). The second half of a scattered query is counted
+    /// from there, not decoded from the list's start; a shorter list is quick to decode.
+    private let halfway: [UInt32]
     /// The word-start marks last made, for two first bytes at most, newest first (see
     /// ``wordStartMarks(of:)``): a person typing a query sends one search a letter, each with
     /// the same first byte, and the marks depend on nothing else. A bit a name: 125 KiB each
@@ -101,6 +109,10 @@ final class NameGrams: Sendable {
         var postings = [UInt8](repeating: 0, count: Int(sum))
         var cursors = Array(offsets[0..<buckets])
         for bucket in 0..<buckets { last[bucket] = 0 }
+        let middle = order.starts.firstIndex { Int($0) >= Int(total) / 2 } ?? folders.count
+        halfwayWord = Int(order.starts[min(middle, folders.count)]) >> 6
+        let halfwayNumber = UInt32(halfwayWord << 6)
+        var halfway = [UInt32](repeating: UInt32.max, count: 2 * buckets)  // by bucket, for now
         postings.withUnsafeMutableBufferPointer { postings in
             Self.forEachPair(of: folders, bits: bits) { number, bucket in
                 let next = number + 1
@@ -109,6 +121,10 @@ final class NameGrams: Sendable {
                     postings[Int(offsets[bucket]) + Int(number >> 3)] |= 1 << UInt8(number & 7)
                     last[bucket] = next
                     return
+                }
+                if number >= halfwayNumber && halfway[2 * bucket] == UInt32.max {
+                    halfway[2 * bucket] = cursors[bucket]
+                    halfway[2 * bucket + 1] = last[bucket]
                 }
                 var gap = next - last[bucket]
                 last[bucket] = next
@@ -122,6 +138,20 @@ final class NameGrams: Sendable {
                 cursors[bucket] = UInt32(cursor + 1)
             }
         }
+        // Kept for the long lists of gaps only; one with no name from halfway on is read
+        // from its end there.
+        var kept: [UInt32] = []
+        for bucket in 0..<buckets
+        where !(dense[bucket >> 6] & (1 << UInt64(bucket & 63)) != 0)
+            && offsets[bucket + 1] - offsets[bucket] >= max(bandsFrom, 1)
+        {
+            let found = halfway[2 * bucket] != UInt32.max
+            kept += [
+                UInt32(bucket), found ? halfway[2 * bucket] : offsets[bucket + 1],
+                found ? halfway[2 * bucket + 1] : last[bucket],
+            ]
+        }
+        self.halfway = kept
         self.offsets = offsets
         self.dense = dense
         self.postings = postings
@@ -138,7 +168,9 @@ final class NameGrams: Sendable {
     }
 
     /// How many bytes the lists take, with their offsets (reported in the log).
-    var byteCount: Int { postings.count + offsets.count * 4 + dense.count * 8 + lengths.count }
+    var byteCount: Int {
+        postings.count + offsets.count * 4 + halfway.count * 4 + dense.count * 8 + lengths.count
+    }
 
     /// Whether `bucket`'s list is a bitmap.
     @inline(__always)
@@ -147,6 +179,23 @@ final class NameGrams: Sendable {
     /// A reader of `bucket`'s list, from its first name.
     func cursor(_ bucket: Int) -> ListCursor {
         ListCursor(start: Int(offsets[bucket]), end: Int(offsets[bucket + 1]), dense: isDense(bucket))
+    }
+
+    /// A reader of `bucket`'s list from the first name of word `word` on, or from before it:
+    /// from halfway through a list of gaps when `word` is at ``halfwayWord`` or later.
+    func cursor(_ bucket: Int, fromWord word: Int) -> ListCursor {
+        guard word >= halfwayWord, !isDense(bucket) else { return cursor(bucket) }
+        // A binary search among the long lists' buckets.
+        var low = 0
+        var high = halfway.count / 3
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(halfway[3 * middle]) < bucket { low = middle + 1 } else { high = middle }
+        }
+        guard low < halfway.count / 3, Int(halfway[3 * low]) == bucket else { return cursor(bucket) }
+        return ListCursor(
+            start: Int(halfway[3 * low + 1]), end: Int(offsets[bucket + 1]), dense: false,
+            previous: halfway[3 * low + 2])
     }
 
     /// Lends the lists to `body`, for ``ListCursor/next(in:)``.

@@ -19,19 +19,22 @@ extension NameOrder {
     static let endsDistance = 6
     static let bytesDistance = 3
 
-    /// The first step for the name numbered `number`: its folder's record.
+    /// The first step for the name at `place` (its folder and its place there): its folder's
+    /// record.
     @inline(__always)
-    func askForRecord(of number: UInt32) {
-        let folder = place(of: number).folder
+    func askForRecord(at place: (folder: Int, index: Int)) {
+        let folder = place.folder
         folders.withUnsafeBufferPointer { records in
-            cft_prefetch(Unmanaged.passUnretained(records[folder]).toOpaque())
+            // What a search reads of it lies in its bytes 16 to 47: one line, or two.
+            let record = UnsafeRawPointer(Unmanaged.passUnretained(records[folder]).toOpaque())
+            cft_prefetch(record + 16)
+            cft_prefetch(record + 47)
         }
     }
 
     /// The second step: where the name ends, and its character summary.
     @inline(__always)
-    func askForEnds(of number: UInt32) {
-        let place = place(of: number)
+    func askForEnds(at place: (folder: Int, index: Int)) {
         withRecord(place.folder) { record in
             record.foldedEnds.withUnsafeBufferPointer { ends in
                 guard let base = ends.baseAddress else { return }
@@ -48,11 +51,10 @@ extension NameOrder {
     /// The third step: the name's folded bytes, when its character summary holds `mask` (the
     /// summary was asked for with its ends).
     @inline(__always)
-    func askForBytes(of number: UInt32, mask: UInt64) {
-        let place = place(of: number)
+    func askForBytes(at place: (folder: Int, index: Int), mask: UInt64) {
         withRecord(place.folder) { record in
-            guard record.masks[place.index] & mask == mask else { return }
-            let start = place.index == 0 ? 0 : Int(record.foldedEnds[place.index - 1])
+            guard record.mask(at: place.index) & mask == mask else { return }
+            let start = record.foldedBounds(at: place.index).lowerBound
             record.folded.withUnsafeBufferPointer { folded in
                 if let base = folded.baseAddress { cft_prefetch(base + start) }
             }
