@@ -391,6 +391,8 @@ def main():
                         help="seconds to wait after Browsey's index is ready before querying (the names in order"
                              " and by pair are built in the background just after; default 10)")
     args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        sys.exit("Error: wrk is not installed (apt-get install wrk); the load figures need it")
     find_runs = args.find_runs or args.queries
 
     for folder in ["run", "logs"]:
