@@ -40,7 +40,7 @@ extension NameGrams {
         // one reading's (the order is total; a name that cannot enter its half's best cannot
         // enter the best of both).
         let folders = order.folders
-        let middle = inHalves ? order.starts.firstIndex { Int($0) >= names / 2 } ?? folders.count : nil
+        let middle = inHalves ? halfwayFolder : nil
         guard let middle, middle > 0, middle < folders.count else {
             return readBands(
                 of: query, matcher: matcher, under: folder, folders: 0..<folders.count,

@@ -45,8 +45,10 @@ final class NameGrams: Sendable {
     let lengths: [UInt8]
     /// How many bits of a pair's hash pick its bucket.
     let bucketBits: UInt32
-    /// The first word (of 64 names) of the second half a scattered query is read in: where
-    /// the folder holding the middle name begins, rounded down to a word.
+    /// The first folder (a place in the order's folders) of the second half a scattered query
+    /// is read in: the first whose names start at the middle name or after it.
+    let halfwayFolder: Int
+    /// The first word (of 64 names) of that half: where ``halfwayFolder`` begins, rounded down.
     let halfwayWord: Int
     /// For each list of gaps of ``bandsFrom`` bytes or more, where its first name from
     /// ``halfwayWord`` on is written and the number before it plus one: three numbers a list
@@ -110,6 +112,7 @@ final class NameGrams: Sendable {
         var cursors = Array(offsets[0..<buckets])
         for bucket in 0..<buckets { last[bucket] = 0 }
         let middle = order.starts.firstIndex { Int($0) >= Int(total) / 2 } ?? folders.count
+        halfwayFolder = middle
         halfwayWord = Int(order.starts[min(middle, folders.count)]) >> 6
         let halfwayNumber = UInt32(halfwayWord << 6)
         var halfway = [UInt32](repeating: UInt32.max, count: 2 * buckets)  // by bucket, for now
