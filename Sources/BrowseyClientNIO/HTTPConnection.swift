@@ -136,6 +136,8 @@ final class HTTPConnection: Sendable {
         // The server's silence is timed from when it stopped taking the request: a large body
         // on a slow uplink takes as long as it takes, while the socket keeps sending.
         let started = ContinuousClock.now
+        // Why the request could not be written whole, if it could not.
+        var unsent: (any Error)?
         do {
             let sent = try await write(job, to: outbound, sending: sending, stall: stall)
             // The first wait allows for what the socket may still hold (where the socket cannot
@@ -144,15 +146,21 @@ final class HTTPConnection: Sendable {
                 timeout: job.timeout, sent: sent, elapsed: ContinuousClock.now - started)
             job.head.startClock(job.timeout, firstWait: first, server: job.server, sending: sending)
         } catch {
-            let stalled = state.withLockedValue { $0.stalled }
-            job.head.settle(
-                .failure(
-                    stalled
-                        ? BrowseyClientError(
+            if state.withLockedValue({ $0.stalled }) {
+                job.head.settle(
+                    .failure(
+                        BrowseyClientError(
                             .timedOut,
-                            "the server stopped taking the request for \(job.timeout.components.seconds) s")
-                        : error))
-            return false
+                            "the server stopped taking the request for \(job.timeout.components.seconds) s")))
+                return false
+            }
+            // A server may answer before it took the whole request and close the connection:
+            // a refusal of an upload it will not read (413, 401, 507), or the answer to a
+            // request whose head it had while this side had not yet written the end. The
+            // answer may be waiting in what was read: it is the one to give, not the failed
+            // write. Only when none came is the write's failure the answer.
+            unsent = error
+            job.head.startClock(job.timeout, firstWait: job.timeout, server: job.server, sending: sending)
         }
         var keepAlive = false
         do {
@@ -173,17 +181,17 @@ final class HTTPConnection: Sendable {
                     if !job.reader.isAbandoned { await job.body.send(Array(buffer: buffer)) }
                 case .end:
                     job.body.finish()
-                    return keepAlive && !job.reader.isAbandoned
+                    return unsent == nil && keepAlive && !job.reader.isAbandoned
                 }
             }
             throw BrowseyClientError(.unreachable, "the server closed the connection mid-answer")
         } catch {
-            let stalled = state.withLockedValue { $0.stalled }
+            let (stalled, answered) = state.withLockedValue { ($0.stalled, $0.answered) }
             let failure: any Error =
                 stalled
                 ? BrowseyClientError(
                     .timedOut, "the server stopped sending for \(job.timeout.components.seconds) s")
-                : error
+                : answered ? error : unsent ?? error
             job.head.settle(.failure(failure))
             job.body.fail(failure)
             return false
@@ -209,9 +217,17 @@ final class HTTPConnection: Sendable {
         _ part: HTTPClientRequestPart, to outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>,
         within timeout: Duration, sending: @escaping SendingProbe, stall: @escaping @Sendable () -> Void
     ) async throws {
+        try await write([part], to: outbound, within: timeout, sending: sending, stall: stall)
+    }
+
+    /// Writes `parts` together (one flush).
+    private static func write(
+        _ parts: [HTTPClientRequestPart], to outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>,
+        within timeout: Duration, sending: @escaping SendingProbe, stall: @escaping @Sendable () -> Void
+    ) async throws {
         let timer = watchdog(timeout, sending: sending, expire: stall)
         defer { timer.cancel() }
-        try await outbound.write(part)
+        try await outbound.write(contentsOf: parts)
     }
 
     /// Calls `expire` once `timeout` passed since the socket last sent anything (first waiting
@@ -263,7 +279,10 @@ final class HTTPConnection: Sendable {
             if job.request.method == "POST" || job.request.method == "PUT" {
                 head.headers.add(name: "Content-Length", value: "0")
             }
-            try await write(.head(head), to: outbound, within: timeout, sending: sending, stall: stall)
+            // Head and end in one write: a request without a body is whole once it is sent.
+            try await write(
+                [.head(head), .end(nil)], to: outbound, within: timeout, sending: sending, stall: stall)
+            return 0
         case .bytes(let bytes):
             head.headers.add(name: "Content-Length", value: String(bytes.count))
             try await write(.head(head), to: outbound, within: timeout, sending: sending, stall: stall)

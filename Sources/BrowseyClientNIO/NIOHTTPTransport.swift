@@ -123,11 +123,17 @@ public final class NIOHTTPTransport: HTTPTransport {
         if error is ChannelError, case .connectTimeout = error as? ChannelError {
             return BrowseyClientError(.timedOut, "\(server.name) did not answer in time")
         }
+        let closed: Bool
+        switch error as? ChannelError {
+        case .ioOnClosedChannel, .eof, .outputClosed, .alreadyClosed: closed = true
+        default: closed = ["Connection reset by peer", "Broken pipe"].contains(where: text.contains)
+        }
         let reason =
             text.contains("Connection refused") || text.contains("errno: 111")
             ? "nothing answers there (is browsey serve running, on that port?)"
             : ["lookup", "resolve", "UnknownHost", "DNS error"].contains(where: text.contains)
-                ? "the name is not known on this network" : text
+                ? "the name is not known on this network"
+                : closed ? "the server closed the connection without an answer" : text
         return BrowseyClientError(
             .unreachable, "cannot reach \(server.name) at \(server.authority): \(reason)")
     }

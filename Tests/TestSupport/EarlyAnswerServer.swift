@@ -1,0 +1,63 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A TCP listener on the loopback that reads only a request's head, sends the answer for it
+/// at once, waits `linger` without reading the body, then closes: the system resets the connection
+/// over the body left unread, so a client still writing it sees its write fail after the
+/// answer has arrived. The server an upload meets when it is refused before it is taken
+/// (too large, not allowed).
+public final class EarlyAnswerServer: Sendable {
+    /// The port it listens on.
+    public let port: Int
+    private let listener: Int32
+
+    /// Starts listening; every connection gets `answer(head)` once its request's `head` (the
+    /// request line and fields) has arrived.
+    public init(
+        linger: Duration = .milliseconds(500), answer: @escaping @Sendable (String) -> [UInt8]
+    ) throws {
+        // A small receive buffer, so a body cannot all fit in it before the close.
+        let (listener, port) = try LoopbackListener.open(receiveBuffer: 16 << 10)
+        self.port = port
+        self.listener = listener
+        let seconds = Double(linger.components.seconds) + Double(linger.components.attoseconds) / 1e18
+        Thread.detachNewThread {
+            while true {
+                let connection = accept(listener, nil, nil)
+                guard connection >= 0 else { return }  // the listener was shut down
+                Thread.detachNewThread {
+                    defer { close(connection) }
+                    var request: [UInt8] = []
+                    var byte: UInt8 = 0
+                    // One byte at a time, so nothing of the body is read with the head.
+                    while !request.hasHeadEnd {
+                        guard recv(connection, &byte, 1, 0) == 1 else { return }
+                        request.append(byte)
+                    }
+                    _ = RawSocket.sendAll(answer(String(decoding: request, as: UTF8.self)), on: connection)
+                    Thread.sleep(forTimeInterval: seconds)
+                }
+            }
+        }
+    }
+
+    /// Stops listening.
+    public func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    deinit { stop() }
+}
+
+extension Array where Element == UInt8 {
+    fileprivate var hasHeadEnd: Bool {
+        count >= 4 && self[count - 4] == 13 && self[count - 3] == 10 && self[count - 2] == 13
+            && self[count - 1] == 10
+    }
+}
