@@ -598,9 +598,25 @@ int cft_spawn_confined(const char *path, char *const argv[], char *const envp[],
     int version = cft_confinement_version();
     if (version < 1) return ENOSYS;
     uint64_t handled = cft_handled_rights(version);
-    // Only the first field: a kernel of any ABI takes the structure that long.
-    struct { uint64_t handled_access_fs; } attributes = {handled};
-    int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attributes, sizeof attributes, 0);
+    // The ruleset's attributes as the kernel's ABI 6 has them, passed as long as the running
+    // kernel's ABI knows (a kernel refuses a structure longer than its own with a field set).
+    // ABI 4: TCP bind and connect handled, with no rule allowing any, so a decoder a crafted
+    // file takes over (or a repository's config) reaches no network. ABI 6: scoped, so it can
+    // neither signal a process outside its confinement (the server, the user's other programs)
+    // nor connect to an abstract Unix socket one of them listens on.
+    struct {
+        uint64_t handled_access_fs, handled_access_net, scoped;
+    } attributes = {handled, 0, 0};
+    size_t length = sizeof(uint64_t);
+    if (version >= 4) {
+        attributes.handled_access_net = (1ULL << 0) | (1ULL << 1);  // bind_tcp, connect_tcp
+        length = 2 * sizeof(uint64_t);
+    }
+    if (version >= 6) {
+        attributes.scoped = (1ULL << 0) | (1ULL << 1);  // abstract_unix_socket, signal
+        length = 3 * sizeof(uint64_t);
+    }
+    int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attributes, length, 0);
     if (ruleset < 0) return errno;
     uint64_t reading = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR;
     int failed = 0;

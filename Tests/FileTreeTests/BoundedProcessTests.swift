@@ -68,6 +68,56 @@ struct BoundedProcessTests {
             String(decoding: unconfined.bytes, as: UTF8.self) == "outside\n", "without, the link is followed")
     }
 
+    @Test(
+        "a confined program connects to no TCP port and signals no process outside, the server's own among them",
+        .enabled(
+            if: Confinement.kernelVersion >= 6, "the kernel confines the network and signals (Landlock ABI 6)"
+        ))
+    func networkAndSignals() throws {
+        // The system's Python: one in a home (pyenv's shim, a virtual environment) is out of reach.
+        let python = "/usr/bin/python3"
+        try #require(FileManager.default.isExecutableFile(atPath: python))
+        // A port that takes connections, in this process.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(listener >= 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let listening = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(listener, address, length) == 0 && listen(listener, 8) == 0
+                    && getsockname(listener, address, &length) == 0
+            }
+        }
+        #expect(listening)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let script = """
+            import os, socket, sys
+            try:
+                socket.create_connection(("127.0.0.1", int(sys.argv[1])), 5).close()
+                print("connected")
+            except OSError as error:
+                print("no connection", error.errno)
+            try:
+                os.kill(int(sys.argv[2]), 0)
+                print("signalled")
+            except OSError as error:
+                print("no signal", error.errno)
+            """
+        func run(_ confinement: Confinement?) -> String {
+            let output = BoundedProcess.run(
+                python, arguments: ["python3", "-c", script, String(port), String(getpid())],
+                timeout: .seconds(20), outputLimit: 1 << 16, confinement: confinement)
+            return String(decoding: output.bytes, as: UTF8.self)
+        }
+        let confined = run(Confinement.system())
+        #expect(confined == "no connection \(EACCES)\nno signal \(EPERM)\n", "\(confined)")
+        let free = run(nil)
+        #expect(free == "connected\nsignalled\n", "without confinement both work: \(free)")
+    }
+
     @Test("one that outlives its time is killed, and the caller waits no longer than that")
     func timeLimit() {
         let started = ContinuousClock.now
