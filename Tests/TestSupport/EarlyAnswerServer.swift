@@ -7,9 +7,10 @@ import Foundation
 #endif
 
 /// A TCP listener on the loopback that reads only a request's head, sends the answer for it
-/// at once, waits `linger` without reading the body, then closes: the system resets the connection
-/// over the body left unread, so a client still writing it sees its write fail after the
-/// answer has arrived. The server an upload meets when it is refused before it is taken
+/// at once and ends its side (a FIN after the answer, in order: the answer is never lost),
+/// waits `linger` without reading the body, then closes (the system resets the connection
+/// over the body left unread). A client still writing the body sees the connection end after
+/// the answer arrived, as with a server that answers one request a connection and closes. The server an upload meets when it is refused before it is taken
 /// (too large, not allowed).
 public final class EarlyAnswerServer: Sendable {
     /// The port it listens on.
@@ -40,6 +41,7 @@ public final class EarlyAnswerServer: Sendable {
                         request.append(byte)
                     }
                     _ = RawSocket.sendAll(answer(String(decoding: request, as: UTF8.self)), on: connection)
+                    shutdown(connection, Int32(SHUT_WR))
                     Thread.sleep(forTimeInterval: seconds)
                 }
             }
