@@ -154,12 +154,18 @@ final class HTTPConnection: Sendable {
                             "the server stopped taking the request for \(job.timeout.components.seconds) s")))
                 return false
             }
+            // A failure of this side (the local file could not be read, or shrank) is the
+            // answer at once: the server is still waiting for the rest of the request.
+            guard let failed = error as? ConnectionWriteFailure else {
+                job.head.settle(.failure(error))
+                return false
+            }
             // A server may answer before it took the whole request and close the connection:
             // a refusal of an upload it will not read (413, 401, 507), or the answer to a
             // request whose head it had while this side had not yet written the end. The
             // answer may be waiting in what was read: it is the one to give, not the failed
             // write. Only when none came is the write's failure the answer.
-            unsent = error
+            unsent = failed.error
             job.head.startClock(job.timeout, firstWait: job.timeout, server: job.server, sending: sending)
         }
         var keepAlive = false
@@ -227,7 +233,11 @@ final class HTTPConnection: Sendable {
     ) async throws {
         let timer = watchdog(timeout, sending: sending, expire: stall)
         defer { timer.cancel() }
-        try await outbound.write(contentsOf: parts)
+        do {
+            try await outbound.write(contentsOf: parts)
+        } catch {
+            throw ConnectionWriteFailure(error: error)
+        }
     }
 
     /// Calls `expire` once `timeout` passed since the socket last sent anything (first waiting
@@ -304,6 +314,12 @@ final class HTTPConnection: Sendable {
         try await write(.end(nil), to: outbound, within: timeout, sending: sending, stall: stall)
         return sent
     }
+}
+
+/// A write to the connection failed (not the reading of what was to be written): the server
+/// may have answered and closed, and its answer is then still to be read.
+struct ConnectionWriteFailure: Error {
+    let error: any Error
 }
 
 /// The response head of one request: the first of an answer, an error or a timeout.

@@ -1,5 +1,6 @@
 import BrowseyAPI
 import BrowseyClient
+import BrowseyClientNIO
 import Foundation
 import Synchronization
 import TestSupport
@@ -88,5 +89,27 @@ struct UploadTests {
                 try await client.upload("/nonexistent/file.bin", to: "/x.bin")
             } throws: { ($0 as? BrowseyClientError)?.code == .localFile }
         }
+    }
+
+    @Test(
+        "a local file shorter than its request says ends the request at once as a local error, not a wait for the server"
+    )
+    func shortSource() async throws {
+        // A server that takes the request and never answers: only this side can end it.
+        let silent = try StallingServer()
+        defer { silent.stop() }
+        let local = try TemporaryFolder()
+        let path = try local.file("short.bin", [UInt8](repeating: 1, count: 1000))
+        let server = try Server(name: "Silent", host: "127.0.0.1", port: silent.port)
+        let started = ContinuousClock.now
+        let error = await #expect(throws: BrowseyClientError.self) {
+            _ = try await NIOHTTPTransport().send(
+                TransportRequest(
+                    method: "PUT", target: "/api/file?path=/x.bin",
+                    body: .file(path: path, offset: 0, length: 5000)),
+                to: server, timeout: .seconds(60))
+        }
+        #expect(error?.code == .localFile, "\(String(describing: error))")
+        #expect(ContinuousClock.now - started < .seconds(30), "not the server's timeout")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -16,6 +17,7 @@ public final class EarlyAnswerServer: Sendable {
     /// The port it listens on.
     public let port: Int
     private let listener: Int32
+    private let stopped = Atomic<Bool>(false)
 
     /// Starts listening; every connection gets `answer(head)` once its request's `head` (the
     /// request line and fields) has arrived.
@@ -50,6 +52,8 @@ public final class EarlyAnswerServer: Sendable {
 
     /// Stops listening.
     public func stop() {
+        // Once: a second close could close a descriptor another test was given meanwhile.
+        guard !stopped.exchange(true, ordering: .relaxed) else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }

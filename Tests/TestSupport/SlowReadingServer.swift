@@ -17,6 +17,7 @@ public final class SlowReadingServer: Sendable {
     /// How many body bytes it read, in all.
     public var bodyBytesRead: Int { read.value.withLock { $0 } }
     private let listener: Int32
+    private let stopped = Atomic<Bool>(false)
     private let read = Counter()
 
     /// Starts listening; each connection's body is read `stride` bytes at a time with `pause`
@@ -73,6 +74,8 @@ public final class SlowReadingServer: Sendable {
 
     /// Stops listening.
     public func stop() {
+        // Once: a second close could close a descriptor another test was given meanwhile.
+        guard !stopped.exchange(true, ordering: .relaxed) else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
