@@ -520,10 +520,50 @@ long cft_get_attribute_at(int dirfd, const char *name, const char *attribute, vo
 }
 
 #if defined(__linux__) && defined(SYS_landlock_create_ruleset) && __has_include(<linux/landlock.h>)
+#include <linux/audit.h>
+#include <linux/filter.h>
 #include <linux/landlock.h>
+#include <linux/seccomp.h>
 #include <signal.h>
+#include <stddef.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
+
+#if defined(__x86_64__)
+#define CFT_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define CFT_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#endif
+
+#ifdef CFT_AUDIT_ARCH
+#define CFT_DENY(error) BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (error))
+/// What Landlock leaves open to a confined child, closed by seccomp: any socket but a Unix
+/// one (Landlock handles TCP alone: UDP, MPTCP, raw and the rest would still reach the
+/// network), and io_uring, which makes sockets without the socket system call. A system call
+/// of another ABI (int 0x80, x32) is refused whole, so the filter cannot be gone around.
+static struct sock_filter cft_socket_filter[] = {
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, CFT_AUDIT_ARCH, 1, 0),
+    CFT_DENY(ENOSYS),
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+#if defined(__x86_64__)
+    BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1),  // the x32 ABI's numbers
+    CFT_DENY(ENOSYS),
+#endif
+#ifdef __NR_io_uring_setup
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_io_uring_setup, 0, 1),
+    CFT_DENY(ENOSYS),
+#endif
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 1, 0),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    // The family, the low half of the first argument (both systems are little-endian).
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 1),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    CFT_DENY(EACCES),
+};
+#endif
 
 int cft_confinement_version(void) {
     long version = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
@@ -583,6 +623,11 @@ __attribute__((noinline, noreturn)) static void cft_confined_child(const char *p
             sigaction(number, &standard, NULL);
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) goto failed;
     if (syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) goto failed;
+#ifdef CFT_AUDIT_ARCH
+    struct sock_fprog filter = {.len = sizeof cft_socket_filter / sizeof cft_socket_filter[0],
+                                .filter = cft_socket_filter};
+    if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &filter) != 0) goto failed;
+#endif
     // Nothing of the server's stays open in the program: a descriptor is not checked again.
     syscall(SYS_close_range, 3, ~0U, 0);
     sigprocmask(SIG_SETMASK, mask, NULL);
@@ -600,8 +645,8 @@ int cft_spawn_confined(const char *path, char *const argv[], char *const envp[],
     uint64_t handled = cft_handled_rights(version);
     // The ruleset's attributes as the kernel's ABI 6 has them, passed as long as the running
     // kernel's ABI knows (a kernel refuses a structure longer than its own with a field set).
-    // ABI 4: TCP bind and connect handled, with no rule allowing any, so a decoder a crafted
-    // file takes over (or a repository's config) reaches no network. ABI 6: scoped, so it can
+    // ABI 4: TCP bind and connect handled, with no rule allowing any (the other sockets are
+    // seccomp's, cft_socket_filter). ABI 6: scoped, so it can
     // neither signal a process outside its confinement (the server, the user's other programs)
     // nor connect to an abstract Unix socket one of them listens on.
     struct {
