@@ -646,9 +646,9 @@ int cft_spawn_confined(const char *path, char *const argv[], char *const envp[],
     // The ruleset's attributes as the kernel's ABI 6 has them, passed as long as the running
     // kernel's ABI knows (a kernel refuses a structure longer than its own with a field set).
     // ABI 4: TCP bind and connect handled, with no rule allowing any (the other sockets are
-    // seccomp's, cft_socket_filter). ABI 6: scoped, so it can
-    // neither signal a process outside its confinement (the server, the user's other programs)
-    // nor connect to an abstract Unix socket one of them listens on.
+    // seccomp's, cft_socket_filter). ABI 6: scoped, so it can neither signal a process outside
+    // its confinement (the server, the user's other programs) nor connect to an abstract Unix
+    // socket one of them listens on.
     struct {
         uint64_t handled_access_fs, handled_access_net, scoped;
     } attributes = {handled, 0, 0};

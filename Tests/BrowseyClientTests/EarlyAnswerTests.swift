@@ -17,7 +17,7 @@ struct EarlyAnswerTests {
         arguments: TransportKind.allCases)
     func refusedUpload(transport: TransportKind) async throws {
         // Asked what it holds, the server holds nothing; sent the file, it refuses it at once
-        // and closes over the 8 MB it never read (the system resets the connection).
+        // and ends the connection with the 8 MB never read.
         let server = try EarlyAnswerServer { head in
             head.hasPrefix("GET ")
                 ? Self.answer(

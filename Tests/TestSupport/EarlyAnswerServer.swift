@@ -11,8 +11,8 @@ import Synchronization
 /// at once and ends its side (a FIN after the answer, in order: the answer is never lost),
 /// waits `linger` without reading the body, then closes (the system resets the connection
 /// over the body left unread). A client still writing the body sees the connection end after
-/// the answer arrived, as with a server that answers one request a connection and closes. The server an upload meets when it is refused before it is taken
-/// (too large, not allowed).
+/// the answer arrived, as with a server that answers one request a connection and closes:
+/// the server an upload meets when it is refused before it is taken (too large, not allowed).
 public final class EarlyAnswerServer: Sendable {
     /// The port it listens on.
     public let port: Int
@@ -35,14 +35,8 @@ public final class EarlyAnswerServer: Sendable {
                 guard connection >= 0 else { return }  // the listener was shut down
                 Thread.detachNewThread {
                     defer { close(connection) }
-                    var request: [UInt8] = []
-                    var byte: UInt8 = 0
-                    // One byte at a time, so nothing of the body is read with the head.
-                    while !request.hasHeadEnd {
-                        guard recv(connection, &byte, 1, 0) == 1 else { return }
-                        request.append(byte)
-                    }
-                    _ = RawSocket.sendAll(answer(String(decoding: request, as: UTF8.self)), on: connection)
+                    guard let head = RawSocket.receiveHead(on: connection) else { return }
+                    _ = RawSocket.sendAll(answer(String(decoding: head, as: UTF8.self)), on: connection)
                     shutdown(connection, Int32(SHUT_WR))
                     Thread.sleep(forTimeInterval: seconds)
                 }
@@ -59,11 +53,4 @@ public final class EarlyAnswerServer: Sendable {
     }
 
     deinit { stop() }
-}
-
-extension Array where Element == UInt8 {
-    fileprivate var hasHeadEnd: Bool {
-        count >= 4 && self[count - 4] == 13 && self[count - 3] == 10 && self[count - 2] == 13
-            && self[count - 1] == 10
-    }
 }

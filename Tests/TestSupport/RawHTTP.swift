@@ -55,6 +55,19 @@ public final class RawSocket {
         return true
     }
 
+    /// Reads a request's head (its line and fields, through the blank line) from `descriptor`,
+    /// one byte at a time so that nothing of the body is read with it; `nil` when the
+    /// connection ends first.
+    public static func receiveHead(on descriptor: Int32) -> [UInt8]? {
+        var head: [UInt8] = []
+        var byte: UInt8 = 0
+        while !(head.count >= 4 && head[(head.count - 4)...].elementsEqual([13, 10, 13, 10])) {
+            guard recv(descriptor, &byte, 1, 0) == 1 else { return nil }
+            head.append(byte)
+        }
+        return head
+    }
+
     /// Reads until the other side closes.
     public func receiveAll() -> [UInt8] {
         var received: [UInt8] = []

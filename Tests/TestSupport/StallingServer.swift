@@ -29,15 +29,7 @@ public final class StallingServer: Sendable {
                 guard connection >= 0 else { return }  // the listener was shut down
                 connections.add(connection)
                 Thread.detachNewThread {
-                    var request: [UInt8] = []
-                    var chunk = [UInt8](repeating: 0, count: 4096)
-                    while !request.ends(with: Array("\r\n\r\n".utf8)) {
-                        let count = chunk.withUnsafeMutableBytes {
-                            recv(connection, $0.baseAddress, $0.count, 0)
-                        }
-                        guard count > 0 else { return }
-                        request += chunk[0..<count]
-                    }
+                    guard RawSocket.receiveHead(on: connection) != nil else { return }
                     _ = RawSocket.sendAll(answer, on: connection)
                 }
             }
@@ -63,10 +55,4 @@ private final class Descriptors: Sendable {
     private let list = Mutex<[Int32]>([])
     func add(_ descriptor: Int32) { list.withLock { $0.append(descriptor) } }
     var all: [Int32] { list.withLock { $0 } }
-}
-
-extension Array where Element == UInt8 {
-    fileprivate func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
-    }
 }
