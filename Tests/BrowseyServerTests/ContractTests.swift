@@ -23,10 +23,11 @@ struct ContractTests {
             #expect(listing.path == "/")
             #expect(listing.absolutePath == root)
             let names = listing.items.map(\.name)
-            // Links to folders sort with the folders.
+            // Links to folders inside sort with the folders; `escape`, a link to a folder
+            // outside, sorts as what it shows (a link that leads out), with the files.
             #expect(
                 names == [
-                    "code", "docs", "escape", "inside-link", "video", "big.txt", "binary.bin",
+                    "code", "docs", "inside-link", "video", "big.txt", "binary.bin", "escape",
                     "escape-file.txt", "image.png", "Makefile",
                 ])
             #expect(!names.contains(".env") && !names.contains("build.log"))
@@ -58,6 +59,41 @@ struct ContractTests {
             let escape = try #require(listing.items.first { $0.name == "escape" })
             #expect(escape.type == .symlink && escape.linkOutside == true)
             #expect(escape.linkTarget == nil && escape.targetPath == nil && escape.targetAbsolutePath == nil)
+        }
+    }
+
+    @Test(
+        "a link that leads out sorts with the files whether its target is a folder or not, in a listing and a sync manifest; with --allow-symlinks with the folders"
+    )
+    func linksThatLeadOutTellNothingByTheirPlace() async throws {
+        let fixture = try ServerFixture.make()
+        _ = try fixture.outside.folder("away")
+        try fixture.folder.symlink("docs/0-out-folder", to: fixture.outside.path("away"))
+        try fixture.folder.symlink("docs/0-out-file", to: fixture.outside.path("secret.txt"))
+        try fixture.folder.symlink("docs/0-in-folder", to: "../code")
+        /// The first names of `/docs`, as a listing and the sync manifest order them.
+        @Sendable func orders(_ client: any TestClientProtocol) async throws -> [[String]] {
+            let listing = try await client.ask("/api/list?path=%2Fdocs").decode(ListResponse.self)
+            let manifest = try await client.ask("/api/sync/manifest?path=%2Fdocs")
+            #expect(manifest.status == .ok, "\(manifest.text)")
+            let raw = try #require(try JSONSerialization.jsonObject(with: manifest.body) as? [String: Any])
+            let folders = try #require(raw["directories"] as? [[String: Any]])
+            let top = try #require(folders.first { $0["path"] as? String == "/docs" })
+            let items = try #require(top["items"] as? [[String: Any]])
+            return [listing.items.map(\.name), items.compactMap { $0["name"] as? String }]
+        }
+        let files = ["100% done.txt", "café.txt", "notes #1.md"]
+        try await fixture.withClient { client in
+            // The folder link that stays inside leads; both links that lead out sit among the
+            // files, in name order.
+            for names in try await orders(client) {
+                #expect(names == ["0-in-folder", "0-out-file", "0-out-folder"] + files)
+            }
+        }
+        try await fixture.withClient(fixture.configuration(allowsSymlinks: true)) { client in
+            for names in try await orders(client) {
+                #expect(names == ["0-in-folder", "0-out-folder", "0-out-file"] + files)
+            }
         }
     }
 
@@ -393,9 +429,10 @@ struct ListingJSONTests {
                 let reencoded = try JSONEncoder.browsey().encode(decoded)
                 #expect(String(decoding: reencoded, as: UTF8.self) == answer.text, "\(folder)")
                 let visible = EntryFilter(includesHidden: false, excludedNames: [NamePattern("*.log")])
-                let entries = try await FileTree.DirectoryReader(filter: visible, order: .browsey).read(
-                    at: fixture.folder.path + folder
-                ).entries
+                // Ordered as the server orders, links that lead out with the files.
+                var reader = FileTree.DirectoryReader(filter: visible, order: .browsey)
+                reader.linkSortsAsFolder = safePath.linkSortsAsFolder
+                let entries = try await reader.read(at: fixture.folder.path + folder).entries
                 // Files the server makes thumbnails of are marked (additive), by their type.
                 let pictures = Thumbnailer().extensions
                 let viaCodable = ListResponse(

@@ -1,4 +1,5 @@
 import FileTree
+import Synchronization
 import TestSupport
 import Testing
 
@@ -104,6 +105,28 @@ struct FolderListingTests {
         let link = try #require(listing.items.first { listing.name(of: $0) == "link to banana" })
         #expect(link.type == .symlink && link.sortsAsFolder)
         #expect(try listing.entry(of: link).symlink?.targetType == .directory)
+    }
+
+    @Test(
+        "a link to a folder its owner says not to follow sorts with the files, in a listing, entries and a deep read alike"
+    )
+    func linksTheOwnerRefuses() throws {
+        let folder = try Self.awkwardFolder()
+        var reader = DirectoryReader(order: .browsey)
+        let asked = Mutex<[String]>([])
+        reader.linkSortsAsFolder = { path in
+            asked.withLock { $0.append(path) }
+            return false
+        }
+        let listing = try reader.listing(at: folder.path)
+        let names = listing.items.map { listing.name(of: $0) }
+        #expect(Array(names.prefix(2)) == ["banana", "Zebra"])
+        let link = try #require(listing.items.first { listing.name(of: $0) == "link to banana" })
+        #expect(link.type == .symlink && !link.sortsAsFolder)
+        #expect(try reader.entries(at: folder.path).map(\.name) == names)
+        #expect(try reader.read(at: folder.path).entries.map(\.name) == names)
+        // Asked only of the link to a folder, by its path; the link to a file is not asked.
+        #expect(Set(asked.withLock { $0 }) == [folder.path + "/link to banana"])
     }
 
     @Test("a missing folder or a file is the same error as for entries(at:)")

@@ -32,7 +32,8 @@ struct ListingController: ServedFolderRoutes {
         if let cached { return JSONBody.response(buffer: cached) }
         let filter = EntryFilter(
             includesHidden: wantsHidden, excludedNames: safePath.ignored)
-        let reader = DirectoryReader(filter: filter, order: .browsey)
+        var reader = DirectoryReader(filter: filter, order: .browsey)
+        reader.linkSortsAsFolder = safePath.linkSortsAsFolder
         var listing: FolderListing
         do {
             listing = try await reader.listing(in: safePath.folder(folder))

@@ -31,9 +31,10 @@ struct SyncManifest {
         thumbnails: ThumbnailExtensions,
         visible: (@Sendable (inout FolderListing, SafePath.Resolved) -> Void)?
     ) throws(APIError) -> SyncManifest {
-        let reader = DirectoryReader(
+        var reader = DirectoryReader(
             filter: EntryFilter(includesHidden: showsHidden, excludedNames: safePath.ignored), order: .browsey
         )
+        reader.linkSortsAsFolder = safePath.linkSortsAsFolder
         let top: OpenFolder
         do {
             // The requested folder itself is followed when it is a link (inside the root).

@@ -43,7 +43,13 @@ public struct EntryOrder: Sendable, Hashable {
 
     /// Sorts entries in place. Ties on the key fall back to the name, so the order is total.
     public func sort(_ entries: inout [FileEntry]) {
-        let order = sortedIndices(of: entries)
+        sort(&entries, linkSortsAsFolder: nil)
+    }
+
+    /// Sorts entries in place, asking `linkSortsAsFolder` of each link to a folder (see
+    /// ``DirectoryReader/linkSortsAsFolder``).
+    func sort(_ entries: inout [FileEntry], linkSortsAsFolder: (@Sendable (String) -> Bool)?) {
+        let order = sortedIndices(of: entries, linkSortsAsFolder: linkSortsAsFolder)
         entries = entries.withUnsafeBufferPointer { buffer in order.map { buffer[$0] } }
     }
 
@@ -54,11 +60,19 @@ public struct EntryOrder: Sendable, Hashable {
         return copy
     }
 
-    /// The positions of `entries` in sorted order.
-    func sortedIndices(of entries: [FileEntry]) -> [Int] {
+    /// The positions of `entries` in sorted order; `linkSortsAsFolder` as
+    /// ``DirectoryReader/linkSortsAsFolder``.
+    func sortedIndices(
+        of entries: [FileEntry], linkSortsAsFolder: (@Sendable (String) -> Bool)? = nil
+    ) -> [Int] {
         sortedIndices(
             count: entries.count,
-            sortsAsFolder: { entries[$0].sortsAsFolder },
+            sortsAsFolder: { index in
+                let entry = entries[index]
+                guard entry.sortsAsFolder else { return false }
+                guard entry.type == .symlink, let linkSortsAsFolder else { return true }
+                return linkSortsAsFolder(entry.path)
+            },
             status: { entries[$0].status },
             kind: { entries[$0].contentType.identifier },
             appendFoldedName: { NaturalName.appendKey(of: entries[$0].name, into: &$1) },

@@ -40,6 +40,11 @@ public struct DirectoryReader: Sendable {
     /// Whether deep reads read sibling folders on several threads (the default). The result is
     /// the same either way.
     public var readsInParallel: Bool = true
+    /// Asked, where the reader orders entries, of each link whose target is a folder, by the
+    /// link's path (as its entry names it): whether it sorts with the folders. `nil`: every
+    /// such link does. A server that keeps links below its root answers `false` for one that
+    /// leads out, so that where the link sorts tells nothing of what lies outside.
+    public var linkSortsAsFolder: (@Sendable (String) -> Bool)?
 
     /// Makes a reader.
     public init(

@@ -15,9 +15,21 @@ extension Scanner {
     func listing(
         of path: String, in folder: Int32? = nil, expectedCount: Int = 0
     ) -> (FolderListing?, FileTreeError?) {
-        let (batch, opened, error) = readStatusesInBatch(
+        let (read, opened, error) = readStatusesInBatch(
             of: path, in: folder, expectedCount: min(max(expectedCount, 16), 1 << 20))
         guard opened else { return (nil, error) }
+        var batch = read
+        if let linkSortsAsFolder {
+            // The batch followed each link wherever it leads; the reader's owner says which of
+            // those that reached a folder sort as one.
+            for index in 0..<batch.count
+            where batch.leadsToFolder[index] != 0 && batch.type(index) == .symlink {
+                let name = batch.withName(index) { String(decoding: $0, as: UTF8.self) }
+                if !linkSortsAsFolder(path.hasSuffix("/") ? path + name : path + "/" + name) {
+                    batch.leadsToFolder[index] = 0
+                }
+            }
+        }
         var kept = Array(0..<batch.count)
         if filter.foldersOnly { kept.removeAll { batch.type($0) != .directory } }
         if let order { kept = sorted(kept, of: batch, by: order) }

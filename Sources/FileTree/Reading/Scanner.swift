@@ -16,6 +16,7 @@ struct Scanner {
     let filter: EntryFilter
     let order: EntryOrder?
     let registry: ContentTypeRegistry
+    let linkSortsAsFolder: (@Sendable (String) -> Bool)?
     let extras: [AnyEntryAttribute]
     let cancellation: CancellationFlag?
 
@@ -23,6 +24,7 @@ struct Scanner {
         filter = reader.filter
         order = reader.order
         registry = reader.registry
+        linkSortsAsFolder = reader.linkSortsAsFolder
         var unique: [AnyEntryAttribute] = []
         for attribute in extras where !unique.contains(attribute) { unique.append(attribute) }
         self.extras = unique
@@ -46,7 +48,7 @@ struct Scanner {
         let (opened, error) = scan(path) { nodes.append(FileNode(entry: $0)) }
         guard opened else { return (nil, error) }
         if let order {
-            let sorted = order.sortedIndices(of: nodes.map(\.entry))
+            let sorted = order.sortedIndices(of: nodes.map(\.entry), linkSortsAsFolder: linkSortsAsFolder)
             nodes = sorted.map { nodes[$0] }
         }
         guard levels > 1 else { return (nodes, error) }
@@ -161,7 +163,7 @@ struct Scanner {
         entries.reserveCapacity(min(max(expectedCount, 16), 1 << 20))
         let (opened, error) = scan(path, in: folder) { entries.append($0) }
         guard opened else { return (nil, error) }
-        if let order { order.sort(&entries) }
+        if let order { order.sort(&entries, linkSortsAsFolder: linkSortsAsFolder) }
         return (entries, error)
     }
 
