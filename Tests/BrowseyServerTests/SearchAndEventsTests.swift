@@ -58,6 +58,22 @@ struct SearchTests {
         }
     }
 
+    @Test(
+        "a link that leads out is never a search hit, whether what it names outside exists or not; one inside is"
+    )
+    func linksOutAreNotHitsEitherWay() async throws {
+        let fixture = try ServerFixture.make()
+        try fixture.folder.symlink("zlinkq there", to: fixture.outside.path("secret.txt"))
+        try fixture.folder.symlink("zlinkq missing", to: fixture.outside.path("no such file.txt"))
+        try fixture.folder.symlink("zlinkq folder", to: fixture.outside.path)
+        try fixture.folder.symlink("zlinkq inside", to: "docs")
+        try fixture.folder.symlink("zlinkq inside, missing", to: "docs/no such file.txt")
+        try await fixture.withClient { client in
+            let names = try await Self.search(client, "q=zlinkq").results.map(\.name).sorted()
+            #expect(names == ["zlinkq inside", "zlinkq inside, missing"])
+        }
+    }
+
     @Test("search never returns a hidden, ignored or outside name, nor a file deleted a moment ago")
     func neverRevealsOrStale() async throws {
         let fixture = try ServerFixture.make()

@@ -139,6 +139,11 @@ struct SearchController: ServedFolderRoutes {
             return nil
         }
         guard hit.entry.kind == .symlink else { return absolute }
+        // A link that leads out, by its text or once followed, is left out whether or not its
+        // target exists: keeping the ones whose target is missing would tell which exist.
+        guard let link = try? DirectoryReader().entry(at: absolute).symlink, safePath.mayReveal(link) else {
+            return nil
+        }
         return try? safePath.resolve(hit.path).absolute
     }
 

@@ -31,7 +31,8 @@ public struct FolderListing: Sendable {
         public let status: FileStatus?
         /// The `errno` of a failed `statx`, else 0.
         public let errorNumber: Int32
-        /// Whether it sorts with folders: a folder, or a symlink to one.
+        /// Whether it sorts with folders: a folder, or a symlink to one (that the reader's
+        /// ``DirectoryReader/linkSortsAsFolder`` did not refuse).
         public let sortsAsFolder: Bool
         let nameStart: Int32
         let nameLength: Int32
