@@ -207,9 +207,12 @@ export function onEditedFileChanged(callback) { toastChanged = callback; }
 export function viewedFileChanged(change = {}) {
   const item = state.viewing;
   if (!item || $("viewer").hidden) return;
-  // The page's own save: the file is what the page holds.
-  const base = state.editing && state.editing.base, now = change.item || {};
-  if (base && now.size === base.size && new Date(now.modified).getTime() === new Date(base.modified).getTime()) return;
+  // The page's own save (the file is what the page holds), or the version a conflict already
+  // shows beside the user's (its event can come after the conflict is settled): nothing new.
+  const editing = state.editing, now = change.item || {};
+  const known = (version) => Boolean(version) && now.size === version.size
+    && new Date(now.modified).getTime() === new Date(version.modified).getTime();
+  if (editing && (known(editing.base) || known(editing.theirs))) return;
   if (state.editing && state.editing.active) { toastChanged(); return; }
   const kind = kindOf(item);
   if (["image", "video", "audio", "pdf"].includes(kind)) return;
