@@ -8,7 +8,7 @@ import Testing
 
 @Suite("Search over HTTP, answered from the index")
 struct SearchTests {
-    /// Asks until the index answers (it builds in the background; until then search walks).
+    /// Asks once (the index builds in the background; until it is ready, search walks).
     static func search(_ client: some TestClientProtocol, _ query: String) async throws -> SearchResponse {
         try await client.ask("/api/search?" + query).decode(SearchResponse.self)
     }
@@ -68,6 +68,11 @@ struct SearchTests {
         try fixture.folder.symlink("zlinkq folder", to: fixture.outside.path)
         try fixture.folder.symlink("zlinkq inside", to: "docs")
         try fixture.folder.symlink("zlinkq inside, missing", to: "docs/no such file.txt")
+        // Out by way of another link, to a name outside that is missing and to one that is not.
+        try fixture.folder.symlink("docs/hop to nothing", to: fixture.outside.path("no such file.txt"))
+        try fixture.folder.symlink("docs/hop to secret", to: fixture.outside.path("secret.txt"))
+        try fixture.folder.symlink("zlinkq two hops, missing", to: "docs/hop to nothing")
+        try fixture.folder.symlink("zlinkq two hops", to: "docs/hop to secret")
         try await fixture.withClient { client in
             let names = try await Self.search(client, "q=zlinkq").results.map(\.name).sorted()
             #expect(names == ["zlinkq inside", "zlinkq inside, missing"])

@@ -139,10 +139,16 @@ struct SearchController: ServedFolderRoutes {
             return nil
         }
         guard hit.entry.kind == .symlink else { return absolute }
-        // A link that leads out, by its text or once followed, is left out whether or not its
-        // target exists: keeping the ones whose target is missing would tell which exist.
-        guard let link = try? DirectoryReader().entry(at: absolute).symlink, safePath.mayReveal(link) else {
-            return nil
+        // A link is followed again below the root held open, as a listing tells it: one that
+        // leads out, directly or through other links, is left out whether or not its target
+        // exists (keeping those whose target is missing would tell which names exist outside).
+        // One that leads nowhere inside is a hit, as a listing shows it (broken).
+        if !safePath.allowsSymlinks, let contained = safePath.contained {
+            do throws(FileTreeError) {
+                _ = try contained.status(of: hit.path)
+            } catch  where error.code == .outsideRoot {
+                return nil
+            } catch {}
         }
         return try? safePath.resolve(hit.path).absolute
     }

@@ -4,6 +4,7 @@ import { api, post } from "./api.js";
 import { $ } from "./dom.js";
 import { state } from "./state.js";
 import { toast } from "./toast.js";
+import { versionKey } from "./viewer.js";
 
 export function startEditing() {
   const editing = state.editing;
@@ -26,12 +27,14 @@ export async function save() {
   const answer = await post("save", { path: editing.item.path, content, baseModified: editing.base.modified, baseSize: editing.base.size });
   if (answer.ok) {
     editing.base = { modified: answer.body.modified, size: answer.body.size };
+    editing.seen.add(versionKey(answer.body));
     editing.dirty = false;
     $("conflict").hidden = true;
     toast("Saved");
   } else if (answer.status === 409) {
     const theirs = await api("view", { path: editing.item.path }).catch(() => null);
     editing.theirs = theirs;
+    if (theirs) editing.seen.add(versionKey(theirs));
     $("conflict-theirs").textContent = theirs ? theirs.content : "(their version could not be read)";
     $("conflict").hidden = false;
   } else {

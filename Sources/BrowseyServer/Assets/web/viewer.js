@@ -79,7 +79,7 @@ export async function openViewer(item, { push = true, line = 0 } = {}) {
           if (line) showLine(pre, line);
         }
         $("text-smaller").hidden = $("text-larger").hidden = false;
-        state.editing = { item, content: view.content, base: { modified: view.modified, size: view.size }, active: false };
+        state.editing = { item, content: view.content, base: { modified: view.modified, size: view.size }, active: false, seen: new Set([versionKey(view)]) };
         $("viewer-edit").hidden = !state.writable;
       } else {
         openViewer({ ...item, extension: view.extension }, { push: false, line });
@@ -197,6 +197,9 @@ export function numberLines(pre) {
   pre.style.setProperty("--digits", String(String(lines.length).length));
 }
 
+/** One version of a file, as the server tells it (size and modification time), as a key. */
+export function versionKey(version) { return version.size + "@" + new Date(version.modified).getTime(); }
+
 let toastChanged = () => {};
 /** How the viewer tells that an edited file changed meanwhile (set by the page, which has toasts). */
 export function onEditedFileChanged(callback) { toastChanged = callback; }
@@ -207,12 +210,12 @@ export function onEditedFileChanged(callback) { toastChanged = callback; }
 export function viewedFileChanged(change = {}) {
   const item = state.viewing;
   if (!item || $("viewer").hidden) return;
-  // The page's own save (the file is what the page holds), or the version a conflict already
-  // shows beside the user's (its event can come after the conflict is settled): nothing new.
-  const editing = state.editing, now = change.item || {};
-  const known = (version) => Boolean(version) && now.size === version.size
-    && new Date(now.modified).getTime() === new Date(version.modified).getTime();
-  if (editing && (known(editing.base) || known(editing.theirs))) return;
+  // A version of the file the page has already had (its own saves, the version it opened, the
+  // one a conflict showed): its event can come late, after the user has moved on. The file
+  // deleted or renamed away is always news.
+  const editing = state.editing;
+  const away = change.type === "deleted" || (change.type === "renamed" && change.from === item.path);
+  if (editing && !away && change.item && editing.seen.has(versionKey(change.item))) return;
   if (state.editing && state.editing.active) { toastChanged(); return; }
   const kind = kindOf(item);
   if (["image", "video", "audio", "pdf"].includes(kind)) return;
