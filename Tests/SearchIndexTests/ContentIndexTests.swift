@@ -143,12 +143,18 @@ struct ContentIndexTests {
         let store = try ContentStore(readingAt: fixture.cache.path("content.sqlite"), cacheKiB: 256)
         let segments = try store.segments()
         #expect(segments.count < 20, "eighty saves made \(segments.count) segments")
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: fixture.cache.path("content.segments"))
+        #expect(
+            files.sorted() == segments.map { "\($0.first)-\($0.span).seg" }.sorted(),
+            "a file a segment, the merged parts' removed")
         let walrus = TrigramKeys.key(of: Array("wal".utf8))
         #expect(try store.fileCount(holding: walrus) < 40, "merged segments keep no trigram of a file gone")
         await running.stop()
     }
 
-    /// Index files of older schemas: trigram lists in FTS5 (1), a row a trigram (4).
+    /// Index files of older schemas: trigram lists in FTS5 (1), a row a trigram (4), a row a block
+    /// of trigrams (5).
     static let olderSchemas = [
         """
         CREATE VIRTUAL TABLE body USING fts5(text, tokenize = 'trigram');
@@ -161,6 +167,12 @@ struct ContentIndexTests {
             data BLOB NOT NULL, PRIMARY KEY (first, key)) WITHOUT ROWID;
         INSERT INTO segment VALUES (1, 1);
         PRAGMA user_version = 4;
+        """,
+        """
+        CREATE TABLE segment (first INTEGER PRIMARY KEY, span INTEGER NOT NULL);
+        CREATE TABLE posting (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
+        INSERT INTO segment VALUES (1, 1);
+        PRAGMA user_version = 5;
         """,
     ]
 
@@ -194,15 +206,60 @@ struct ContentIndexTests {
         let made = try SQLiteDatabase(path: fixture.cache.path("content.sqlite"))
         #expect(try made.pragma("user_version") == Int64(ContentMigrator.latest))
         let tables = try made.prepare(
-            "SELECT group_concat(name) FROM sqlite_master WHERE name IN ('body', 'posting')")
+            "SELECT count(*) FROM sqlite_master WHERE name IN ('body', 'posting')")
         #expect(try tables.step())
-        #expect(tables.text(0) == "posting", "the FTS5 table is gone, the postings are there")
+        #expect(tables.int64(0) == 0, "the old tables of postings are gone")
         tables.reset()
-        let columns = try made.prepare("SELECT group_concat(name) FROM pragma_table_info('posting')")
-        #expect(try columns.step())
-        #expect(columns.text(0) == "id,data", "a row a block of trigrams")
-        columns.reset()
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: fixture.cache.path("content.segments"))
+        #expect(files.count == 1 && files[0].hasSuffix(".seg"), "the postings are a segment's file: \(files)")
         await running.stop()
+    }
+
+    @Test("a segment's file left behind by a crash is removed at the next start, and nothing else is")
+    func sweepsLeftovers() async throws {
+        let fixture = try IndexFixture()
+        try fixture.folder.file("docs/a.txt", "alpha apple")
+        let first = await Running(fixture)
+        await first.stop()
+        let folder = fixture.cache.path("content.segments")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(kept.count == 1)
+        // Written but not committed, and a temporary file cut short.
+        try Data(SegmentFile.encode([])).write(to: URL(fileURLWithPath: folder + "/900-1.seg"))
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: folder + "/901-1.seg.tmp"))
+        let second = await Running(fixture)
+        #expect(second.content.progress.filesToRead == 0, "nothing read again")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == kept)
+        #expect(try second.paths("apple") == ["/docs/a.txt"])
+        await second.stop()
+    }
+
+    @Test(
+        "a segment's file missing or damaged makes the index anew, every file read again",
+        arguments: ["missing", "cut short", "not a segment"])
+    func remakesForADamagedSegment(damage: String) async throws {
+        let fixture = try IndexFixture()
+        try fixture.folder.file("docs/a.txt", "alpha apple")
+        try fixture.folder.file("docs/b.txt", "bravo banana")
+        let first = await Running(fixture)
+        await first.stop()
+        let folder = fixture.cache.path("content.segments")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(names.count == 1)
+        let path = folder + "/" + names[0]
+        switch damage {
+        case "missing": try FileManager.default.removeItem(atPath: path)
+        case "cut short": #expect(truncate(path, 20) == 0)
+        default: try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
+        }
+        let second = await Running(fixture)
+        let progress = second.content.progress
+        #expect(
+            progress.filesToRead == progress.textFiles && progress.textFiles >= 2, "every file read again")
+        #expect(try second.paths("apple") == ["/docs/a.txt"])
+        #expect(try second.paths("banana") == ["/docs/b.txt"])
+        await second.stop()
     }
 
     @Test("the indexer holds no read transaction open, so the write-ahead log can be checkpointed")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SearchIndex
@@ -227,8 +228,17 @@ struct ContentSegmentTests {
 
     /// A store in memory holding one segment per entry of `sizes`, each file saying `text`.
     static func store(sizes: [Int], text: String = "zebra") throws -> ContentStore {
-        let store = try ContentStore(path: ":memory:", root: "/r", cacheKiB: 256)
-        var number = 0
+        let store = try ContentStore(
+            path: ":memory:", root: "/r", cacheKiB: 256, shelf: SegmentShelf(folder: nil))
+        try fill(store, sizes: sizes, text: text)
+        return store
+    }
+
+    /// Adds one segment per entry of `sizes` to `store`, each file saying `text`, the files
+    /// numbered from `number`.
+    static func fill(_ store: ContentStore, sizes: [Int], text: String = "zebra", from number: Int = 0) throws
+    {
+        var number = number
         for size in sizes {
             let builder = SegmentBuilder(span: size)
             var members: [ContentStore.Member] = []
@@ -242,7 +252,77 @@ struct ContentSegmentTests {
                 try store.put(members, blocks: PostingBlock.pack(builder.rows()))
             }
         }
-        return store
+    }
+
+    @Test(
+        "a search that meets a segment's file removed since it listed the segments starts again; one gone for good is an error"
+    )
+    func segmentGoneUnderASearch() throws {
+        let cache = try TemporaryFolder(prefix: "browsey-segments")
+        let path = cache.path("content.sqlite")
+        let folder = try #require(SegmentShelf.folder(besideIndexAt: path))
+        let writer = try ContentStore(
+            path: path, root: "/r", cacheKiB: 256, shelf: SegmentShelf(folder: folder))
+        try Self.fill(writer, sizes: [3, 2])
+        let reader = try ContentStore(readingAt: path, cacheKiB: 256)
+        let zebra = TrigramKeys.key(of: Array("zeb".utf8))
+        let newest = try #require(writer.segments().first)
+        #expect(unlink("\(folder)/\(newest.first)-\(newest.span).seg") == 0)
+        #expect(
+            try reader.candidatesOnce([zebra], folder: "", before: .max, limit: 10) == nil, "gone: look again"
+        )
+        #expect(throws: SearchIndexError.self) {
+            try reader.candidates([zebra], under: "", before: .max, limit: 10)
+        }
+        #expect(
+            try writer.candidates([zebra], under: "", before: .max, limit: 10).count == 5,
+            "a connection that had the file open reads on")
+    }
+
+    @Test("a search that listed segments a merge then removes finds every file in the merged one")
+    func mergedUnderASearch() throws {
+        let cache = try TemporaryFolder(prefix: "browsey-segments")
+        let path = cache.path("content.sqlite")
+        let shelf = SegmentShelf(folder: SegmentShelf.folder(besideIndexAt: path))
+        let writer = try ContentStore(path: path, root: "/r", cacheKiB: 256, shelf: shelf)
+        try Self.fill(writer, sizes: [Int](repeating: 1, count: 8))
+        let reader = try ContentStore(readingAt: path, cacheKiB: 256)
+        var merged = false
+        reader.onSegmentsListed = {
+            guard !merged else { return }
+            merged = true
+            try? writer.mergeSmallSegments()
+        }
+        let zebra = TrigramKeys.key(of: Array("zeb".utf8))
+        #expect(try reader.candidates([zebra], under: "", before: .max, limit: 100).count == 8)
+        let segments = try writer.segments().count
+        #expect(merged && segments == 1, "the eight were merged under the search")
+    }
+
+    @Test("searches while segments are written and merged on another thread never fail and never lose a file")
+    func searchesDuringMerges() async throws {
+        let cache = try TemporaryFolder(prefix: "browsey-segments")
+        let path = cache.path("content.sqlite")
+        let shelf = SegmentShelf(folder: SegmentShelf.folder(besideIndexAt: path))
+        let writer = try ContentStore(path: path, root: "/r", cacheKiB: 256, shelf: shelf)
+        let zebra = TrigramKeys.key(of: Array("zeb".utf8))
+        let saves = 300
+        let searching = Task.detached { () throws -> [Int] in
+            // A reader of its own shelf: every file it opens is new to it.
+            let reader = try ContentStore(readingAt: path, cacheKiB: 256)
+            var counts: [Int] = []
+            while counts.last != saves {
+                counts.append(try reader.candidates([zebra], under: "", before: .max, limit: 1000).count)
+            }
+            return counts
+        }
+        for number in 0..<saves {
+            try Self.fill(writer, sizes: [1], from: number)
+            try writer.mergeSmallSegments()
+        }
+        let counts = try await searching.value
+        #expect(counts == counts.sorted(), "each search finds every file saved before it")
+        #expect(try writer.segments().count < 20)
     }
 
     @Test("small segments of every size are merged, not stranded behind one of another size")
@@ -270,7 +350,8 @@ struct ContentSegmentTests {
 
     @Test("the folder a search is limited to is compared by bytes: a name may start with a combining mark")
     func folderByBytes() throws {
-        let store = try ContentStore(path: ":memory:", root: "/r", cacheKiB: 256)
+        let store = try ContentStore(
+            path: ":memory:", root: "/r", cacheKiB: 256, shelf: SegmentShelf(folder: nil))
         let builder = SegmentBuilder(span: 2)
         Array("zebra".utf8).withUnsafeBufferPointer { builder.add($0) }
         Array("zebra".utf8).withUnsafeBufferPointer { builder.add($0) }

@@ -11,7 +11,8 @@ import Synchronization
 
 /// What text files say, searchable by any three or more characters: for each trigram of each
 /// text file's folded text (lowercase, accents dropped, as names are folded), which files hold
-/// it, kept in segments in an SQLite file (see ``ContentStore``). It follows a ``NameIndex``:
+/// it, kept in segments: the files and segments in an SQLite file (see ``ContentStore``), each
+/// segment's postings a file in a folder beside it (see ``SegmentShelf``). It follows a ``NameIndex``:
 /// built in the background once the names are ready (reconciled by size and date with what the
 /// last run saved), then kept fresh by the names' change feed.
 ///
@@ -29,7 +30,8 @@ public final class ContentIndex: Sendable {
     public struct Options: Sendable {
         /// The indexed folder, absolute (the name index's).
         public var root: String
-        /// The index file, or `nil` to keep it in memory.
+        /// The index file, or `nil` to keep it in memory. The segments' postings are kept in a
+        /// folder beside it: `content.sqlite` keeps `content.segments`.
         public var storePath: String?
         /// Extensions (lowercase, no dot) and whole names (`makefile`) of text files, besides
         /// what the content-type registry calls text.
@@ -71,7 +73,8 @@ public final class ContentIndex: Sendable {
         public var filesToRead: Int
         /// Files whose text is in the index.
         public var textFiles: Int
-        /// The index file's size with its write-ahead log, in bytes (0 in memory).
+        /// The index file's size with its write-ahead log and its segments' files, in bytes (0 in
+        /// memory).
         public var bytesOnDisk: Int64
     }
 
@@ -98,12 +101,15 @@ public final class ContentIndex: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     /// The writer, and for an index in memory the only connection (then reads share its lock).
     private let writer = Mutex<ContentStore?>(nil)
+    /// The segments' postings, shared by the writer and every reader.
+    private let shelf: SegmentShelf
     /// How many files hold each trigram lately asked for.
     private let frequencies = Mutex(TrigramFrequencies())
 
     /// An index of the text of `names`' files, idle until ``run()``.
     public init(options: Options, names: NameIndex, logger: Logger = Logger(label: "Browsey.ContentIndex")) {
         self.options = options
+        shelf = SegmentShelf(folder: SegmentShelf.folder(besideIndexAt: options.storePath ?? ":memory:"))
         self.names = names
         self.logger = logger
     }
@@ -200,7 +206,7 @@ public final class ContentIndex: Sendable {
         if let kept = state.withLock({ $0.readers.popLast() }) {
             reader = kept
         } else {
-            reader = try ContentStore(readingAt: path, cacheKiB: 1024)
+            reader = try ContentStore(readingAt: path, cacheKiB: 1024, shelf: shelf)
         }
         defer { state.withLock { $0.readers.append(reader) } }
         return try reader.candidates(
@@ -235,8 +241,9 @@ public final class ContentIndex: Sendable {
         let path = options.storePath ?? ":memory:"
         if options.storePath != nil { makeFolders(upTo: path) }
         do {
-            let store = try ContentStore.openOrRecreate(path: path, root: options.root, cacheKiB: 2048) {
-                error in
+            let store = try ContentStore.openOrRecreate(
+                path: path, root: options.root, cacheKiB: 2048, shelf: shelf
+            ) { error in
                 if error.code == .olderVersion {
                     logger.info("Content index: \(path) is of an older Browsey, building it again")
                 } else {
@@ -454,7 +461,7 @@ public final class ContentIndex: Sendable {
 
     private func bytesOnDisk() -> Int64 {
         guard let path = options.storePath else { return 0 }
-        var total: Int64 = 0
+        var total = shelf.bytes
         for suffix in ["", "-wal"] {
             var status = stat()
             if stat(path + suffix, &status) == 0 { total += Int64(status.st_size) }

@@ -3,11 +3,12 @@
 ///
 /// Versions 1 and 2 kept the trigram lists in an FTS5 table (2 with a tokenizer of its own,
 /// which a table cannot even be dropped without); version 3 numbered trigrams by seven-bit
-/// characters; version 4 kept a row a trigram. Their files are not migrated: the index is a
+/// characters; version 4 kept a row a trigram; version 5 kept the postings in the file, a row a
+/// block of 64 trigrams (now each segment's are a file of their own: see ``SegmentShelf``). Their files are not migrated: the index is a
 /// cache of what the files say, so such a file is removed and the index built anew.
 enum ContentMigrator {
     /// The first version this Browsey migrates from; older files are made anew.
-    static let baseline = 5
+    static let baseline = 6
 
     /// Each migration, in order; the N-th brings a file to version `baseline + N - 1`.
     static let migrations: [String] = [
@@ -20,11 +21,9 @@ enum ContentMigrator {
             indexed INTEGER NOT NULL   -- 1 when its text is in the postings, 0 when it was not text
         );
         CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-        -- The files with ids first ..< first + span, indexed together.
+        -- The files with ids first ..< first + span, indexed together; which of them hold each
+        -- trigram is the segment's file, `first-span.seg` in the folder beside this one.
         CREATE TABLE segment (first INTEGER PRIMARY KEY, span INTEGER NOT NULL);
-        -- Which of a segment's files hold each trigram, 64 trigrams a row (see PostingBlock):
-        -- id is the segment's first × 8192 + the block's number (TrigramKeys' number >> 6).
-        CREATE TABLE posting (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
         """
     ]
 

@@ -8,9 +8,11 @@
 /// through one of its own (WAL lets them run side by side). Used by one thread at a time.
 ///
 /// Files are kept in segments: files indexed together get consecutive ids, and for each trigram
-/// a segment keeps which of its files hold it (see ``Postings``). A file read again gets a new
-/// id in a new segment; its old id stays in its old segment's postings until that segment is
-/// merged, and is dropped when a search finds no such file.
+/// a segment keeps which of its files hold it (see ``Postings``). The index file holds the files
+/// and the list of segments; each segment's postings are a file on the ``SegmentShelf`` it
+/// shares with the other connections. A file read again gets a new id in a new segment; its old
+/// id stays in its old segment's postings until that segment is merged, and is dropped when a
+/// search finds no such file.
 final class ContentStore: @unchecked Sendable {
     /// What the store knows of a file.
     struct Known: Equatable, Sendable {
@@ -32,12 +34,22 @@ final class ContentStore: @unchecked Sendable {
     }
 
     let database: SQLiteDatabase
+    /// Where the segments' postings are.
+    let shelf: SegmentShelf
     private var statements: [String: SQLiteDatabase.Statement] = [:]
+    /// Called by a search once it has listed the segments, before it opens their files (tests
+    /// merge segments away here).
+    var onSegmentsListed: (() -> Void)?
 
-    /// Opens (and makes and migrates) the file at `path`; `root` is kept in it, and a file made
-    /// for another root is emptied.
-    init(path: String, root: String, cacheKiB: Int) throws(SearchIndexError) {
+    /// Opens (and makes and migrates) the file at `path`, its postings on `shelf`; `root` is
+    /// kept in it, and a file made for another root is emptied. The shelf is swept: a file of it
+    /// that no segment names is removed.
+    ///
+    /// - Throws: `.corrupt` when a segment's postings are missing or damaged, and the errors of
+    ///   opening and migrating the file.
+    init(path: String, root: String, cacheKiB: Int, shelf: SegmentShelf) throws(SearchIndexError) {
         database = try SQLiteDatabase(path: path)
+        self.shelf = shelf
         try database.execute(
             "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -\(cacheKiB)")
         try ContentMigrator.migrate(database)
@@ -45,31 +57,36 @@ final class ContentStore: @unchecked Sendable {
         stored.bind()
         defer { stored.reset() }
         if try stored.step(), stored.text(0) != root {
-            try database.execute("DELETE FROM posting; DELETE FROM segment; DELETE FROM file")
+            try database.execute("DELETE FROM segment; DELETE FROM file")
         }
         let keep = try statement("INSERT OR REPLACE INTO info (key, value) VALUES ('root', ?1)")
         keep.bind(.text(root))
         try keep.step()
+        var kept: [Int64: Int] = [:]
+        for segment in try segments() { kept[segment.first] = segment.span }
+        try shelf.sweep(keeping: kept)
     }
 
     /// Opens the file at `path` for searches only: it writes nothing, not even its settings.
-    init(readingAt path: String, cacheKiB: Int) throws(SearchIndexError) {
+    /// Its postings are on `shelf` (`nil`: the folder beside the file).
+    init(readingAt path: String, cacheKiB: Int, shelf: SegmentShelf? = nil) throws(SearchIndexError) {
         database = try SQLiteDatabase(path: path)
+        self.shelf = shelf ?? SegmentShelf(folder: SegmentShelf.folder(besideIndexAt: path))
         try database.execute("PRAGMA cache_size = -\(cacheKiB); PRAGMA query_only = 1")
     }
 
-    /// Opens the file at `path`; a damaged one, or one of an older schema, is removed and made
-    /// anew (`onRemake` is told why).
+    /// Opens the file at `path`, its postings on `shelf`; a damaged one (or one whose postings
+    /// are), or one of an older schema, is removed and made anew (`onRemake` is told why).
     static func openOrRecreate(
-        path: String, root: String, cacheKiB: Int, onRemake: (SearchIndexError) -> Void
+        path: String, root: String, cacheKiB: Int, shelf: SegmentShelf, onRemake: (SearchIndexError) -> Void
     ) throws(SearchIndexError) -> ContentStore {
         do {
-            return try ContentStore(path: path, root: root, cacheKiB: cacheKiB)
+            return try ContentStore(path: path, root: root, cacheKiB: cacheKiB, shelf: shelf)
         } catch {
             guard path != ":memory:" else { throw error }
             onRemake(error)
             for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
-            return try ContentStore(path: path, root: root, cacheKiB: cacheKiB)
+            return try ContentStore(path: path, root: root, cacheKiB: cacheKiB, shelf: shelf)
         }
     }
 
@@ -130,22 +147,17 @@ final class ContentStore: @unchecked Sendable {
         try putSegment(Segment(first: first, span: members.count), blocks: blocks)
     }
 
+    /// Writes the segment's postings to the shelf, then names it in the index file (whose
+    /// transaction the caller commits; a file left by one that is not is swept at the next start).
     private func putSegment(_ segment: Segment, blocks: [PostingBlock]) throws(SearchIndexError) {
+        try shelf.put(first: segment.first, span: segment.span, blocks: blocks)
         let keep = try statement("INSERT INTO segment (first, span) VALUES (?1, ?2)")
         keep.bind(.integer(segment.first), .integer(Int64(segment.span)))
         try keep.step()
-        let posting = try statement("INSERT INTO posting (id, data) VALUES (?1, ?2)")
-        for block in blocks {
-            posting.bind(.integer(Self.rowID(segment.first, block.number)), .blob(block.data))
-            try posting.step()
-        }
     }
 
-    /// How many blocks a segment can have: the posting table's id of a segment's block is
-    /// `first * blocksPerSegment + number`.
+    /// How many blocks a segment can have: a block holds 64 keys.
     static let blocksPerSegment: Int64 = Int64(TrigramKeys.count >> 6)
-
-    static func rowID(_ first: Int64, _ number: Int) -> Int64 { first * blocksPerSegment + Int64(number) }
 
     /// Every segment, newest first.
     func segments(before: Int64 = .max) throws(SearchIndexError) -> [Segment] {
@@ -173,9 +185,7 @@ final class ContentStore: @unchecked Sendable {
                     newest.prefix { $0.span < threshold && end - $0.first <= Int64(Self.mergedSpan) }
                         .reversed())
                 guard run.count >= Self.mergeWidth, let first = run.first else { continue }
-                try database.transaction { () throws(SearchIndexError) in
-                    try merge(run, into: Segment(first: first.first, span: Int(end - first.first)))
-                }
+                try merge(run, into: Segment(first: first.first, span: Int(end - first.first)))
                 merging = true
                 break
             }
@@ -189,7 +199,9 @@ final class ContentStore: @unchecked Sendable {
 
     /// Merges `parts` (oldest first, side by side) into `merged`, one block of 64 trigrams at a
     /// time: the parts' blocks are read in block order, so that only one block's rows are
-    /// bitmaps at once, whatever the number of trigrams the parts hold.
+    /// bitmaps at once, whatever the number of trigrams the parts hold. The merged segment's
+    /// file is written first, the index file then names it instead of the parts in one
+    /// transaction, and the parts' files are removed once it is committed.
     private func merge(_ parts: [Segment], into merged: Segment) throws(SearchIndexError) {
         let words = Postings.words(span: merged.span)
         var live = [UInt64](repeating: 0, count: words)
@@ -199,10 +211,39 @@ final class ContentStore: @unchecked Sendable {
             let place = Int(files.int64(0) - merged.first)
             live[place >> 6] |= 1 << UInt64(place & 63)
         }
+        var sources: [(file: SegmentFile, offset: Int, next: Int)] = []
+        for part in parts {
+            guard let file = try shelf.segment(first: part.first, span: part.span) else {
+                throw SearchIndexError(.corrupt, "The content segment \(part.first)-\(part.span) is missing")
+            }
+            sources.append((file, Int(part.first - merged.first), 0))
+        }
         var blocks: [PostingBlock] = []
-        var number = -1
         var bitmaps = [[UInt64]?](repeating: nil, count: 64)
-        func flush() {
+        while true {
+            // The lowest block number a part has not given yet.
+            var number = Int.max
+            for source in sources where source.next < source.file.blockCount {
+                number = min(number, source.file.number(at: source.next))
+            }
+            guard number != Int.max else { break }
+            for index in sources.indices {
+                let source = sources[index]
+                guard source.next < source.file.blockCount, source.file.number(at: source.next) == number
+                else { continue }
+                try source.file.withBlock(at: source.next) { data in
+                    PostingBlock.forEachRow(in: data, number: number) { key, _, row in
+                        let slot = Int(key & 63)
+                        var bitmap = bitmaps[slot].take() ?? [UInt64](repeating: 0, count: words)
+                        Postings.forEachPlace(in: row) { place in
+                            let at = source.offset + place
+                            if at >= 0 && at < merged.span { bitmap[at >> 6] |= 1 << UInt64(at & 63) }
+                        }
+                        bitmaps[slot] = bitmap
+                    }
+                }
+                sources[index].next += 1
+            }
             var rows: [SegmentBuilder.Row] = []
             for slot in 0..<64 {
                 guard var bitmap = bitmaps[slot].take() else { continue }
@@ -216,43 +257,24 @@ final class ContentStore: @unchecked Sendable {
             }
             blocks += PostingBlock.pack(rows)
         }
-        let postings = try statement(
-            "SELECT id, data FROM posting WHERE id >= ?1 AND id < ?2 ORDER BY id % \(Self.blocksPerSegment), id"
-        )
-        postings.bind(
-            .integer(Self.rowID(merged.first, 0)), .integer(Self.rowID(merged.first + Int64(merged.span), 0)))
-        while try postings.step() {
-            let id = postings.int64(0)
-            let block = Int(id % Self.blocksPerSegment)
-            if block != number {
-                flush()
-                number = block
-            }
-            let offset = Int(id / Self.blocksPerSegment - merged.first)
-            postings.blob(1) { data in
-                PostingBlock.forEachRow(in: data, number: block) { key, _, row in
-                    let slot = Int(key & 63)
-                    var bitmap = bitmaps[slot].take() ?? [UInt64](repeating: 0, count: words)
-                    Postings.forEachPlace(in: row) { place in
-                        let at = offset + place
-                        if at >= 0 && at < merged.span { bitmap[at >> 6] |= 1 << UInt64(at & 63) }
-                    }
-                    bitmaps[slot] = bitmap
+        if !blocks.isEmpty { try shelf.put(first: merged.first, span: merged.span, blocks: blocks) }
+        do {
+            try database.transaction { () throws(SearchIndexError) in
+                let forget = try statement("DELETE FROM segment WHERE first = ?1")
+                for part in parts {
+                    forget.bind(.integer(part.first))
+                    try forget.step()
                 }
+                guard !blocks.isEmpty else { return }
+                let keep = try statement("INSERT INTO segment (first, span) VALUES (?1, ?2)")
+                keep.bind(.integer(merged.first), .integer(Int64(merged.span)))
+                try keep.step()
             }
+        } catch {
+            if !blocks.isEmpty { shelf.remove(first: merged.first, span: merged.span) }
+            throw error
         }
-        flush()
-        postings.reset()
-        let drop = try statement("DELETE FROM posting WHERE id >= ?1 AND id < ?2")
-        let forget = try statement("DELETE FROM segment WHERE first = ?1")
-        for part in parts {
-            drop.bind(.integer(Self.rowID(part.first, 0)), .integer(Self.rowID(part.first + 1, 0)))
-            try drop.step()
-            forget.bind(.integer(part.first))
-            try forget.step()
-        }
-        guard !blocks.isEmpty else { return }
-        try putSegment(merged, blocks: blocks)
+        for part in parts { shelf.remove(first: part.first, span: part.span) }
     }
 
     /// Runs `body` in one transaction.
@@ -277,33 +299,48 @@ final class ContentStore: @unchecked Sendable {
             return found
         }
         guard limit > 0 else { return [] }
-        let posting = try statement("SELECT data FROM posting WHERE id = ?1")
+        // A merge committed after the segments were listed removes its parts' files: the search
+        // starts again from the segments as they are then (twice at most, then it gives up).
+        for _ in 0..<3 {
+            if let found = try candidatesOnce(keys, folder: folder, before: before, limit: limit) {
+                return found
+            }
+        }
+        throw SearchIndexError(.corrupt, "A segment of the content index is missing")
+    }
+
+    /// ``candidates(_:under:before:limit:)`` with `keys`, in one read of the segments; `nil` when
+    /// a segment listed was gone from the shelf.
+    func candidatesOnce(
+        _ keys: [UInt32], folder: String, before: Int64, limit: Int
+    ) throws(SearchIndexError) -> [ContentCandidate]? {
         let file = try statement("SELECT path FROM file WHERE id = ?1 AND indexed = 1")
-        // One read transaction: a merge committed between two look-ups would otherwise take
-        // away segments listed a moment before.
+        // One read transaction: the files and the segments as of one moment.
         try database.execute("BEGIN")
         defer {
-            posting.reset()
             file.reset()
             try? database.execute("COMMIT")
         }
         let prefix = Array((folder + "/").utf8)
         var found: [ContentCandidate] = []
         var bitmap: [UInt64] = []
-        for segment in try segments(before: before) {
+        let listed = try segments(before: before)
+        onSegmentsListed?()
+        for segment in listed {
+            guard let postings = try shelf.segment(first: segment.first, span: segment.span) else {
+                return nil
+            }
             bitmap = [UInt64](repeating: ~0, count: Postings.words(span: segment.span))
             var empty = false
             for key in keys {
-                posting.bind(.integer(Self.rowID(segment.first, Int(key >> 6))))
                 let held =
-                    try posting.step()
-                    && posting.blob(0) { block in
+                    try postings.withBlock(numbered: Int(key >> 6)) { block in
                         PostingBlock.row(of: key, in: block) { _, data in
                             bitmap.withUnsafeMutableBufferPointer {
                                 Postings.apply(data, to: $0, intersect: true)
                             }
                         } != nil
-                    }
+                    } ?? false
                 guard held else {
                     empty = true
                     break
@@ -332,14 +369,13 @@ final class ContentStore: @unchecked Sendable {
 
     /// About how many files hold the trigram `key` (files since changed may still be counted).
     func fileCount(holding key: UInt32) throws(SearchIndexError) -> Int {
-        let rows = try statement(
-            "SELECT p.data FROM segment s CROSS JOIN posting p ON p.id = s.first * \(Self.blocksPerSegment) + ?1"
-        )
-        rows.bind(.integer(Int64(key >> 6)))
-        defer { rows.reset() }
         var total = 0
-        while try rows.step() {
-            total += rows.blob(0) { PostingBlock.row(of: key, in: $0) { count, _ in count } } ?? 0
+        for segment in try segments() {
+            guard let postings = try shelf.segment(first: segment.first, span: segment.span) else { continue }
+            let count: Int?? = try postings.withBlock(numbered: Int(key >> 6)) { block in
+                PostingBlock.row(of: key, in: block) { count, _ in count }
+            }
+            total += (count ?? nil) ?? 0
         }
         return total
     }
