@@ -142,15 +142,11 @@ struct SearchController: ServedFolderRoutes {
         // A link is followed again below the root held open, as a listing tells it: one that
         // leads out, directly or through other links, is left out whether or not its target
         // exists (keeping those whose target is missing would tell which names exist outside).
-        // One that leads nowhere inside is a hit, as a listing shows it (broken).
-        if !safePath.allowsSymlinks, let contained = safePath.contained {
-            do throws(FileTreeError) {
-                _ = try contained.status(of: hit.path)
-            } catch  where error.code == .outsideRoot {
-                return nil
-            } catch {}
-        }
-        return try? safePath.resolve(hit.path).absolute
+        // One that leads nowhere inside is a hit, as a listing shows it (broken). With links
+        // followed anywhere (or no root held open), the resolved path decides.
+        guard let reach = safePath.reach(hit.path) else { return try? safePath.resolve(hit.path).absolute }
+        if case .outside = reach { return nil }
+        return absolute
     }
 
     /// A few more than asked, for the hits that fail the last check.

@@ -29,16 +29,15 @@ extension ListItem {
             // What the link leads to, reached again below the root held open: the entry read
             // it by following the link, before the check, so a link that leads out now is told
             // as outside, its target's type never.
-            if !safePath.allowsSymlinks, let contained = safePath.contained,
-                let relative = safePath.relativePath(of: entry.path)
-            {
-                do throws(FileTreeError) {
-                    targetType = ItemType(try contained.status(of: relative).type)
+            if let relative = safePath.relativePath(of: entry.path), let reach = safePath.reach(relative) {
+                switch reach {
+                case .inside(let status):
+                    targetType = ItemType(status.type)
                     linkBroken = false
-                } catch  where error.code == .outsideRoot {
+                case .outside:
                     (linkTarget, targetAbsolutePath, targetPath, targetType) = (nil, nil, nil, nil)
                     (linkOutside, linkBroken) = (true, false)
-                } catch {
+                case .nowhere:
                     targetType = nil
                     linkBroken = true
                 }
