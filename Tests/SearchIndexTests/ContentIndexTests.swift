@@ -33,6 +33,14 @@ struct ContentIndexTests {
             await names.stopAndWait()
         }
 
+        /// The names of the segments' files beside the index file.
+        var segmentFiles: [String] {
+            get throws {
+                try FileManager.default.contentsOfDirectory(atPath: fixture.cache.path("content.segments"))
+                    .filter { $0.hasSuffix(".seg") }.sorted()
+            }
+        }
+
         func paths(_ text: String) throws -> [String] {
             try content.candidates(ContentPattern(text: text))?.map(\.path) ?? []
         }
@@ -143,10 +151,8 @@ struct ContentIndexTests {
         let store = try ContentStore(readingAt: fixture.cache.path("content.sqlite"), cacheKiB: 256)
         let segments = try store.segments()
         #expect(segments.count < 20, "eighty saves made \(segments.count) segments")
-        let files = try FileManager.default.contentsOfDirectory(
-            atPath: fixture.cache.path("content.segments"))
         #expect(
-            files.sorted() == segments.map { "\($0.first)-\($0.span).seg" }.sorted(),
+            try running.segmentFiles == segments.map { "\($0.first)-\($0.span).seg" }.sorted(),
             "a file a segment, the merged parts' removed")
         let walrus = TrigramKeys.key(of: Array("wal".utf8))
         #expect(try store.fileCount(holding: walrus) < 40, "merged segments keep no trigram of a file gone")
@@ -210,9 +216,8 @@ struct ContentIndexTests {
         #expect(try tables.step())
         #expect(tables.int64(0) == 0, "the old tables of postings are gone")
         tables.reset()
-        let files = try FileManager.default.contentsOfDirectory(
-            atPath: fixture.cache.path("content.segments"))
-        #expect(files.count == 1 && files[0].hasSuffix(".seg"), "the postings are a segment's file: \(files)")
+        let files = try running.segmentFiles
+        #expect(files.count == 1, "the postings are a segment's file: \(files)")
         await running.stop()
     }
 
@@ -223,14 +228,14 @@ struct ContentIndexTests {
         let first = await Running(fixture)
         await first.stop()
         let folder = fixture.cache.path("content.segments")
-        let kept = try FileManager.default.contentsOfDirectory(atPath: folder)
+        let kept = try first.segmentFiles
         #expect(kept.count == 1)
         // Written but not committed, and a temporary file cut short.
         try Data(SegmentFile.encode([])).write(to: URL(fileURLWithPath: folder + "/900-1.seg"))
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: folder + "/901-1.seg.tmp"))
         let second = await Running(fixture)
         #expect(second.content.progress.filesToRead == 0, "nothing read again")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == kept)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == kept + ["lock"])
         #expect(try second.paths("apple") == ["/docs/a.txt"])
         await second.stop()
     }
@@ -245,7 +250,7 @@ struct ContentIndexTests {
         let first = await Running(fixture)
         await first.stop()
         let folder = fixture.cache.path("content.segments")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        let names = try first.segmentFiles
         #expect(names.count == 1)
         let path = folder + "/" + names[0]
         switch damage {

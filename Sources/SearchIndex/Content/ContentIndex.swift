@@ -258,13 +258,19 @@ public final class ContentIndex: Sendable {
             }
             return true
         } catch {
+            shelf.unlock()
             logger.warning("Content index: cannot open \(path), searching inside files is off (\(error))")
             return false
         }
     }
 
-    /// The indexing thread: takes the pending jobs, does them, until stopped.
+    /// The indexing thread: takes the pending jobs, does them, until stopped; then closes the
+    /// writer, letting go of the shelf's lock.
     private func work() {
+        defer {
+            writer.withLock { $0 = nil }
+            shelf.unlock()
+        }
         while true {
             wake.wait()
             while true {

@@ -36,6 +36,11 @@ final class ContentStore: @unchecked Sendable {
     let database: SQLiteDatabase
     /// Where the segments' postings are.
     let shelf: SegmentShelf
+    /// Whether the shelf is this connection's own (not shared with a writer that lets go of
+    /// segments merged away).
+    private let ownsShelf: Bool
+    /// The segments written in the transaction under way: removed again if it is rolled back.
+    private var writtenInTransaction: [SegmentShelf.Key] = []
     private var statements: [String: SQLiteDatabase.Statement] = [:]
     /// Called by a search once it has listed the segments, before it opens their files (tests
     /// merge segments away here).
@@ -45,13 +50,18 @@ final class ContentStore: @unchecked Sendable {
     /// kept in it, and a file made for another root is emptied. The shelf is swept: a file of it
     /// that no segment names is removed.
     ///
-    /// - Throws: `.corrupt` when a segment's postings are missing or damaged, and the errors of
-    ///   opening and migrating the file.
+    /// Each commit is on the disk when it returns (`synchronous = FULL`: the commits are few and
+    /// small, and a merge removes its parts' files once committed, which must not come undone).
+    ///
+    /// - Throws: `.cannotOpen` when another process writes the shelf, `.corrupt` when a segment's
+    ///   postings are missing or damaged, and the errors of opening and migrating the file.
     init(path: String, root: String, cacheKiB: Int, shelf: SegmentShelf) throws(SearchIndexError) {
+        try shelf.lock()
         database = try SQLiteDatabase(path: path)
         self.shelf = shelf
+        ownsShelf = false
         try database.execute(
-            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -\(cacheKiB)")
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA cache_size = -\(cacheKiB)")
         try ContentMigrator.migrate(database)
         let stored = try statement("SELECT value FROM info WHERE key = 'root'")
         stored.bind()
@@ -72,18 +82,21 @@ final class ContentStore: @unchecked Sendable {
     init(readingAt path: String, cacheKiB: Int, shelf: SegmentShelf? = nil) throws(SearchIndexError) {
         database = try SQLiteDatabase(path: path)
         self.shelf = shelf ?? SegmentShelf(folder: SegmentShelf.folder(besideIndexAt: path))
+        ownsShelf = shelf == nil
         try database.execute("PRAGMA cache_size = -\(cacheKiB); PRAGMA query_only = 1")
     }
 
     /// Opens the file at `path`, its postings on `shelf`; a damaged one (or one whose postings
-    /// are), or one of an older schema, is removed and made anew (`onRemake` is told why).
+    /// are), or one of another schema, is removed and made anew (`onRemake` is told why). A file
+    /// that cannot be opened for now (the disk failing, descriptors run out, another Browsey
+    /// writing it) is left as it is.
     static func openOrRecreate(
         path: String, root: String, cacheKiB: Int, shelf: SegmentShelf, onRemake: (SearchIndexError) -> Void
     ) throws(SearchIndexError) -> ContentStore {
         do {
             return try ContentStore(path: path, root: root, cacheKiB: cacheKiB, shelf: shelf)
         } catch {
-            guard path != ":memory:" else { throw error }
+            guard path != ":memory:", error.code != .storage, error.code != .cannotOpen else { throw error }
             onRemake(error)
             for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
             return try ContentStore(path: path, root: root, cacheKiB: cacheKiB, shelf: shelf)
@@ -151,6 +164,7 @@ final class ContentStore: @unchecked Sendable {
     /// transaction the caller commits; a file left by one that is not is swept at the next start).
     private func putSegment(_ segment: Segment, blocks: [PostingBlock]) throws(SearchIndexError) {
         try shelf.put(first: segment.first, span: segment.span, blocks: blocks)
+        writtenInTransaction.append(.init(first: segment.first, span: segment.span))
         let keep = try statement("INSERT INTO segment (first, span) VALUES (?1, ?2)")
         keep.bind(.integer(segment.first), .integer(Int64(segment.span)))
         try keep.step()
@@ -174,11 +188,16 @@ final class ContentStore: @unchecked Sendable {
     /// a folder of notes saved one at a time stays a few segments), then the newest run of
     /// segments under 4,096 files; a run is taken only as far as it fits in ``mergedSpan``, so no
     /// merge makes a segment wider than the build's. Ids of files no longer kept are dropped.
+    /// Then the shelf lets go of any segment open that the index no longer names (a search can
+    /// open a part just before it is removed).
     func mergeSmallSegments() throws(SearchIndexError) {
         var merging = true
         while merging {
             merging = false
             let newest = try segments()
+            defer {
+                if !merging { shelf.keepOnly(Set(newest.map { .init(first: $0.first, span: $0.span) })) }
+            }
             guard let end = newest.first.map({ $0.first + Int64($0.span) }) else { return }
             for threshold in [512, 4096] {
                 let run = Array(
@@ -277,9 +296,17 @@ final class ContentStore: @unchecked Sendable {
         for part in parts { shelf.remove(first: part.first, span: part.span) }
     }
 
-    /// Runs `body` in one transaction.
+    /// Runs `body` in one transaction; the segments' files it wrote are removed if it is rolled
+    /// back.
     func transaction(_ body: () throws(SearchIndexError) -> Void) throws(SearchIndexError) {
-        try database.transaction(body)
+        writtenInTransaction = []
+        defer { writtenInTransaction = [] }
+        do {
+            try database.transaction(body)
+        } catch {
+            for key in writtenInTransaction { shelf.remove(first: key.first, span: key.span) }
+            throw error
+        }
     }
 
     // MARK: Reading
@@ -325,6 +352,7 @@ final class ContentStore: @unchecked Sendable {
         var found: [ContentCandidate] = []
         var bitmap: [UInt64] = []
         let listed = try segments(before: before)
+        if ownsShelf { shelf.keepOnly(Set(listed.map { .init(first: $0.first, span: $0.span) })) }
         onSegmentsListed?()
         for segment in listed {
             guard let postings = try shelf.segment(first: segment.first, span: segment.span) else {

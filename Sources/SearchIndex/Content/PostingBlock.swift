@@ -1,7 +1,7 @@
 /// A segment's rows as the content index keeps them: 64 keys to a block (a key's block is
-/// `key >> 6`), one SQLite row a block. A segment of 4,096 files of prose is about 900 rows of
-/// about 12 KB rather than 25,000 of 400 bytes, and a row costs the one thread writing the index
-/// about 3 µs whatever its size.
+/// `key >> 6`), the blocks one after the other in the segment's file (see ``SegmentFile``). A
+/// segment of 4,096 files of prose is about 900 blocks of about 12 KB; a search reads one block
+/// a trigram it asks for.
 ///
 /// The bytes, little-endian: a 64-bit mask of the keys the block holds (bit `key & 63`); then for
 /// each key held, in order, its file count and the end of its encoded row (two 32-bit numbers,

@@ -15,19 +15,66 @@ import Synchronization
 /// by each checkpoint, a page at a time, they cost the thread writing about as much CPU as one
 /// thread reading files. A segment's file is written in one call, once.
 ///
-/// A file is written under a temporary name, flushed to the disk and renamed before its segment
-/// is committed to the index file; a segment's parts are removed only once the merge that
-/// replaced them is committed. What a crash can leave, a file no segment names, is removed when
-/// the index opens (``sweep(keeping:)``).
+/// A file is written under a temporary name, flushed to the disk and renamed (the folder
+/// flushed too) before its segment is committed to the index file; a segment's parts are
+/// removed only once the merge that replaced them is committed. What a crash can leave, a file
+/// no segment names, is removed when the index opens (``sweep(keeping:)``). The writer holds a
+/// lock on the folder (``lock()``), so that a second Browsey on the same folder cannot sweep away
+/// what the first has written and not yet committed.
 final class SegmentShelf: Sendable {
+    /// A segment: its first id and its span. A merged segment has its first part's first id, so
+    /// both name it.
+    struct Key: Hashable, Sendable {
+        var first: Int64
+        var span: Int
+    }
+
     /// The folder, or `nil` in memory.
     let folder: String?
-    private let opened = Mutex<[Int64: SegmentFile]>([:])
+    private let opened = Mutex<[Key: SegmentFile]>([:])
+    /// The lock file, open and locked by the writer (-1 until ``lock()``).
+    private let lockDescriptor = Atomic<Int32>(-1)
+
+    /// The name of the lock file in the folder.
+    static let lockName = "lock"
 
     /// A shelf in `folder` (made by ``sweep(keeping:)`` if missing), or in memory when `folder`
     /// is `nil`.
     init(folder: String?) {
         self.folder = folder
+    }
+
+    deinit {
+        let descriptor = lockDescriptor.load(ordering: .relaxed)
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Makes the folder if missing and locks it for the one writer, waiting up to 2 s for one that
+    /// is letting go (an index stopped a moment ago, or a server restarting).
+    ///
+    /// - Throws: `.cannotOpen` when another writer holds the lock, or the folder cannot be made.
+    func lock() throws(SearchIndexError) {
+        guard let folder, lockDescriptor.load(ordering: .relaxed) < 0 else { return }
+        _ = mkdir(folder, 0o700)
+        let path = folder + "/" + Self.lockName
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw failure("open", path) }
+        var tries = 0
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            tries += 1
+            guard errno == EWOULDBLOCK || errno == EINTR, tries < 40 else {
+                close(descriptor)
+                throw SearchIndexError(.cannotOpen, "\(folder) is in use by another Browsey")
+            }
+            usleep(50_000)
+        }
+        lockDescriptor.store(descriptor, ordering: .relaxed)
+    }
+
+    /// Lets go of the lock ``lock()`` took: the writer is done.
+    func unlock() {
+        let descriptor = lockDescriptor.exchange(-1, ordering: .relaxed)
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// The folder beside the index file at `path` (`nil` for `:memory:`).
@@ -43,7 +90,8 @@ final class SegmentShelf: Sendable {
     /// The segment `first`, `span` wide; `nil` when its file is not there (a merge since
     /// committed removed it: the caller's view of the segments is out of date).
     func segment(first: Int64, span: Int) throws(SearchIndexError) -> SegmentFile? {
-        if let kept = opened.withLock({ $0[first] }), kept.span == span { return kept }
+        let key = Key(first: first, span: span)
+        if let kept = opened.withLock({ $0[key] }) { return kept }
         guard let path = path(first, span) else { return nil }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
@@ -51,11 +99,13 @@ final class SegmentShelf: Sendable {
             throw SearchIndexError(.storage, "Cannot open \(path): \(String(cString: strerror(errno)))")
         }
         let segment = try SegmentFile(first: first, span: span, descriptor: descriptor)
-        opened.withLock { open in
-            if let kept = open[first], kept.span > span { return }
-            open[first] = segment
+        // Kept only for the search that asked if removed meanwhile: the writer's next
+        // ``keepOnly(_:)`` lets go of it otherwise.
+        return opened.withLock { open in
+            if let kept = open[key] { return kept }
+            open[key] = segment
+            return segment
         }
-        return segment
     }
 
     /// Keeps `blocks` as segment `first`, `span` wide: on the disk once this returns, under its
@@ -63,14 +113,14 @@ final class SegmentShelf: Sendable {
     func put(first: Int64, span: Int, blocks: [PostingBlock]) throws(SearchIndexError) {
         guard let path = path(first, span) else {
             let segment = try SegmentFile(first: first, span: span, bytes: SegmentFile.encode(blocks))
-            opened.withLock { $0[first] = segment }
+            opened.withLock { $0[Key(first: first, span: span)] = segment }
             return
         }
         let temporary = path + ".tmp"
         let descriptor = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw failure("create", temporary) }
         guard Self.writeSegment(SegmentFile.head(of: blocks), blocks: blocks, to: descriptor),
-            fdatasync(descriptor) == 0, rename(temporary, path) == 0
+            fdatasync(descriptor) == 0, rename(temporary, path) == 0, syncFolder()
         else {
             let error = failure("write", temporary)
             close(descriptor)
@@ -78,7 +128,16 @@ final class SegmentShelf: Sendable {
             throw error
         }
         let segment = try SegmentFile(first: first, span: span, descriptor: descriptor)
-        opened.withLock { $0[first] = segment }
+        opened.withLock { $0[Key(first: first, span: span)] = segment }
+    }
+
+    /// Flushes the folder, so that a rename in it is on the disk.
+    private func syncFolder() -> Bool {
+        guard let folder else { return true }
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0
     }
 
     /// Writes `head`, then each block's bytes, gathered into writes of 256 KiB (a buffer for the
@@ -119,10 +178,14 @@ final class SegmentShelf: Sendable {
     /// Forgets segment `first`, `span` wide, and removes its file. Call it once the index file
     /// no longer names it (a search holding it open reads on).
     func remove(first: Int64, span: Int) {
-        opened.withLock { open in
-            if open[first]?.span == span { open[first] = nil }
-        }
         if let path = path(first, span) { unlink(path) }
+        opened.withLock { $0[Key(first: first, span: span)] = nil }
+    }
+
+    /// Lets go of every segment open but those of `segments` (their descriptors and memory): a
+    /// shelf of its own, or the writer's once a merge is over, keeps what the index names.
+    func keepOnly(_ segments: Set<Key>) {
+        opened.withLock { open in open = open.filter { segments.contains($0.key) } }
     }
 
     /// Removes every file of the folder that is not one of `segments` (first → span): what a
@@ -131,18 +194,18 @@ final class SegmentShelf: Sendable {
     ///
     /// - Throws: `.corrupt` when a segment's file is missing or damaged.
     func sweep(keeping segments: [Int64: Int]) throws(SearchIndexError) {
-        opened.withLock { open in open = open.filter { segments[$0.key] == $0.value.span } }
-        if let folder { _ = mkdir(folder, 0o700) }
+        keepOnly(Set(segments.map { Key(first: $0.key, span: $0.value) }))
+        try lock()
         if let folder, let listing = opendir(folder) {
             defer { closedir(listing) }
             while let entry = readdir(listing) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                     String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
                 }
-                guard name != ".", name != ".." else { continue }
+                guard name != ".", name != "..", name != Self.lockName else { continue }
                 let parts = name.hasSuffix(".seg") ? name.dropLast(4).split(separator: "-") : []
                 if parts.count == 2, let first = Int64(parts[0]), let span = Int(parts[1]),
-                    segments[first] == span
+                    segments[first] == span, name == "\(first)-\(span).seg"
                 {
                     continue
                 }
@@ -155,6 +218,9 @@ final class SegmentShelf: Sendable {
             }
         }
     }
+
+    /// How many segments are open.
+    var openCount: Int { opened.withLock { $0.count } }
 
     /// The bytes the segments open take.
     var bytes: Int64 { opened.withLock { $0.values.reduce(0) { $0 + $1.size } } }
