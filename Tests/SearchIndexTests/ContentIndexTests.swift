@@ -267,6 +267,68 @@ struct ContentIndexTests {
         await second.stop()
     }
 
+    @Test("an index file that is not a database is made anew, every file read again")
+    func remakesAFileThatIsNotADatabase() async throws {
+        let fixture = try IndexFixture()
+        try fixture.folder.file("docs/a.txt", "alpha apple")
+        let garbage = URL(fileURLWithPath: fixture.cache.path("content.sqlite"))
+        try Data(repeating: 0x42, count: 8192).write(to: garbage)
+        let running = await Running(fixture)
+        let progress = running.content.progress
+        #expect(progress.phase == .ready)
+        #expect(progress.filesToRead == progress.textFiles && progress.textFiles >= 1)
+        #expect(try running.paths("apple") == ["/docs/a.txt"])
+        await running.stop()
+    }
+
+    @Test(
+        "an index file another process is writing is left as it is: searching inside files is off, nothing is lost"
+    )
+    func leavesAFileInUse() async throws {
+        let fixture = try IndexFixture()
+        try fixture.folder.file("docs/a.txt", "alpha apple")
+        let first = await Running(fixture)
+        let built = first.content.progress.textFiles
+        await first.stop()
+        let other = try SQLiteDatabase(path: fixture.cache.path("content.sqlite"))
+        try other.execute("BEGIN EXCLUSIVE")
+        let blocked = await Running(fixture)
+        #expect(blocked.content.progress.phase == .stopped, "no content index while the file is busy")
+        #expect(try blocked.content.candidates(ContentPattern(text: "apple")) == nil)
+        await blocked.stop()
+        try other.execute("COMMIT")
+        let again = await Running(fixture)
+        #expect(again.content.progress.filesToRead == 0, "the file was kept: nothing read again")
+        #expect(again.content.progress.textFiles == built)
+        #expect(try again.paths("apple") == ["/docs/a.txt"])
+        await again.stop()
+    }
+
+    @Test("a content index stopped while it builds has let go of its folder when run() returns")
+    func stopsWhileBuilding() async throws {
+        let fixture = try IndexFixture()
+        let text = String(repeating: "alpha apple banana cherry ", count: 400)
+        for number in 0..<2000 { try fixture.folder.file("docs/\(number % 20)/\(number).txt", text) }
+        let names = fixture.start()
+        let content = ContentIndex(
+            options: .init(root: fixture.folder.path, storePath: fixture.cache.path("content.sqlite")),
+            names: names)
+        let task = Task { await content.run() }
+        while content.progress.phase == .waiting { try await Task.sleep(for: .milliseconds(1)) }
+        task.cancel()
+        await task.value
+        #expect(content.progress.phase == .stopped)
+        let lock = open(fixture.cache.path("content.segments/lock"), O_RDWR)
+        #expect(lock >= 0)
+        #expect(flock(lock, LOCK_EX | LOCK_NB) == 0, "the folder's lock is free at once")
+        close(lock)
+        await names.stopAndWait()
+        let next = await Running(fixture)
+        #expect(next.content.progress.phase == .ready)
+        #expect(try next.paths("cherry").count == 64, "what the first left undone is read")
+        await next.stop()
+    }
+
     @Test("the indexer holds no read transaction open, so the write-ahead log can be checkpointed")
     func checkpoints() async throws {
         let fixture = try IndexFixture()

@@ -1,9 +1,9 @@
-public import BrowseyAPI
+import BrowseyAPI
 
 #if canImport(FoundationEssentials)
-    public import FoundationEssentials
+    import FoundationEssentials
 #else
-    public import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
     import Glibc

@@ -91,6 +91,10 @@ public final class ContentIndex: Sendable {
         var stopping = false
         var idleWaiters: [CheckedContinuation<Void, Never>] = []
         var readers: [ContentStore] = []
+        /// The indexing thread is running.
+        var working = false
+        /// Waiting for the indexing thread to let go of the writer and its lock.
+        var workEndWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     /// The options it was made with.
@@ -118,14 +122,23 @@ public final class ContentIndex: Sendable {
     public var progress: Progress { state.withLock { $0.progress } }
 
     /// Waits for the names, builds, then follows the names' changes until the calling task is
-    /// cancelled; the index is ``Phase/stopped`` once it returns.
+    /// cancelled; the index is ``Phase/stopped`` once it returns, its file closed and its folder
+    /// free for another index to open.
     public func run() async {
         await names.waitUntilReady()
         guard !Task.isCancelled, names.phase == .ready, openWriter() else {
             finish()
             return
         }
-        DetachedThread.start(name: "Index.Content", nice: 10) { [self] in work() }
+        state.withLock { $0.working = true }
+        guard DetachedThread.start(name: "Index.Content", nice: 10, { [self] in work() }) else {
+            logger.warning("Content index: no thread to build it on, searching inside files is off")
+            state.withLock { $0.working = false }
+            writer.withLock { $0 = nil }
+            shelf.unlock()
+            finish()
+            return
+        }
         var subscription = names.feed.subscribe(buffer: 4096)
         enqueue([.everything])
         while !Task.isCancelled {
@@ -146,6 +159,14 @@ public final class ContentIndex: Sendable {
             enqueue([.everything])
         }
         finish()
+        await withCheckedContinuation { continuation in
+            let ended = state.withLock { state -> Bool in
+                guard state.working else { return true }
+                state.workEndWaiters.append(continuation)
+                return false
+            }
+            if ended { continuation.resume() }
+        }
     }
 
     private func finish() {
@@ -270,6 +291,12 @@ public final class ContentIndex: Sendable {
         defer {
             writer.withLock { $0 = nil }
             shelf.unlock()
+            let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.working = false
+                defer { state.workEndWaiters = [] }
+                return state.workEndWaiters
+            }
+            for waiter in waiters { waiter.resume() }
         }
         while true {
             wake.wait()
@@ -348,6 +375,7 @@ public final class ContentIndex: Sendable {
                     for path in gone { try store.remove(path) }
                 }
                 try keep(reading, in: store)
+                guard !state.withLock({ $0.stopping }) else { return }
                 try store.mergeSmallSegments()
                 let count = try store.textFileCount()
                 let size = bytesOnDisk()

@@ -31,7 +31,13 @@ final class SegmentShelf: Sendable {
 
     /// The folder, or `nil` in memory.
     let folder: String?
-    private let opened = Mutex<[Key: SegmentFile]>([:])
+    private let opened = Mutex<Opened>(Opened())
+    /// The segments open, and how many have been removed (a search opening one checks, when
+    /// that count moved, that its file is still there before keeping it).
+    private struct Opened {
+        var files: [Key: SegmentFile] = [:]
+        var removals = 0
+    }
     /// The lock file, open and locked by the writer (-1 until ``lock()``).
     private let lockDescriptor = Atomic<Int32>(-1)
 
@@ -61,6 +67,9 @@ final class SegmentShelf: Sendable {
         guard descriptor >= 0 else { throw failure("open", path) }
         var tries = 0
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            // A file system without locks (some network mounts): one writer is then the
+            // person's to keep, as it was before the lock.
+            if errno == ENOLCK || errno == EOPNOTSUPP || errno == ENOSYS { break }
             tries += 1
             guard errno == EWOULDBLOCK || errno == EINTR, tries < 40 else {
                 close(descriptor)
@@ -91,7 +100,8 @@ final class SegmentShelf: Sendable {
     /// committed removed it: the caller's view of the segments is out of date).
     func segment(first: Int64, span: Int) throws(SearchIndexError) -> SegmentFile? {
         let key = Key(first: first, span: span)
-        if let kept = opened.withLock({ $0[key] }) { return kept }
+        let (kept, removals) = opened.withLock { ($0.files[key], $0.removals) }
+        if let kept { return kept }
         guard let path = path(first, span) else { return nil }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
@@ -99,11 +109,12 @@ final class SegmentShelf: Sendable {
             throw SearchIndexError(.storage, "Cannot open \(path): \(String(cString: strerror(errno)))")
         }
         let segment = try SegmentFile(first: first, span: span, descriptor: descriptor)
-        // Kept only for the search that asked if removed meanwhile: the writer's next
-        // ``keepOnly(_:)`` lets go of it otherwise.
+        // Removed meanwhile (its file gone before this check, or its entry after this insert):
+        // read by the search that asked, not kept.
         return opened.withLock { open in
-            if let kept = open[key] { return kept }
-            open[key] = segment
+            if let kept = open.files[key] { return kept }
+            if open.removals != removals, access(path, F_OK) != 0 { return segment }
+            open.files[key] = segment
             return segment
         }
     }
@@ -113,7 +124,7 @@ final class SegmentShelf: Sendable {
     func put(first: Int64, span: Int, blocks: [PostingBlock]) throws(SearchIndexError) {
         guard let path = path(first, span) else {
             let segment = try SegmentFile(first: first, span: span, bytes: SegmentFile.encode(blocks))
-            opened.withLock { $0[Key(first: first, span: span)] = segment }
+            opened.withLock { $0.files[Key(first: first, span: span)] = segment }
             return
         }
         let temporary = path + ".tmp"
@@ -128,7 +139,7 @@ final class SegmentShelf: Sendable {
             throw error
         }
         let segment = try SegmentFile(first: first, span: span, descriptor: descriptor)
-        opened.withLock { $0[Key(first: first, span: span)] = segment }
+        opened.withLock { $0.files[Key(first: first, span: span)] = segment }
     }
 
     /// Flushes the folder, so that a rename in it is on the disk.
@@ -179,13 +190,16 @@ final class SegmentShelf: Sendable {
     /// no longer names it (a search holding it open reads on).
     func remove(first: Int64, span: Int) {
         if let path = path(first, span) { unlink(path) }
-        opened.withLock { $0[Key(first: first, span: span)] = nil }
+        opened.withLock {
+            $0.files[Key(first: first, span: span)] = nil
+            $0.removals += 1
+        }
     }
 
     /// Lets go of every segment open but those of `segments` (their descriptors and memory): a
     /// shelf of its own, or the writer's once a merge is over, keeps what the index names.
     func keepOnly(_ segments: Set<Key>) {
-        opened.withLock { open in open = open.filter { segments.contains($0.key) } }
+        opened.withLock { open in open.files = open.files.filter { segments.contains($0.key) } }
     }
 
     /// Removes every file of the folder that is not one of `segments` (first → span): what a
@@ -220,10 +234,10 @@ final class SegmentShelf: Sendable {
     }
 
     /// How many segments are open.
-    var openCount: Int { opened.withLock { $0.count } }
+    var openCount: Int { opened.withLock { $0.files.count } }
 
     /// The bytes the segments open take.
-    var bytes: Int64 { opened.withLock { $0.values.reduce(0) { $0 + $1.size } } }
+    var bytes: Int64 { opened.withLock { $0.files.values.reduce(0) { $0 + $1.size } } }
 
     private func failure(_ what: String, _ path: String) -> SearchIndexError {
         let code: SearchIndexError.Code = errno == ENOSPC || errno == EIO ? .storage : .cannotOpen

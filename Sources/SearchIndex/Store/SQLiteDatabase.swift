@@ -80,7 +80,10 @@ final class SQLiteDatabase {
     static func code(_ status: Int32) -> SearchIndexError.Code {
         switch status & 0xFF {
         case SQLITE_CORRUPT, SQLITE_NOTADB: .corrupt
-        case SQLITE_FULL, SQLITE_IOERR: .storage
+        case SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM: .storage
+        // The file may be sound: another process holds it, or this one may not write it.
+        case SQLITE_CANTOPEN, SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH:
+            .cannotOpen
         default: .query
         }
     }
