@@ -527,7 +527,6 @@ long cft_get_attribute_at(int dirfd, const char *name, const char *attribute, vo
 #include <signal.h>
 #include <stddef.h>
 #include <sys/prctl.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 
 #if defined(__x86_64__)
@@ -538,9 +537,11 @@ long cft_get_attribute_at(int dirfd, const char *name, const char *attribute, vo
 
 #ifdef CFT_AUDIT_ARCH
 #define CFT_DENY(error) BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (error))
-/// What Landlock leaves open to a confined child, closed by seccomp: any socket but a Unix
-/// one (Landlock handles TCP alone: UDP, MPTCP, raw and the rest would still reach the
-/// network), and io_uring, which makes sockets without the socket system call. A system call
+/// What Landlock leaves open to a confined child, closed by seccomp: any socket (Landlock
+/// handles TCP alone: UDP, MPTCP, raw and the rest would still reach the network, and a Unix
+/// socket could connect to a system daemon's path, such as a container engine's, which Landlock
+/// does not scope), and io_uring, which makes sockets without the socket system call. A pair
+/// of connected sockets (socketpair) stays allowed: it reaches nothing outside. A system call
 /// of another ABI (int 0x80, x32) is refused whole, so the filter cannot be gone around.
 static struct sock_filter cft_socket_filter[] = {
     BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
@@ -555,13 +556,9 @@ static struct sock_filter cft_socket_filter[] = {
     BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_io_uring_setup, 0, 1),
     CFT_DENY(ENOSYS),
 #endif
-    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 1, 0),
-    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-    // The family, the low half of the first argument (both systems are little-endian).
-    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
-    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 1),
-    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 0, 1),
     CFT_DENY(EACCES),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 };
 #endif
 

@@ -1,5 +1,6 @@
 import FileTree
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -69,7 +70,7 @@ struct BoundedProcessTests {
     }
 
     @Test(
-        "a confined program makes no network socket (TCP, UDP, MPTCP) and signals no process outside, the server's own among them",
+        "a confined program makes no socket (TCP, UDP, MPTCP, Unix) and signals no process outside, the server's own among them",
         .enabled(
             if: Confinement.kernelVersion >= 6, "the kernel confines the network and signals (Landlock ABI 6)"
         ))
@@ -106,7 +107,7 @@ struct BoundedProcessTests {
             except OSError as error:
                 print("no signal", error.errno)
             # UDP and MPTCP (protocol 262), which Landlock's rule for TCP does not cover, and a
-            # Unix socket, which stays allowed.
+            # Unix socket, which could reach a daemon's socket by its path.
             kinds = [("udp", socket.AF_INET, socket.SOCK_DGRAM, 0),
                      ("mptcp", socket.AF_INET, socket.SOCK_STREAM, 262),
                      ("unix", socket.AF_UNIX, socket.SOCK_STREAM, 0)]
@@ -116,21 +117,50 @@ struct BoundedProcessTests {
                     print(name)
                 except OSError as error:
                     print("no", name, error.errno)
+            try:
+                client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                client.connect(sys.argv[3])
+                print("reached")
+            except OSError as error:
+                print("not reached", error.errno)
+            # A connected pair reaches nothing outside, and stays allowed.
+            for end in socket.socketpair():
+                end.close()
+            print("pair")
             """
+        // A Unix socket listening at a path, as a system daemon's does.
+        let folder = try TemporaryFolder(prefix: "confined-socket")
+        let daemon = folder.path("daemon.sock")
+        let unixListener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(unixListener >= 0)
+        defer { close(unixListener) }
+        var unixAddress = sockaddr_un()
+        unixAddress.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &unixAddress.sun_path) { path in
+            for (index, byte) in daemon.utf8.prefix(path.count - 1).enumerated() { path[index] = byte }
+        }
+        let unixListening = withUnsafePointer(to: &unixAddress) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(unixListener, address, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+                    && listen(unixListener, 8) == 0
+            }
+        }
+        try #require(unixListening)
         func run(_ confinement: Confinement?) -> String {
             let output = BoundedProcess.run(
-                python, arguments: ["python3", "-c", script, String(port), String(getpid())],
+                python, arguments: ["python3", "-c", script, String(port), String(getpid()), daemon],
                 timeout: .seconds(20), outputLimit: 1 << 16, confinement: confinement)
             return String(decoding: output.bytes, as: UTF8.self)
         }
         let confined = run(Confinement.system())
         #expect(
             confined
-                == "no connection \(EACCES)\nno signal \(EPERM)\nno udp \(EACCES)\nno mptcp \(EACCES)\nunix\n",
+                == "no connection \(EACCES)\nno signal \(EPERM)\nno udp \(EACCES)\nno mptcp \(EACCES)\n"
+                + "no unix \(EACCES)\nnot reached \(EACCES)\npair\n",
             "\(confined)")
         let free = run(nil)
         #expect(
-            free.hasPrefix("connected\nsignalled\nudp\n") && free.hasSuffix("unix\n"),
+            free.hasPrefix("connected\nsignalled\nudp\n") && free.hasSuffix("unix\nreached\npair\n"),
             "without confinement each works (MPTCP where the kernel has it): \(free)")
     }
 

@@ -121,8 +121,8 @@ int cft_confinement_version(void);
 /// `read_fds` (a rule on what each is, not on a path), and to anything beneath the
 /// `write_count` paths of `write_paths`: whatever it opens elsewhere, or through a link that
 /// leads elsewhere, fails with EACCES. A path that does not exist is passed by; one that is a
-/// file is allowed as a file. The child makes no socket but a Unix one (seccomp, on x86-64 and
-/// arm64), and where the kernel can (Landlock ABI 4 and 6) it binds and connects no TCP
+/// file is allowed as a file. The child makes no socket, a connected pair aside (seccomp, on
+/// x86-64 and arm64), and where the kernel can (Landlock ABI 4 and 6) it binds and connects no TCP
 /// socket, and signals no process and reaches no abstract Unix socket outside its
 /// confinement. Returns 0 with the child's id in `pid_out`, or an errno when
 /// nothing runs: ENOSYS when the kernel cannot confine, or why confining or starting failed.

@@ -7,8 +7,9 @@ internal import CFileTreeSystem
 /// open it: a repository's `.git` whose objects are links to another repository's outside the
 /// served folder, or a decoder that a crafted file takes over.
 ///
-/// The program also makes no socket but a Unix one (a seccomp filter, on x86-64 and arm64:
-/// no TCP, UDP, MPTCP or raw socket, and no io_uring, which could make one), and where the
+/// The program also makes no socket (a seccomp filter, on x86-64 and arm64: no TCP, UDP,
+/// MPTCP, raw or Unix socket, a connected pair aside, and no io_uring, which could make one:
+/// a Unix socket could reach a system daemon's by its path), and where the
 /// kernel can (Landlock ABI 4 and 6) it binds and connects no TCP socket, and can neither
 /// signal a process outside its confinement (the server itself) nor connect to an abstract
 /// Unix socket one listens on: none of the programs run confined needs the network, and a
