@@ -194,6 +194,9 @@ struct ContractTests {
             let found = try await client.ask("/api/search?q=caf").decode(SearchResponse.self)
             let paths = found.results.map(\.path)
             #expect(paths.contains("/latin/r\u{FFFD}sum\u{FFFD}/caf\u{FFFD}"), "found by name: \(paths)")
+            // Such links found by name as links are: the one inside is a hit, the one out is not.
+            let links = try await client.ask("/api/search?q=" + query("\u{FFFD}") + "&path=%2Faway")
+            #expect(try links.decode(SearchResponse.self).results.map(\.path) == ["/away/in\u{FFFD}"])
             let twin = try await client.ask("/api/file?path=" + query("/latin/x\u{FFFD}"))
             #expect(twin.status == .notFound, "which of the two is not guessed")
             // Writes do not reach the name itself (as Docs/API.md says); inside its folder they do.
