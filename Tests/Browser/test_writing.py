@@ -231,6 +231,41 @@ def test_editing_keeps_the_users_text_when_the_file_changed_meanwhile(page, writ
     assert wait_until(lambda: open(path).read() == "theirs again\n")
 
 
+def test_a_late_event_for_a_version_the_editor_has_had_is_no_news_but_an_unknown_one_or_a_deletion_is(page, writable_server):
+    root = writable_server.root
+    name = "late %s.txt" % page.kind
+    path = os.path.join(root, "notes", name)
+    with open(path, "w") as handle:
+        handle.write("first\n")
+    open_folder(page, writable_server, "/notes")
+    page.locator(".row", has_text=name).click()
+    page.wait_for_selector("#viewer-body pre")
+    page.click("#viewer-edit")
+    page.fill("#viewer-body textarea", "mine, saved\n")
+    page.click("#viewer-save")
+    page.wait_for_selector("#toast >> text=Saved")
+    page.evaluate("() => import('/assets/toast.js').then(module => module.hideToast())")
+    page.fill("#viewer-body textarea", "mine, saved, and more not yet saved\n")
+    # The change events as the server sends them, one of them as late as it can come: after the
+    # save it tells of, the user typing on.
+    deliver = """async ([type, path, sizeChange]) => {
+        const { state } = await import('/assets/state.js');
+        const { viewedFileChanged } = await import('/assets/viewer.js');
+        const saved = state.editing.base;
+        viewedFileChanged({ type, path, item: { size: saved.size + sizeChange, modified: saved.modified } });
+      }"""
+    file_path = "/notes/" + name
+    page.evaluate(deliver, ["modified", file_path, 0])
+    page.wait_for_timeout(300)
+    assert page.locator("#toast").is_hidden(), "the page's own save, told late, is no news"
+    page.evaluate(deliver, ["modified", file_path, 5])
+    page.wait_for_selector("#toast >> text=changed on the server")
+    page.evaluate("() => import('/assets/toast.js').then(module => module.hideToast())")
+    page.evaluate(deliver, ["deleted", file_path, 0])
+    page.wait_for_selector("#toast >> text=changed on the server")
+    assert page.input_value("#viewer-body textarea") == "mine, saved, and more not yet saved\n"
+
+
 def test_hidden_files_show_only_when_asked_and_only_where_the_server_allows(page, server, writable_server):
     open_folder(page, server)
     wait_for_health(page)

@@ -19,9 +19,9 @@ extension Scanner {
             of: path, in: folder, expectedCount: min(max(expectedCount, 16), 1 << 20))
         guard opened else { return (nil, error) }
         var batch = read
-        if let linkSortsAsFolder {
+        if let linkSortsAsFolder, !filter.foldersOnly {
             // The batch followed each link wherever it leads; the reader's owner says which of
-            // those that reached a folder sort as one.
+            // those that reached a folder sort as one (folders alone keep no link to ask of).
             for index in 0..<batch.count
             where batch.leadsToFolder[index] != 0 && batch.type(index) == .symlink {
                 let name = batch.withName(index) { String(decoding: $0, as: UTF8.self) }
