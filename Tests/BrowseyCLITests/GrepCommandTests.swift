@@ -51,6 +51,7 @@ struct GrepCommandTests {
         // lines over 16 KiB, and grep makes every pattern one).
         try served.file("docs/minified.js", String(repeating: "var x=1;", count: 2_500) + "needle;\n")
         try served.file("other/elsewhere.txt", "the quarterly report, outside docs\n")
+        try served.file("docs/marks.txt", "a (\u{301}x here\n")
         let (server, base) = try await serve(served, index: index)
         defer { server.terminate() }
 
@@ -83,6 +84,14 @@ struct GrepCommandTests {
         let long = try await browsey(["grep", "\(base)/docs", "needle"])
         #expect(
             long.status == 0 && long.output.hasPrefix("/docs/minified.js:1: "), "a 20 KB line is read too")
+        let marked = try await browsey(["grep", "\(base)/docs", "(\u{301}x"])
+        #expect(
+            marked.status == 0 && marked.output.contains("/docs/marks.txt:1:"),
+            "a ( before a combining mark is escaped too: \(marked.output)")
+        let unreachable = try await browsey(["grep", "http://127.0.0.1:9/docs", "report"])
+        #expect(
+            unreachable.status == 2 && unreachable.output.contains("Error:"),
+            "a server not reached is an error, 2: \(unreachable.output)")
         let usage = try await browsey(["grep", "\(base)/docs", "report", "--limit", "0"])
         #expect(usage.status == 2, "\(usage.output)")
     }

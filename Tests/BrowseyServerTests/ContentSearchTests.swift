@@ -71,6 +71,9 @@ struct ContentSearchTests {
                 first.results.map(\.path) == ["/docs/plans.md"] && first.hasMore, "the best, and more match")
             let both = try await Self.search(client, "q=\(q("quarterly report"))&limit=2")
             #expect(both.results.count == 2 && !both.hasMore, "exactly two match")
+            let huge = try await client.ask(
+                "/api/search?in=content&q=quarterly&limit=99999999999999999999999")
+            #expect(huge.status == .ok, "digits past any number are the range's end: \(huge.text)")
             let best = try #require(answer.results.first)
             #expect(best.item.name == "plans.md" && best.item.size > 0 && best.type == .file)
             #expect(best.lines.map(\.line) == [3, 4])
@@ -109,9 +112,16 @@ struct ContentSearchTests {
         // space (both seen to hold a server's thread for minutes with a backtracking engine).
         try fixture.folder.file("notes/a.txt", String(repeating: "a", count: 40) + "b\nfine\n")
         try fixture.folder.file("notes/b.md", "Title\n" + String(repeating: "-", count: 40) + " \n")
+        // A count that makes every place of a long line start a thousand threads of the automaton.
+        try fixture.folder.file("long/line.txt", String(repeating: "a", count: 250_000) + "\n")
         try await fixture.withClient { client in
             try await Self.waitUntilReady(client)
             let clock = ContinuousClock()
+            let started = clock.now
+            let counted = try await Self.search(client, "q=\(q("a{1000}b"))&re=1&path=/long")
+            // Its time limit is 1.5 s; a debug build on two busy cores may take a little longer to answer.
+            #expect(clock.now - started < .seconds(5), "the line held the search for \(clock.now - started)")
+            #expect(!counted.complete && counted.results.isEmpty, "it says it stopped short")
             let took = try await clock.measure {
                 for expression in ["(a+)+$", "(-+)+$", "(a|a)*c"] {
                     let answer = try await Self.search(client, "q=\(q(expression))&re=1&path=/notes")

@@ -329,6 +329,35 @@ struct ContentIndexTests {
         await next.stop()
     }
 
+    @Test("a file whose name is not UTF-8 is read and found, spelled as listings spell it")
+    func namesThatAreNotUTF8() async throws {
+        let fixture = try IndexFixture()
+        try fixture.folder.make(
+            systemPath: Array("docs/latin".utf8) + [0xE9] + Array(".txt".utf8),
+            contents: Array("latinnameneedle".utf8))
+        let running = await Running(fixture)
+        #expect(try running.paths("latinnameneedle") == ["/docs/latin\u{FFFD}.txt"])
+        await running.stop()
+    }
+
+    @Test("the first build's progress counts its own files only: later changes leave it whole")
+    func progressStaysWithinItsBuild() async throws {
+        let fixture = try IndexFixture()
+        try fixture.folder.file("docs/a.txt", "alpha apple")
+        let running = await Running(fixture)
+        let built = running.content.progress
+        #expect(built.filesRead == built.filesToRead)
+        for round in 0..<3 {
+            try fixture.folder.file("docs/a.txt", "alpha apple \(round)")
+            try fixture.folder.file("docs/new \(round).txt", "new words")
+            try await Task.sleep(for: .milliseconds(100))
+            await running.content.waitUntilIdle()
+        }
+        let later = running.content.progress
+        #expect(later.filesRead == built.filesRead && later.filesToRead == built.filesToRead, "\(later)")
+        await running.stop()
+    }
+
     @Test("the indexer holds no read transaction open, so the write-ahead log can be checkpointed")
     func checkpoints() async throws {
         let fixture = try IndexFixture()
@@ -386,8 +415,9 @@ struct ContentMatcherTests {
     @Test("an ASCII line is looked through unfolded: capitals as small letters, a word at either end")
     func asciiLines() throws {
         func holds(_ line: String, _ needle: String) -> Bool {
-            Array(line.utf8).withUnsafeBufferPointer {
-                ContentMatcher.asciiLine($0, holds: Array(needle.utf8))
+            var budget = TimeBudget(until: nil)
+            return Array(line.utf8).withUnsafeBufferPointer {
+                ContentMatcher.asciiLine($0, holds: Array(needle.utf8), budget: &budget)
             }
         }
         #expect(holds("ZEBRA at the start", "zebra") && holds("at the end: zEbRa", "zebra"))
@@ -463,6 +493,53 @@ struct ContentMatcherTests {
         #expect(found.lines[0].matches == [0..<11, 16..<23])
         let folded = try ContentPattern(regex: #"load\(\d\)"#, ignoresCase: true)
         #expect(folded.matcher().lines(in: "LOAD(1)", limit: 5)?.lines.count == 1)
+    }
+
+    @Test(
+        "no line holds the matcher past its deadline: a large count on a long line, a word matching everywhere, a long line to fold",
+        arguments: ["regex", "word", "fold"])
+    func deadlines(case kind: String) throws {
+        let pattern: ContentPattern
+        let line: String
+        switch kind {
+        case "regex":
+            // Every place starts a thousand threads of the automaton: minutes without a deadline.
+            pattern = try ContentPattern(regex: "a{1000}b", ignoresCase: false)
+            line = String(repeating: "a", count: 250_000)
+        case "word":
+            pattern = try ContentPattern(text: "yyy yyyz")
+            line = String(repeating: "y", count: 4 << 20)
+        default:
+            pattern = try ContentPattern(text: "needle")
+            line = String(repeating: "\u{E9}", count: 1 << 20) + " needle"
+        }
+        // A deadline already past: the first look at the clock ends it.
+        let started = ContinuousClock.now
+        let found = pattern.matcher().lines(in: line, limit: 3, until: started)
+        #expect(ContinuousClock.now - started < .seconds(1), "it stops soon after the deadline")
+        #expect(found?.complete == false, "and says it did not finish")
+        #expect(found?.lines.isEmpty == true)
+    }
+
+    @Test("a word given many times is looked for once")
+    func repeatedWords() throws {
+        let pattern = try ContentPattern(text: String(repeating: "yyy ", count: 127) + "Yyy")
+        #expect(pattern.words == [Array("yyy".utf8)])
+        #expect(pattern.matcher().lines(in: "a yyy here", limit: 3)?.lines.map(\.number) == [1])
+    }
+
+    @Test(
+        "an expression is read a scalar at a time: a quantifier or a dot before a combining mark is still one"
+    )
+    func combiningMarksInExpressions() throws {
+        #expect(RegexLiterals.required(in: "xyz.\u{301}abc") == ["xyz", "\u{301}abc"])
+        #expect(RegexLiterals.required(in: "Z+\u{301}b") == ["Z", "\u{301}b"])
+        let text = "aZ\u{301}b"
+        for expression in ["Z+\u{301}b", "a.\u{301}b"] {
+            let found = try ContentPattern(regex: expression, ignoresCase: false).matcher().lines(
+                in: text, limit: 1)
+            #expect(found?.lines.count == 1, "\(expression)")
+        }
     }
 
     @Test("UTF-16 with a byte order mark is text, NUL bytes are not")

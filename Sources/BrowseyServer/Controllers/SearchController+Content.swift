@@ -93,8 +93,11 @@ extension SearchController {
                 guard access.mayRead(candidate.path), let resolved = try? rules.resolve(candidate.path),
                     let hit = read(
                         resolved, path: candidate.path, query: query, matcher: matcher, lines: lines,
-                        maximumSize: index.options.maximumFileSize)
+                        maximumSize: index.options.maximumFileSize, deadline: deadline)
                 else { continue }
+                // A file whose lines the deadline cut short: what it had by then, if anything.
+                if !hit.complete { complete = false }
+                guard let hit = hit.found else { break pages }
                 found.append(hit)
                 if found.count > query.limit { break pages }
             }
@@ -114,11 +117,12 @@ extension SearchController {
     }
 
     /// The file at `resolved` read now: its matching lines when it is still a regular file that
-    /// passes the filters and matches.
+    /// passes the filters and matches, found until `deadline` (`complete` false: it came first,
+    /// and `found` holds what was found by then, if anything).
     private func read(
         _ resolved: SafePath.Resolved, path: String, query: SearchQuery, matcher: ContentMatcher, lines: Int,
-        maximumSize: Int64
-    ) -> (result: ContentSearchResponse.Result, modified: Int64)? {
+        maximumSize: Int64, deadline: ContinuousClock.Instant
+    ) -> (found: (result: ContentSearchResponse.Result, modified: Int64)?, complete: Bool)? {
         guard let descriptor = try? safePath.openForReading(resolved) else { return nil }
         defer { close(descriptor) }
         var status = stat()
@@ -133,8 +137,9 @@ extension SearchController {
         guard query.admits(entry),
             let bytes = TextDecoding.bytes(of: descriptor, limit: Int(status.st_size) + 1),
             let text = TextDecoding.text(of: bytes),
-            let matched = matcher.lines(in: text, limit: lines)
+            let matched = matcher.lines(in: text, limit: lines, until: deadline)
         else { return nil }
+        guard !matched.lines.isEmpty else { return (nil, matched.complete) }
         var item = ListItem(entry, absolutePath: resolved.absolute)
         if thumbnails.contains(item.extension) { item.thumbnail = true }
         let found = matched.lines.map { line in
@@ -143,7 +148,11 @@ extension SearchController {
                 matches: line.matches.map { [$0.lowerBound, $0.upperBound] })
         }
         return (
-            ContentSearchResponse.Result(path: path, item: item, score: matched.score, lines: found), modified
+            (
+                ContentSearchResponse.Result(path: path, item: item, score: matched.score, lines: found),
+                modified
+            ),
+            matched.complete
         )
     }
 
@@ -152,6 +161,11 @@ extension SearchController {
         _ text: String?, name: String, default value: Int, in range: ClosedRange<Int>
     ) throws(APIError) -> Int {
         guard let text, !text.isEmpty else { return value }
+        // Digits past what a number holds are still a number: the nearest end of the range.
+        let digits = text.first == "-" ? text.dropFirst() : Substring(text)
+        if Int(text) == nil, !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            return text.first == "-" ? range.lowerBound : range.upperBound
+        }
         guard let number = Int(text) else {
             throw APIError(
                 .badRequest, "\(name) must be a whole number (\(range.lowerBound) to \(range.upperBound))",

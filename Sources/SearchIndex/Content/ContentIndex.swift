@@ -374,7 +374,7 @@ public final class ContentIndex: Sendable {
                 try store.transaction { () throws(SearchIndexError) in
                     for path in gone { try store.remove(path) }
                 }
-                try keep(reading, in: store)
+                try keep(reading, in: store, counting: isFirstBuild)
                 guard !state.withLock({ $0.stopping }) else { return }
                 try store.mergeSmallSegments()
                 let count = try store.textFileCount()
@@ -411,9 +411,10 @@ public final class ContentIndex: Sendable {
     private static func isHidden(_ path: String) -> Bool { path.contains("/.") }
 
     /// Reads `files` (oldest first: they get ids in this order, and searches go newest first)
-    /// on every core, and keeps them in segments of up to ``segmentSpan`` files.
+    /// on every core, and keeps them in segments of up to ``segmentSpan`` files; `counting`:
+    /// the first build's progress counts them (a later change's files are not its).
     private func keep(
-        _ files: [(String, ContentStore.Known)], in store: ContentStore
+        _ files: [(String, ContentStore.Known)], in store: ContentStore, counting: Bool
     ) throws(SearchIndexError) {
         var chunks: [Range<Int>] = []
         var start = 0
@@ -444,7 +445,7 @@ public final class ContentIndex: Sendable {
             }
             let count = try store.textFileCount()
             state.withLock {
-                $0.progress.filesRead += chunks[index].count
+                if counting { $0.progress.filesRead += chunks[index].count }
                 $0.progress.textFiles = count
             }
         }

@@ -20,21 +20,28 @@ public struct ContentMatcher {
 
     /// The best `limit` matching lines of `text`, in line order, and the file's score (its best
     /// line's); `nil` when nothing matches (for words: unless every word is in the file).
-    public func lines(in text: String, limit: Int) -> (score: Int, lines: [ContentLine])? {
+    ///
+    /// Past `deadline` it stops where it is: `complete` is then false, and the lines are those
+    /// found by then (none, for words not all seen by then). Each loop over a line reads the
+    /// clock as it goes, so no line or expression holds it much past the deadline.
+    public func lines(
+        in text: String, limit: Int, until deadline: ContinuousClock.Instant? = nil
+    ) -> (score: Int, lines: [ContentLine], complete: Bool)? {
+        var budget = TimeBudget(until: deadline)
         var found: [ContentLine] = []
         var wordsSeen = Set<Int>()
         var number = 0
         var text = text
         text.withUTF8 { bytes in
             var start = 0
-            while start <= bytes.count {
+            while start <= bytes.count, budget.spend(1) {
                 number += 1
                 var end = start
                 while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
                 var lineEnd = end
                 if lineEnd > start && bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
                 let line = UnsafeBufferPointer(rebasing: bytes[start..<lineEnd])
-                if let match = match(line, number: number, wordsSeen: &wordsSeen) {
+                if let match = match(line, number: number, wordsSeen: &wordsSeen, budget: &budget) {
                     found.append(match)
                     // Enough lines of the best kind: no later line can displace them.
                     if found.count >= limit * 4 {
@@ -48,11 +55,14 @@ public struct ContentMatcher {
                 start = end + 1
             }
         }
-        if case .words = pattern.kind, wordsSeen.count < pattern.words.count { return nil }
-        guard !found.isEmpty else { return nil }
+        let complete = !budget.isSpent
+        if case .words = pattern.kind, wordsSeen.count < pattern.words.count {
+            return complete ? nil : (0, [], false)
+        }
+        guard !found.isEmpty else { return complete ? nil : (0, [], false) }
         found.sort { $0.score != $1.score ? $0.score > $1.score : $0.number < $1.number }
         let best = found[0].score
-        return (best, found.prefix(limit).sorted { $0.number < $1.number })
+        return (best, found.prefix(limit).sorted { $0.number < $1.number }, complete)
     }
 
     private var topScore: Int {
@@ -61,7 +71,7 @@ public struct ContentMatcher {
     }
 
     private func match(
-        _ line: UnsafeBufferPointer<UInt8>, number: Int, wordsSeen: inout Set<Int>
+        _ line: UnsafeBufferPointer<UInt8>, number: Int, wordsSeen: inout Set<Int>, budget: inout TimeBudget
     ) -> ContentLine? {
         if let regex {
             guard line.count <= Self.regexLineLimit else { return nil }
@@ -69,42 +79,50 @@ public struct ContentMatcher {
             // given to the engine, which costs a hundred times more a line than this look.
             if !pattern.literals.isEmpty {
                 if TrigramKeys.isASCII(line) {
-                    guard pattern.literals.allSatisfy({ Self.asciiLine(line, holds: $0) }) else { return nil }
+                    guard pattern.literals.allSatisfy({ Self.asciiLine(line, holds: $0, budget: &budget) })
+                    else { return nil }
                 } else {
-                    let folded = FoldedLine(line)
-                    guard pattern.literals.allSatisfy({ !folded.occurrences(of: $0).isEmpty }) else {
-                        return nil
-                    }
+                    let folded = FoldedLine(line, budget: &budget)
+                    guard
+                        pattern.literals.allSatisfy({
+                            !folded.occurrences(of: $0, limit: 1, budget: &budget).ranges.isEmpty
+                        })
+                    else { return nil }
                 }
             }
+            guard !budget.isSpent else { return nil }
             let text = String(decoding: line, as: UTF8.self)
-            let ranges = regex.matches(in: text, limit: Self.rangesPerLine)
+            let ranges = regex.matches(in: text, limit: Self.rangesPerLine, budget: &budget)
             guard !ranges.isEmpty else { return nil }
             return Self.snippet(text, ranges: ranges, number: number, score: 1)
         }
         // Most lines of a file that matches hold none of the words: an ASCII line is looked
         // through as it is (its capitals read as small letters), and folded only when it holds one.
-        if TrigramKeys.isASCII(line) && !pattern.words.contains(where: { Self.asciiLine(line, holds: $0) }) {
+        if TrigramKeys.isASCII(line)
+            && !pattern.words.contains(where: { Self.asciiLine(line, holds: $0, budget: &budget) })
+        {
             return nil
         }
-        let folded = FoldedLine(line)
+        let folded = FoldedLine(line, budget: &budget)
         var score = 0
-        var ranges = folded.occurrences(of: pattern.phrase)
+        // The first ranges of each are enough: the line shows its first ``rangesPerLine``.
+        let phrase = folded.occurrences(of: pattern.phrase, limit: Self.rangesPerLine, budget: &budget)
+        var ranges = phrase.ranges
         if !ranges.isEmpty {
-            score = ranges.contains { folded.isWholeWord($0) } ? 4 : 3
+            score = phrase.whole ? 4 : 3
             for index in pattern.words.indices { wordsSeen.insert(index) }
         } else {
             var all = true
             var whole = true
             for (index, word) in pattern.words.enumerated() {
-                let found = folded.occurrences(of: word)
-                if found.isEmpty {
+                let found = folded.occurrences(of: word, limit: Self.rangesPerLine, budget: &budget)
+                if found.ranges.isEmpty {
                     all = false
                     continue
                 }
                 wordsSeen.insert(index)
-                if !found.contains(where: { folded.isWholeWord($0) }) { whole = false }
-                ranges += found
+                if !found.whole { whole = false }
+                ranges += found.ranges
             }
             guard !ranges.isEmpty else { return nil }
             score = all ? (whole ? 2 : 1) : 0
@@ -117,12 +135,16 @@ public struct ContentMatcher {
 
     /// Whether `line`, all ASCII, holds `needle` (folded: small letters) once folded: its capitals
     /// are read as small letters. A needle with any other byte is in no ASCII line.
-    static func asciiLine(_ line: UnsafeBufferPointer<UInt8>, holds needle: [UInt8]) -> Bool {
+    static func asciiLine(
+        _ line: UnsafeBufferPointer<UInt8>, holds needle: [UInt8], budget: inout TimeBudget
+    ) -> Bool {
         guard !needle.isEmpty, needle.count <= line.count else { return needle.isEmpty }
         return needle.withUnsafeBufferPointer { needle in
             let first = needle[0]
             for start in 0...(line.count - needle.count) {
                 guard FoldedLine.lowered(line[start]) == first else { continue }
+                // Only a first byte that matches can cost more than a look.
+                guard budget.spend(needle.count) else { return false }
                 var index = 1
                 while index < needle.count && FoldedLine.lowered(line[start + index]) == needle[index] {
                     index += 1

@@ -39,10 +39,13 @@ public struct ContentPattern: Sendable {
     public init(text: String) throws(SearchIndexError) {
         source = text
         kind = .words
-        words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        let all = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
             .map { NameFolding.fold(String($0)) }
             .filter { !$0.isEmpty }
-        phrase = Array(words.joined(separator: [UInt8(ascii: " ")]))
+        phrase = Array(all.joined(separator: [UInt8(ascii: " ")]))
+        // A word given twice is looked for once (each is a pass over every line that may hold it).
+        var seen = Set<[UInt8]>()
+        words = all.filter { seen.insert($0).inserted }
         literals = words.filter { Self.characterCount($0) >= 3 }
         regex = nil
         guard text.utf8.count <= Self.maximumLength else {

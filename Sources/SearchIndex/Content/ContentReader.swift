@@ -80,7 +80,12 @@ final class ContentReader {
             slash.map { relative[..<$0] } ?? relative[relative.startIndex..<relative.startIndex])
         let name = slash.map { relative[relative.index(after: $0)...] } ?? relative
         guard parent >= 0, !name.isEmpty, name != "..", name != "." else { return false }
-        let descriptor = openat(parent, String(name), flags)
+        var descriptor = openat(parent, String(name), flags)
+        if descriptor < 0, errno == ENOENT, name.unicodeScalars.contains("\u{FFFD}"), let contained {
+            // A name that is not UTF-8, as the catalog spells it: the one name on disk that reads
+            // so (none, or several alike, is no file).
+            descriptor = (try? contained.open(String(relative), flags: flags)) ?? -1
+        }
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         guard let count = load(descriptor) else { return false }

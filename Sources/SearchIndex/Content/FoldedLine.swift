@@ -7,7 +7,9 @@ struct FoldedLine {
     /// the end; `nil` for an ASCII line, where both are the same.
     private let offsets: [Int]?
 
-    init(_ line: UnsafeBufferPointer<UInt8>) {
+    /// Folds `line`; a line not all ASCII is folded only as far as `budget` lasts (the rest is
+    /// left out, and the budget says it is spent).
+    init(_ line: UnsafeBufferPointer<UInt8>, budget: inout TimeBudget) {
         if line.allSatisfy({ $0 < 0x80 }) {
             folded = line.map(Self.lowered)
             offsets = nil
@@ -17,6 +19,8 @@ struct FoldedLine {
         var offsets: [Int] = []
         var offset = 0
         for character in String(decoding: line, as: UTF8.self) {
+            // A character folded costs about what a hundred bytes looked through do.
+            guard budget.spend(100) else { break }
             let bytes = NameFolding.fold(String(character))
             folded += bytes
             offsets += repeatElement(offset, count: bytes.count)
@@ -27,6 +31,12 @@ struct FoldedLine {
         self.offsets = offsets
     }
 
+    /// Folds `line`, however long it takes.
+    init(_ line: UnsafeBufferPointer<UInt8>) {
+        var budget = TimeBudget(until: nil)
+        self.init(line, budget: &budget)
+    }
+
     /// An ASCII byte folded: a capital read as its small letter.
     @inline(__always)
     static func lowered(_ byte: UInt8) -> UInt8 {
@@ -35,20 +45,35 @@ struct FoldedLine {
 
     /// Where `needle` occurs, in folded bytes, without overlaps.
     func occurrences(of needle: [UInt8]) -> [Range<Int>] {
-        guard !needle.isEmpty, needle.count <= folded.count else { return [] }
+        var budget = TimeBudget(until: nil)
+        return occurrences(of: needle, limit: .max, budget: &budget).ranges
+    }
+
+    /// The first `limit` places `needle` occurs, in folded bytes, without overlaps, and whether
+    /// any occurrence is a whole word (looked for past the first `limit`, up to the first whole
+    /// one); as far as `budget` lasts.
+    func occurrences(
+        of needle: [UInt8], limit: Int, budget: inout TimeBudget
+    ) -> (ranges: [Range<Int>], whole: Bool) {
+        guard !needle.isEmpty, needle.count <= folded.count else { return ([], false) }
         var found: [Range<Int>] = []
+        var whole = false
         let first = needle[0]
         var index = 0
         let last = folded.count - needle.count
         while index <= last {
+            guard budget.spend(needle.count) else { break }
             if folded[index] == first && folded[index..<index + needle.count].elementsEqual(needle) {
-                found.append(index..<index + needle.count)
+                let range = index..<index + needle.count
+                if found.count < limit { found.append(range) }
+                if !whole { whole = isWholeWord(range) }
+                if whole && found.count >= limit { break }
                 index += needle.count
             } else {
                 index += 1
             }
         }
-        return found
+        return (found, whole)
     }
 
     /// Whether the folded range neither starts nor ends inside a word.

@@ -88,6 +88,13 @@ public struct LinearRegex: Sendable {
     /// The ranges of up to `limit` matches in `text`, leftmost first, not overlapping, as
     /// UTF-16 offsets; an empty match is not given.
     public func matches(in text: String, limit: Int = 16) -> [Range<Int>] {
+        var budget = TimeBudget(until: nil)
+        return matches(in: text, limit: limit, budget: &budget)
+    }
+
+    /// The matches in `text` found as far as `budget` lasts (each thread stepped is a unit of
+    /// work: a line of 250,000 characters and an expression of 2,000 steps is half a billion).
+    func matches(in text: String, limit: Int, budget: inout TimeBudget) -> [Range<Int>] {
         let scalars = Array(text.unicodeScalars)
         var offsets = [Int](repeating: 0, count: scalars.count + 1)
         for (index, scalar) in scalars.enumerated() {
@@ -97,7 +104,7 @@ public struct LinearRegex: Sendable {
         var from = 0
         var state = SearchState(size: program.count)
         while found.count < limit, from <= scalars.count,
-            let match = firstMatch(in: scalars, from: from, state: &state)
+            let match = firstMatch(in: scalars, from: from, state: &state, budget: &budget)
         {
             if match.isEmpty {
                 from = match.upperBound + 1
@@ -113,7 +120,8 @@ public struct LinearRegex: Sendable {
     func isMatched(in text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
         var state = SearchState(size: program.count)
-        return firstMatch(in: scalars, from: 0, state: &state) != nil
+        var budget = TimeBudget(until: nil)
+        return firstMatch(in: scalars, from: 0, state: &state, budget: &budget) != nil
     }
 
     /// What a search of one line keeps between its calls (their memory, made once): for each
@@ -129,8 +137,11 @@ public struct LinearRegex: Sendable {
         init(size: Int) { added = [Int](repeating: -1, count: size) }
     }
 
-    /// The leftmost match starting at `from` or later, as scalar indices.
-    func firstMatch(in scalars: [Unicode.Scalar], from: Int, state: inout SearchState) -> Range<Int>? {
+    /// The leftmost match starting at `from` or later, as scalar indices; `nil` also once
+    /// `budget` is spent.
+    func firstMatch(
+        in scalars: [Unicode.Scalar], from: Int, state: inout SearchState, budget: inout TimeBudget
+    ) -> Range<Int>? {
         var matched: Range<Int>?
         // The state's lists, taken out (not copied) and put back.
         var current: [(pc: Int, start: Int)] = []
@@ -156,6 +167,7 @@ public struct LinearRegex: Sendable {
                 position += 1
                 continue
             }
+            guard budget.spend(current.count) else { return nil }
             next.removeAll(keepingCapacity: true)
             let scalar: Unicode.Scalar? = position < scalars.count ? scalars[position] : nil
             var index = 0

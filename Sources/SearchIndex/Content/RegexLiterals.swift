@@ -2,18 +2,20 @@
 /// that could make a run optional or an alternative (`|`, groups, classes, quantifiers) ends it
 /// or drops it, so the runs found are always required (none is fine: the index cannot narrow).
 enum RegexLiterals {
-    /// The required literal runs of `pattern`, as written.
+    /// The required literal runs of `pattern`, as written. The pattern is read a scalar at a
+    /// time, as ``LinearRegex`` reads it: a quantifier or `.` followed by a combining mark is
+    /// still one (read as characters, `+\u{301}` was a literal, and its run was required).
     static func required(in pattern: String) -> [String] {
-        let characters = Array(pattern)
+        let characters = Array(pattern.unicodeScalars)
         // An alternative anywhere may make any run optional.
         if characters.contains("|") { return [] }
         var runs: [String] = []
-        var run = ""
+        var run = String.UnicodeScalarView()
         var depth = 0
         var index = 0
         func end() {
-            if depth == 0 && !run.isEmpty { runs.append(run) }
-            run = ""
+            if depth == 0 && !run.isEmpty { runs.append(String(run)) }
+            run = String.UnicodeScalarView()
         }
         while index < characters.count {
             let character = characters[index]
@@ -22,7 +24,7 @@ enum RegexLiterals {
                 index += 1
                 guard index < characters.count else { break }
                 let escaped = characters[index]
-                if escaped.isLetter || escaped.isNumber {
+                if escaped.properties.isAlphabetic || escaped.properties.numericType != nil {
                     end()  // \d, \w, \b, \1, …: not a literal
                 } else {
                     run.append(escaped)

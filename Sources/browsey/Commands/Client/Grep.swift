@@ -47,9 +47,10 @@ struct Grep: AsyncParsableCommand {
         let matched: Bool
         do {
             matched = try await search()
-        } catch let code as ExitCode where code.rawValue == 1 {
-            // The server refused (the client commands' 1, its `Error:` line printed): grep's
-            // status for an error is 2, 1 saying only that no line matched.
+        } catch let code as ExitCode where code.rawValue != 0 {
+            // The server refused, could not be reached, or asked for a token (the client
+            // commands' 1, 3 and 4, the `Error:` line printed): grep's status for any error is
+            // 2, 1 saying only that no line matched.
             throw ExitCode(2)
         }
         if !matched { throw ExitCode(1) }
@@ -90,13 +91,14 @@ struct Grep: AsyncParsableCommand {
         return !found.results.isEmpty
     }
 
-    /// `text` as a regular expression that matches it literally.
+    /// `text` as a regular expression that matches it literally. Read a scalar at a time, as
+    /// the server reads an expression: a `(` followed by a combining mark is still escaped.
     static func literal(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            if "\\^$.|?*+()[]{}".contains(character) { escaped.append("\\") }
-            escaped.append(character)
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if "\\^$.|?*+()[]{}".unicodeScalars.contains(scalar) { escaped.append("\\") }
+            escaped.append(scalar)
         }
-        return escaped
+        return String(escaped)
     }
 }
