@@ -61,8 +61,13 @@ struct FoldedLine {
         let first = needle[0]
         var index = 0
         let last = folded.count - needle.count
+        // The work is counted a chunk of places at a time, its worst cost before it.
+        var counted = 0
         while index <= last {
-            guard budget.spend(needle.count) else { break }
+            if index >= counted {
+                counted = min(last + 1, index + ContentMatcher.chunkPlaces)
+                guard budget.spend((counted - index) * needle.count) else { break }
+            }
             if folded[index] == first && folded[index..<index + needle.count].elementsEqual(needle) {
                 let range = index..<index + needle.count
                 if found.count < limit { found.append(range) }
