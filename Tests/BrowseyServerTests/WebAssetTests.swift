@@ -15,7 +15,7 @@ enum WebFolder {
 
     /// Every file in it (dot-names skipped, as the build skips them), by name inside it.
     static func files() throws -> [(name: String, bytes: [UInt8])] {
-        let names = try #require(FileManager.default.subpathsOfDirectory(atPath: path).sorted())
+        let names = try FileManager.default.subpathsOfDirectory(atPath: path).sorted()
         return try names.compactMap { name in
             var isFolder: ObjCBool = false
             guard !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
