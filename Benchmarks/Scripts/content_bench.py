@@ -8,7 +8,10 @@ a third of them (the common one).
 1. Index build: Browsey's own figure from its log line `Content index: N text files ready in D`
    (fresh --index-dir), its size on disk (`/api/health`'s `contentIndex.bytesOnDisk`), against the
    time `rg` takes to read the tree once (`rg -c zqxjzqxj`: every byte read, nothing found) with a
-   warm page cache.
+   warm page cache. Then the same from a cold page cache, as on a server's first start, when the
+   script may drop the system's caches (root): each round drops them before `rg` reads the tree
+   and again before Browsey starts on it with an empty index, and takes Browsey's time from its
+   launch to the log line (the name index included), in alternating order (--cold-rounds).
 2. Query latency, sequential over one keep-alive connection, QUERIES queries after WARMUP: the rare
    word, the common word (limit 50), and a regular expression (`zebrac\\w+n`); `rg -i -n -m 3` and
    `git grep -i -n` (the tree committed to a repository first) timed per run, process start
@@ -20,7 +23,8 @@ a third of them (the common one).
 5. The server's RSS after the build and after the load.
 
 Not in CI. Usage: python3 Benchmarks/Scripts/content_bench.py [--files 100000] [--size 10000]
-    [--queries 100] [--warmup 5] [--seconds 5] [--binary .build/release/browsey] [--no-write]
+    [--queries 100] [--warmup 5] [--seconds 5] [--cold-rounds 3] [--binary .build/release/browsey]
+    [--no-write]
 Needs a release build (`swift build -c release --static-swift-stdlib --product browsey`), rg, git, wrk.
 """
 import argparse
@@ -98,6 +102,51 @@ def timed(command, cwd=None, runs=5):
     return {"p50": percentile(times, 0.5), "p99": percentile(times, 0.99), "lines": output.count(b"\n")}
 
 
+def serve_command(binary, tree, index):
+    return [binary, "serve", tree, "--port", str(PORT), "--no-qr", "--no-bonjour", "--host", HOST,
+            "--index-dir", index]
+
+
+BUILT = r"Content index: (\d+) text files ready in ([-+\d.eE]+) seconds"
+DROP_CACHES = "/proc/sys/vm/drop_caches"
+
+
+def drop_caches():
+    os.sync()
+    with open(DROP_CACHES, "w") as handle:
+        handle.write("3\n")
+
+
+def cold_builds(binary, tree, run, rounds):
+    """Each round, from a dropped page cache: rg's read of the tree, and Browsey's start on it with
+    an empty index (launch to the content index's log line, and the log line's own figure)."""
+    results = []
+    for number in range(rounds):
+        pair = {}
+        for who in (("rg", "browsey") if number % 2 == 0 else ("browsey", "rg")):
+            drop_caches()
+            if who == "rg":
+                began = time.perf_counter()
+                subprocess.run(["rg", "-c", "zqxjzqxj", "--no-ignore", tree], stdout=subprocess.DEVNULL)
+                pair["rg"] = time.perf_counter() - began
+                continue
+            index = os.path.join(run, "cold-index")
+            shutil.rmtree(index, ignore_errors=True)
+            server = LoggedProcess(serve_command(binary, tree, index), os.path.join(run, "cold-%d.log" % number),
+                                   env=dict(os.environ, XDG_CACHE_HOME=run))
+            match, wall = server.wait_line(BUILT, 3600)
+            server.process.terminate()
+            server.process.wait(timeout=30)
+            shutil.rmtree(index, ignore_errors=True)
+            if not match:
+                raise SystemExit("the content index never became ready; see %s" % os.path.join(run, "cold-%d.log" % number))
+            pair["browsey"], pair["build"] = wall, float(match.group(2))
+        print("cold round %d: rg %.2f s, browsey launch to ready %.2f s (content %.2f s): %.2fx" % (
+            number + 1, pair["rg"], pair["browsey"], pair["build"], pair["browsey"] / pair["rg"]))
+        results.append(pair)
+    return results
+
+
 def content_path(query, regex=False, limit=50):
     parameters = {"in": "content", "q": query, "limit": limit}
     if regex:
@@ -144,6 +193,8 @@ def main():
     parser.add_argument("--warmup", type=int, default=5)
     parser.add_argument("--seconds", type=int, default=5)
     parser.add_argument("--binary", default=os.path.join(REPO, ".build", "release", "browsey"))
+    parser.add_argument("--cold-rounds", type=int, default=3,
+                        help="builds from a cold page cache (needs root to drop it; 0: none)")
     parser.add_argument("--no-write", action="store_true", help="do not write RESULTS.md")
     args = parser.parse_args()
     for tool, package in (("rg", "ripgrep"), ("git", "git")):
@@ -164,15 +215,21 @@ def main():
         subprocess.run(["git", "init", "-q"], cwd=tree, check=True)
         subprocess.run(["git", "add", "-A"], cwd=tree, check=True)
         subprocess.run(["git", "-c", "user.name=bench", "-c", "user.email=b@b", "commit", "-qm", "tree"], cwd=tree, check=True)
-    read_once = timed(["rg", "-c", "zqxjzqxj", "--no-ignore", tree], runs=3)
-    print("rg reads the tree once (warm): %.0f ms" % read_once["p50"])
     run = os.path.join(BENCH, "run")
     shutil.rmtree(run, ignore_errors=True)
     os.makedirs(run)
-    command = [args.binary, "serve", tree, "--port", str(PORT), "--no-qr", "--no-bonjour", "--host", HOST,
-               "--index-dir", os.path.join(run, "index")]
+    cold = []
+    if args.cold_rounds > 0 and os.access(DROP_CACHES, os.W_OK):
+        cold = cold_builds(args.binary, tree, run, args.cold_rounds)
+    elif args.cold_rounds > 0:
+        print("cold builds skipped: %s is not writable here (run as root to measure them)" % DROP_CACHES)
+    # Two reads first: the page cache warm again after the cold rounds.
+    timed(["rg", "-c", "zqxjzqxj", "--no-ignore", tree], runs=2)
+    read_once = timed(["rg", "-c", "zqxjzqxj", "--no-ignore", tree], runs=3)
+    print("rg reads the tree once (warm): %.0f ms" % read_once["p50"])
+    command = serve_command(args.binary, tree, os.path.join(run, "index"))
     server = LoggedProcess(command, os.path.join(run, "server.log"), env=dict(os.environ, XDG_CACHE_HOME=run))
-    match, wall = server.wait_line(r"Content index: (\d+) text files ready in ([-+\d.eE]+) seconds", 3600)
+    match, wall = server.wait_line(BUILT, 3600)
     if not match:
         raise SystemExit("the content index never became ready; see %s" % os.path.join(run, "server.log"))
     build = float(match.group(2))
@@ -236,6 +293,7 @@ def main():
         "",
         "Build / rg read: %.1f×." % (build * 1000 / read_once["p50"]),
         "",
+        *cold_section(cold),
         "### Query latency (p50 / p99; Browsey over one keep-alive connection, %d queries after %d warm-ups; "
         "rg and git grep per run, process start included)" % (args.queries, args.warmup),
         "",
@@ -260,6 +318,28 @@ def main():
         "(its memory given back), %.1f MiB after the load." % (peak, rss_built, rss_loaded),
     ])
     write_section(os.path.join(BENCHMARKS, "RESULTS.md"), "Search inside files (issue 25)", body)
+
+
+def cold_section(cold):
+    if not cold:
+        return []
+    ratios = sorted(pair["browsey"] / pair["rg"] for pair in cold)
+    return [
+        "### Index build from a cold page cache (a server's first start)",
+        "",
+        "Each round drops the system's caches before `rg` reads the tree, and again before Browsey starts on it "
+        "with an empty index; Browsey's time is from its launch to the content index's log line, the name "
+        "index included (the order alternates).",
+        "",
+        "| round | `rg` reads the tree | Browsey, launch to ready | of which the content index | ratio |",
+        "|---|---|---|---|---|",
+        *["| %d | %.2f s | %.2f s | %.2f s | %.2f× |" % (number + 1, pair["rg"], pair["browsey"], pair["build"],
+                                                     pair["browsey"] / pair["rg"])
+          for number, pair in enumerate(cold)],
+        "",
+        "Launch to ready / rg read, cold: %.2f× (median of %d)." % (ratios[len(ratios) // 2], len(ratios)),
+        "",
+    ]
 
 
 if __name__ == "__main__":

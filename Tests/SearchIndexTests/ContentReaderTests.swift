@@ -33,30 +33,54 @@ struct ContentReaderTests {
                 try String(contentsOfFile: root.path("inside/notes.txt"), encoding: .utf8) == "outside secret"
             )
             let reader = ContentReader(root: root.path, limit: 1 << 20)
+            // The first by its whole path, the second through its folder opened and held.
             #expect(text(reader, "/inside/notes.txt") == nil, "through \(target)")
+            #expect(text(reader, "/inside/notes.txt") == nil, "through \(target), the folder held")
             #expect(text(reader, "/top.txt") == "top words")
         }
     }
 
-    @Test("files of many folders, read in turn, each give their own text")
-    func readsManyFolders() throws {
+    /// A root of more folders than a reader holds, `f0/sub` and on, each with `files` files
+    /// saying whose they are (see ``says(_:_:)``).
+    private func manyFolders(files: Int) throws -> (root: TemporaryFolder, folders: Int) {
         let root = try TemporaryFolder()
         let folders = ContentReader.heldFolders * 2 + 1
         for folder in 0..<folders {
-            for file in 0..<2 {
-                try root.file("f\(folder)/sub/n\(file).txt", "folder \(folder) file \(file)")
-            }
+            for file in 0..<files { try root.file("f\(folder)/sub/n\(file).txt", says(folder, file)) }
         }
+        return (root, folders)
+    }
+
+    private func says(_ folder: Int, _ file: Int) -> String { "folder \(folder) file \(file)" }
+
+    @Test("files of many folders, read in turn, each give their own text")
+    func readsManyFolders() throws {
+        let (root, folders) = try manyFolders(files: 2)
         let reader = ContentReader(root: root.path, limit: 1 << 20)
         for round in 0..<3 {
             for folder in (0..<folders).reversed() where folder % (round + 1) == 0 {
                 for file in 0..<2 {
-                    #expect(text(reader, "/f\(folder)/sub/n\(file).txt") == "folder \(folder) file \(file)")
+                    #expect(text(reader, "/f\(folder)/sub/n\(file).txt") == says(folder, file))
                 }
             }
         }
         #expect(text(reader, "/f0/sub/missing.txt") == nil)
         #expect(text(reader, "/f0/sub/..") == nil)
         #expect(text(reader, "/f0/sub") == nil)
+    }
+
+    @Test(
+        "files read from folder after folder, as the oldest-first order reads a tree, each give their own text"
+    )
+    func readsAFileFromEachFolderInTurn() throws {
+        let (root, folders) = try manyFolders(files: 3)
+        let reader = ContentReader(root: root.path, limit: 1 << 20)
+        for file in 0..<3 {
+            for folder in 0..<folders {
+                #expect(text(reader, "/f\(folder)/sub/n\(file).txt") == says(folder, file))
+            }
+        }
+        #expect(text(reader, "/f1/sub/missing.txt") == nil)
+        #expect(text(reader, "/f2/..") == nil)
     }
 }

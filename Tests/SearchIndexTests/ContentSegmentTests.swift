@@ -54,6 +54,11 @@ struct ContentSegmentTests {
             }
             let rows = builder.rows()
             #expect(rows.map(\.key) == expected.keys.sorted(), "a row for every trigram met, in key order")
+            if round == 0 {
+                #expect(
+                    rows.count > SegmentBuilder.rowsAtATime,
+                    "rows turned in more than one block, the last not full")
+            }
             for row in rows {
                 #expect(Self.places(row.data) == expected[row.key], "the files holding \(row.key)")
                 #expect(row.count == expected[row.key]?.count)

@@ -14,8 +14,10 @@ import FileTree
 /// Each file is opened by its name in its folder, and the folder through the root held open
 /// (``FileTree/ContainedRoot``): a folder swapped for a link that leads out of the root is
 /// refused, not followed, and the file's name is one component, opened without following a
-/// link. The last ``heldFolders`` folders are kept open, so files of one folder, which the
-/// catalog lists together, cost one lookup of a name each.
+/// link. A file whose folder is not held is opened by its whole path below the root (one call);
+/// a second file in a row from that folder has the folder opened and held. The last
+/// ``heldFolders`` folders are kept open, so files of one folder read together cost one lookup of
+/// a name each, and files read from folder after folder (oldest first, say) cost one open each.
 final class ContentReader {
     /// The indexed folder, absolute.
     let root: String
@@ -26,6 +28,8 @@ final class ContentReader {
     private let contained: ContainedRoot?
     /// The folders held open, by path from the root without its first `/`, the latest used last.
     private var folders: [(path: Substring, descriptor: Int32)] = []
+    /// The folder of the last file opened by its whole path, not held.
+    private var passed: Substring?
 
     /// How many folders are held open at most.
     static let heldFolders = 8
@@ -45,11 +49,13 @@ final class ContentReader {
     func forgetFolders() {
         for folder in folders { close(folder.descriptor) }
         folders.removeAll()
+        passed = nil
     }
 
-    /// The folder `path` (from the root, without its first `/`; empty for the root) open,
-    /// held; -1 when it cannot be opened inside the root.
-    private func folder(_ path: Substring) -> Int32 {
+    /// The folder `path` (from the root, without its first `/`; empty for the root) open and
+    /// held, or `nil` when it is not held and the file should be opened by its whole path (the
+    /// last file was not from this folder); -1 when it cannot be opened inside the root.
+    private func folder(_ path: Substring) -> Int32? {
         guard let contained else { return -1 }
         if path.isEmpty { return contained.folder.descriptor }
         if let last = folders.last, last.path == path { return last.descriptor }
@@ -58,6 +64,11 @@ final class ContentReader {
             folders.append(held)
             return held.descriptor
         }
+        guard passed == path else {
+            passed = path
+            return nil
+        }
+        passed = nil
         guard
             let descriptor = try? contained.open(
                 String(path), flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)
@@ -76,12 +87,18 @@ final class ContentReader {
         let flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK
         let relative = path.drop { $0 == "/" }
         let slash = relative.lastIndex(of: "/")
-        let parent = folder(
-            slash.map { relative[..<$0] } ?? relative[relative.startIndex..<relative.startIndex])
         let name = slash.map { relative[relative.index(after: $0)...] } ?? relative
-        guard parent >= 0, !name.isEmpty, name != "..", name != "." else { return false }
-        var descriptor = openat(parent, String(name), flags)
-        if descriptor < 0, errno == ENOENT, name.unicodeScalars.contains("\u{FFFD}"), let contained {
+        guard !name.isEmpty, name != "..", name != ".", let contained else { return false }
+        let held = folder(
+            slash.map { relative[..<$0] } ?? relative[relative.startIndex..<relative.startIndex])
+        var descriptor: Int32
+        if let held {
+            guard held >= 0 else { return false }
+            descriptor = openat(held, String(name), flags)
+        } else {
+            descriptor = (try? contained.open(String(relative), flags: flags)) ?? -1
+        }
+        if descriptor < 0, held != nil, errno == ENOENT, name.unicodeScalars.contains("\u{FFFD}") {
             // A name that is not UTF-8, as the catalog spells it: the one name on disk that reads
             // so (none, or several alike, is no file).
             descriptor = (try? contained.open(String(relative), flags: flags)) ?? -1

@@ -194,13 +194,14 @@ final class SegmentBuilder {
         let used = Postings.words(span: files)
         var rows: [Row] = []
         rows.reserveCapacity(trigrams)
-        // 64 rows at a time: row `r`'s words (each a word of 64 files, 8 groups) are at
-        // `r * used`; group `g`'s byte is byte `g % 8` of word `g / 8`. Eight groups' bytes for
-        // eight rows are read as eight words and turned (``transposeBytes(_:)``) into the eight
-        // rows' words for those groups.
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 64 * used + 8) { scratch in
-            let matrix = UnsafeMutableBufferPointer(rebasing: scratch[0..<(64 * used)])
-            let block = UnsafeMutableBufferPointer(rebasing: scratch[(64 * used)...])
+        // ``rowsAtATime`` rows at a time: row `r`'s words (each a word of 64 files, 8 groups)
+        // are at `r * used`; group `g`'s byte is byte `g % 8` of word `g / 8`. Eight groups'
+        // bytes for eight rows are read as eight words and turned (``transposeBytes(_:)``) into
+        // the eight rows' words for those groups.
+        let across = Self.rowsAtATime
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: across * used + 8) { scratch in
+            let matrix = UnsafeMutableBufferPointer(rebasing: scratch[0..<(across * used)])
+            let block = UnsafeMutableBufferPointer(rebasing: scratch[(across * used)...])
             groupBytes.withUnsafeBufferPointer { groupBytes in
                 ends.withUnsafeBufferPointer { ends in
                     let base = UnsafeRawPointer(groupBytes.baseAddress.unsafelyUnwrapped)
@@ -210,10 +211,10 @@ final class SegmentBuilder {
                         bounds[2 * group] = group == 0 ? 0 : ends[group - 1]
                         bounds[2 * group + 1] = ends[group]
                     }
-                    for first in stride(from: 0, to: trigrams, by: 64) {
-                        let count = min(64, trigrams - first)
-                        // A word of groups at a time, so that each group's bytes for the 64 rows
-                        // (a cache line) are read together.
+                    for first in stride(from: 0, to: trigrams, by: across) {
+                        let count = min(across, trigrams - first)
+                        // A word of groups at a time, so that each of its eight groups' bytes for
+                        // the rows (eight cache lines side by side) are read in order.
                         for word in 0..<used {
                             for row in stride(from: 0, to: count, by: 8) {
                                 var any: UInt64 = 0
@@ -258,6 +259,11 @@ final class SegmentBuilder {
         rows.sort { $0.key < $1.key }
         return rows
     }
+
+    /// How many rows ``rows()`` turns at a time: each group's bytes for them, 512 bytes side by
+    /// side, are read in order (the processor fetches what follows), and the rows' bitmaps, 256
+    /// KiB for a full segment, stay in its cache until they are encoded.
+    static let rowsAtATime = 512
 
     /// Transposes 8 words as an 8 by 8 matrix of bytes: byte `j` of word `i` becomes byte `i`
     /// of word `j` (bytes counted from the lowest). Halves swap their off-diagonal quarters,
