@@ -280,8 +280,9 @@ def main():
                                                          "%.2f ms" % r["p99"] if r["p99"] else "–", r["errors"])
                  for label, c, r in loads]
     body = "\n".join([
-        "`python3 Benchmarks/Scripts/content_bench.py --files %d --size %d` (release build, warm page cache; "
-        "%d files, %.0f MiB)." % (args.files, args.size, args.files, tree_bytes / 1048576),
+        "`python3 Benchmarks/Scripts/content_bench.py --files %d --size %d` (release build, warm page cache%s; "
+        "%d files, %.0f MiB)." % (args.files, args.size, " but for the cold build's table" if cold else "", args.files,
+                                  tree_bytes / 1048576),
         "",
         "### Index build",
         "",
