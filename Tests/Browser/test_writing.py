@@ -190,19 +190,23 @@ def test_uploads_by_picker_and_drop_never_replace_and_resume_after_a_cancel(page
     shot(page, "uploads")
 
 
-def test_editing_keeps_the_users_text_when_the_file_changed_meanwhile(page, writable_server):
-    root = writable_server.root
-    name = "edit %s.txt" % page.kind
-    path = os.path.join(root, "notes", name)
+def save_in_editor(page, server, name, text):
+    """Writes notes/NAME on disk, opens it in the page's editor and saves TEXT there; its path."""
+    path = os.path.join(server.root, "notes", name)
     with open(path, "w") as handle:
         handle.write("first\n")
-    open_folder(page, writable_server, "/notes")
+    open_folder(page, server, "/notes")
     page.locator(".row", has_text=name).click()
     page.wait_for_selector("#viewer-body pre")
     page.click("#viewer-edit")
-    page.fill("#viewer-body textarea", "mine, edited\n")
+    page.fill("#viewer-body textarea", text)
     page.click("#viewer-save")
     page.wait_for_selector("#toast >> text=Saved")
+    return path
+
+
+def test_editing_keeps_the_users_text_when_the_file_changed_meanwhile(page, writable_server):
+    path = save_in_editor(page, writable_server, "edit %s.txt" % page.kind, "mine, edited\n")
     assert open(path).read() == "mine, edited\n"
     # Someone else changes it; saving shows both versions and loses nothing.
     page.allow_problem("status of 409")  # the server's conflict answer, asked for here
@@ -232,18 +236,8 @@ def test_editing_keeps_the_users_text_when_the_file_changed_meanwhile(page, writ
 
 
 def test_a_late_event_for_a_version_the_editor_has_had_is_no_news_but_an_unknown_one_or_a_deletion_is(page, writable_server):
-    root = writable_server.root
     name = "late %s.txt" % page.kind
-    path = os.path.join(root, "notes", name)
-    with open(path, "w") as handle:
-        handle.write("first\n")
-    open_folder(page, writable_server, "/notes")
-    page.locator(".row", has_text=name).click()
-    page.wait_for_selector("#viewer-body pre")
-    page.click("#viewer-edit")
-    page.fill("#viewer-body textarea", "mine, saved\n")
-    page.click("#viewer-save")
-    page.wait_for_selector("#toast >> text=Saved")
+    save_in_editor(page, writable_server, name, "mine, saved\n")
     page.evaluate("() => import('/assets/toast.js').then(module => module.hideToast())")
     page.fill("#viewer-body textarea", "mine, saved, and more not yet saved\n")
     # The change events as the server sends them, one of them as late as it can come: after the
