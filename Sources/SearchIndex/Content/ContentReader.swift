@@ -11,10 +11,10 @@ import FileTree
 /// its small letter's trigram code); any other is decoded and folded as names are. What counts as
 /// text is ``TextDecoding``'s.
 ///
-/// Each file is opened by its name in its folder, and the folder through the root held open
-/// (``FileTree/ContainedRoot``): a folder swapped for a link that leads out of the root is
-/// refused, not followed, and the file's name is one component, opened without following a
-/// link. A file whose folder is not held is opened by its whole path below the root (one call);
+/// Each file is opened below the root held open (``FileTree/ContainedRoot``), by its whole path
+/// or by its name in its folder opened so: a folder swapped for a link that leads out of the root
+/// is refused, not followed, and the file's own name is opened without following a link. A file
+/// whose folder is not held is opened by its whole path below the root (one call);
 /// a second file in a row from that folder has the folder opened and held. The last
 /// ``heldFolders`` folders are kept open, so files of one folder read together cost one lookup of
 /// a name each, and files read from folder after folder (oldest first, say) cost one open each.
