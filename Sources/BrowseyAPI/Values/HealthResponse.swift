@@ -46,9 +46,16 @@ public struct HealthResponse: Codable, Sendable, Hashable {
     /// How far the index of what text files say is (additive; absent when the server runs
     /// without it).
     public var contentIndex: ContentIndex?
+    /// The server's identity: a UUID that stays the same for one served folder and port across
+    /// restarts, so a client that found one server by Bonjour, a QR code and by hand lists it
+    /// once (additive; absent from older servers).
+    public var serverId: String?
+    /// Whether the access-token gate is on: every `/api/` request then carries
+    /// `X-Browsey-Access-Token` (additive; absent from older servers).
+    public var accessToken: Bool?
 
     private enum CodingKeys: String, CodingKey {
-        case ok, readonly, host, auth, hidden, contentIndex
+        case ok, readonly, host, auth, hidden, contentIndex, serverId, accessToken
     }
 
     /// Reads a health answer. A server with `--auth` asked without the token answers only `ok`
@@ -65,6 +72,8 @@ public struct HealthResponse: Codable, Sendable, Hashable {
         auth = try container.decodeIfPresent(Bool.self, forKey: .auth)
         hidden = try container.decodeIfPresent(Bool.self, forKey: .hidden)
         contentIndex = try container.decodeIfPresent(ContentIndex.self, forKey: .contentIndex)
+        serverId = try container.decodeIfPresent(String.self, forKey: .serverId)
+        accessToken = try container.decodeIfPresent(Bool.self, forKey: .accessToken)
     }
 
     /// Makes a health answer.
