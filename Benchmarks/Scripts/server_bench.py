@@ -270,6 +270,21 @@ def main():
                 rounds[name].append((one, many, cpu, errors1 + errors32))
                 print("round %d %-15s listing: %8.0f req/s at 1, %8.0f req/s at 32, %.2f ms CPU each (%d errors)" % (
                     round_number + 1, name, one, many, cpu, errors1 + errors32), flush=True)
+        # The 304 a client that has the listing gets (If-None-Match with its tag), from the cache.
+        if "browsey-cached" in processes:
+            url, _ = listing["browsey-cached"]
+            tag = urllib.request.urlopen(url).headers["ETag"]
+            conditional = {"If-None-Match": tag}
+            rounds["browsey-304"] = []
+            for round_number in range(args.rounds):
+                pid = processes["browsey-cached"].pid
+                settle([process.pid for process in processes.values()])
+                one, errors1, _ = measured_wrk(pid, url, 1, args.seconds, conditional)
+                settle([process.pid for process in processes.values()])
+                many, errors32, cpu = measured_wrk(pid, url, 32, args.seconds, conditional)
+                rounds["browsey-304"].append((one, many, cpu, errors1 + errors32))
+                print("round %d %-15s listing: %8.0f req/s at 1, %8.0f req/s at 32, %.3f ms CPU each (%d errors)" % (
+                    round_number + 1, "browsey-304", one, many, cpu, errors1 + errors32), flush=True)
         for name, values in rounds.items():
             results[name] = {
                 "c1": statistics.median(v[0] for v in values), "c32": statistics.median(v[1] for v in values),
@@ -307,7 +322,7 @@ def main():
         listed = "c1" in figures
         rows.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             name, "%.0f" % figures["c1"] if listed else "–", ratio("c1"), "%.0f" % figures["c32"] if listed else "–",
-            ratio("c32"), "%.1f ms" % figures["cpu"] if listed else "–",
+            ratio("c32"), ("%.1f ms" if figures.get("cpu", 0) >= 0.1 else "%.3f ms") % figures["cpu"] if listed else "–",
             "%.0f MiB/s" % figures["download"] if "download" in figures else "–", ratio("download"),
             "%.2f s" % figures["downloadCPU"] if "downloadCPU" in figures else "–"))
     table = "\n".join([
@@ -316,7 +331,9 @@ def main():
         "Listing: wrk -t2, %d s at 1 and at 32 connections (each server's own JSON listing), median of %d interleaved rounds;"
         " CPU is the server's user + system time per listing at 32 connections. Download: curl, median of %d"
         " interleaved rounds, with the server's CPU seconds per GiB." % (args.seconds, args.rounds, args.downloads),
-        "`browsey` runs with --no-listing-cache; `browsey-cached` with the listing cache the watcher keeps fresh."
+        "`browsey` runs with --no-listing-cache; `browsey-cached` with the listing cache the watcher keeps fresh;"
+        " `browsey-304` is `browsey-cached` asked with the listing's `If-None-Match` (a client that has it: 304, no body)."
+        " Its CPU per listing is the server's time per 304."
         " Over loopback Browsey copies downloads through buffers (`browsey`); `browsey-sendfile` is the download by"
         " `sendfile`, which clients across a network get (`--sendfile-on-loopback`).",
         "",

@@ -22,8 +22,14 @@ final class ListingCache: Sendable {
         let hidden: Bool
     }
 
+    /// A listing's bytes and their validator (``BodyTag``), made once when it is read.
+    struct Entry {
+        let buffer: ByteBuffer
+        let tag: String
+    }
+
     private struct State {
-        var entries: [Key: ByteBuffer] = [:]
+        var entries: [Key: Entry] = [:]
         /// Counts changes.
         var generation: UInt64 = 0
         /// The generation of each folder's last change, as far back as ``floor``.
@@ -56,7 +62,7 @@ final class ListingCache: Sendable {
 
     /// The cached listing when there is one that is certainly current, and the generation to
     /// hand back to ``store(_:for:since:)`` (`nil`: the cache cannot vouch for anything now).
-    func lookup(_ key: Key) -> (listing: ByteBuffer?, generation: UInt64?) {
+    func lookup(_ key: Key) -> (listing: Entry?, generation: UInt64?) {
         let (listing, generation) = gate.lookup(
             generation: { state.withLock { $0.generation } }, kept: { state.withLock { $0.entries[key] } },
             forget: forget)
@@ -65,12 +71,12 @@ final class ListingCache: Sendable {
 
     /// Keeps a listing read since `generation`, unless something changed meanwhile (or may have:
     /// the watcher has not caught up).
-    func store(_ buffer: ByteBuffer, for key: Key, since generation: UInt64) {
+    func store(_ buffer: ByteBuffer, tag: String, for key: Key, since generation: UInt64) {
         guard gate.mayKeep(forget: forget) else { return }
         state.withLock { state in
             guard !state.changed(key.folder, since: generation) else { return }
             if state.entries.count >= Self.capacity { state.entries.removeAll(keepingCapacity: true) }
-            state.entries[key] = buffer
+            state.entries[key] = Entry(buffer: buffer, tag: tag)
         }
     }
 

@@ -38,7 +38,8 @@ extension FileController {
     static let highlightLimit: Int64 = 1 << 20
     static let imageLimit: Int64 = 20 * 1024 * 1024
 
-    /// `GET /api/view?path=`: text with its content, or an image or video with its URL.
+    /// `GET /api/view?path=`: text with its content, or an image or video with its URL, tagged
+    /// with a digest of the answer (``BodyTag``): 304 when the client has it.
     func view(_ request: Request, context: FileServerContext) async throws -> Response {
         let target = try resolve(request, context, required: true, notFound: "File not found")
         let (descriptor, status) = try openForReading(target, notFound: "File not found")
@@ -72,12 +73,13 @@ extension FileController {
             let highlighted =
                 !isMarkdown && status.size <= Self.highlightLimit
                 ? SyntaxHighlighter.html(for: content, language: language) : nil
-            return JSONBody.response(
-                ViewResponse(
+            return BodyTag.response(
+                encoding: ViewResponse(
                     type: .text, filename: name, extension: ext, content: content,
                     size: status.size, modified: status.modified.date,
                     language: language, mimeType: mime,
-                    html: isMarkdown ? MarkdownRenderer.html(content) : nil, highlighted: highlighted))
+                    html: isMarkdown ? MarkdownRenderer.html(content) : nil, highlighted: highlighted),
+                to: request)
         }
         if Self.imageExtensions.contains(kindKey), status.size <= Self.imageLimit {
             let header = Self.head(
@@ -90,19 +92,19 @@ extension FileController {
                     width: $0.displayWidth, height: $0.displayHeight, taken: $0.taken, camera: $0.camera,
                     orientation: $0.orientation)
             }
-            return JSONBody.response(
-                ViewResponse(
+            return BodyTag.response(
+                encoding: ViewResponse(
                     type: .image, filename: name, extension: ext, url: url, size: status.size, mimeType: mime,
-                    dimensions: dimensions, image: picture))
+                    dimensions: dimensions, image: picture), to: request)
         }
         if Self.videoExtensions.contains(kindKey) {
             let details = await videos?.videoDetails(descriptor: descriptor, status: status)
-            return JSONBody.response(
-                ViewResponse(
+            return BodyTag.response(
+                encoding: ViewResponse(
                     type: .video, filename: name, extension: ext, url: url, size: status.size, mimeType: mime,
                     video: details.map {
                         ViewResponse.Video(duration: $0.duration, width: $0.width, height: $0.height)
-                    }))
+                    }), to: request)
         }
         throw APIError(.badRequest, "File type not viewable", code: .notViewable)
     }

@@ -18,7 +18,8 @@ struct ListingController: ServedFolderRoutes {
         group.get("/api/list") { request, context in try await list(request, context: context) }
     }
 
-    /// `GET /api/list?path=[&hidden=1]`: a folder's entries, folders first, then names.
+    /// `GET /api/list?path=[&hidden=1]`: a folder's entries, folders first, then names, tagged
+    /// with a digest of the answer (``BodyTag``): 304 when the client has it.
     func list(_ request: Request, context: FileServerContext) async throws -> Response {
         let folder = try resolve(
             request, context, required: false, notFound: "Directory not found", need: .see)
@@ -29,7 +30,7 @@ struct ListingController: ServedFolderRoutes {
         let access = context.access
         let filters = access.dependsOnWhoAsks
         let (cached, generation) = filters ? (nil, nil) : listingCache?.lookup(key) ?? (nil, nil)
-        if let cached { return JSONBody.response(buffer: cached) }
+        if let cached { return BodyTag.response(cached.buffer, tag: cached.tag, to: request) }
         let filter = EntryFilter(
             includesHidden: wantsHidden, excludedNames: safePath.ignored)
         var reader = DirectoryReader(filter: filter, order: .browsey)
@@ -45,8 +46,9 @@ struct ListingController: ServedFolderRoutes {
         let buffer = ListingJSON.encode(
             path: folder.relative, absolutePath: showsFilesystemPaths ? folder.absolute : folder.relative,
             listing: listing, links: Self.links(of: listing, safePath: safePath), thumbnails: thumbnails)
-        if let generation { listingCache?.store(buffer, for: key, since: generation) }
-        return JSONBody.response(buffer: buffer)
+        let tag = BodyTag.of(buffer, salt: wantsHidden ? "hidden" : "")
+        if let generation { listingCache?.store(buffer, tag: tag, for: key, since: generation) }
+        return BodyTag.response(buffer, tag: tag, to: request)
     }
 
     /// Leaves in a listing of `folder` only what this request may see (one reader's listing,
