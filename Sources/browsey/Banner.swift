@@ -15,7 +15,10 @@ import QRCode
 
 /// The start-up banner: where to point a browser, what is served, and how.
 enum Banner {
-    static func print(configuration: ServerConfiguration, port: Int, showsQRCode: Bool, bonjour: String) {
+    static func print(
+        configuration: ServerConfiguration, port: Int, showsQRCode: Bool, bonjour: String,
+        accessTokenSource: String? = nil
+    ) {
         // With --auth, the URLs carry the token: opening one is signing in.
         let suffix = configuration.token.map { "?token=" + $0 } ?? ""
         let scheme = configuration.tls == nil ? "http" : "https"
@@ -35,6 +38,7 @@ enum Banner {
         if let token = configuration.token {
             lines.append("  Token:    \(token) (apps send it as Authorization: Bearer)")
         }
+        lines.append("  Access:   " + accessLine(configuration, source: accessTokenSource))
         if configuration.servesWebDAV {
             let host = networkHost ?? "localhost"
             lines.append("  WebDAV:   \(scheme)://\(host):\(port)/dav/" + Self.davHint(configuration))
@@ -53,8 +57,25 @@ enum Banner {
         fflush(nil)
     }
 
+    /// Whether the access-token gate is on, naming the header and where the token came from,
+    /// never the token itself.
+    static func accessLine(_ configuration: ServerConfiguration, source: String?) -> String {
+        guard configuration.accessToken?.isEmpty == false else {
+            return "token off (anyone who reaches this address gets in; see --access-token)"
+        }
+        return
+            "token on: every API and WebDAV request sends X-Browsey-Access-Token (from \(source ?? "the configuration"))"
+    }
+
     /// How a WebDAV client signs in, after the address.
     static func davHint(_ configuration: ServerConfiguration) -> String {
+        if configuration.accessToken?.isEmpty == false {
+            let rest =
+                configuration.token != nil
+                ? ", a colon, then the token"
+                : configuration.accounts != nil ? ", a colon, then an app password" : ""
+            return " (any user name; the password: the access token\(rest))"
+        }
         guard configuration.token != nil else {
             return " (Finder: Go > Connect to Server; Explorer: Map network drive)"
         }

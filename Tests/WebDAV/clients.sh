@@ -124,6 +124,35 @@ else
     failed=1
 fi
 
+echo "--> behind the access-token gate: rclone with the token as the password, litmus with both tokens"
+kill "$pid" 2> /dev/null && wait "$pid" 2> /dev/null || true
+access=access-$$-$RANDOM-0123456789
+mkdir -p "$work/gated"
+BROWSEY_ACCESS_TOKEN="$access" "$binary" serve "$work/gated" -p "$port" --host 127.0.0.1 --no-qr --no-bonjour \
+    --no-index --no-readonly --trash-dir "$work/trash" > "$work/server.log" 2>&1 &
+pid=$!
+for _ in $(seq 100); do [ "$(curl -s -o /dev/null -w '%{http_code}' "$url")" = 401 ] && break; sleep 0.1; done
+gated_ok=1
+[ "$(curl -s -o /dev/null -w '%{http_code}' -X PROPFIND "$url")" = 401 ] || gated_ok=0
+export RCLONE_CONFIG_BROWSEY_PASS=$(rclone obscure "$access")
+rclone copy "$work/local" browsey:tree 2> "$work/rclone.txt" || gated_ok=0
+rclone check "$work/local" browsey:tree 2>> "$work/rclone.txt" || gated_ok=0
+export RCLONE_CONFIG_BROWSEY_PASS=$(rclone obscure "wrong-$access")
+rclone lsjson browsey:tree > /dev/null 2>> "$work/rclone.txt" && gated_ok=0
+kill "$pid" 2> /dev/null && wait "$pid" 2> /dev/null || true
+BROWSEY_ACCESS_TOKEN="$access" "$binary" serve "$work/gated" -p "$port" --host 127.0.0.1 --no-qr --no-bonjour \
+    --no-index --no-readonly --trash-dir "$work/trash" --token "$token" > "$work/server.log" 2>&1 &
+pid=$!
+for _ in $(seq 100); do [ "$(curl -s -o /dev/null -w '%{http_code}' "$url")" = 401 ] && break; sleep 0.1; done
+(cd "$work" && TESTS="basic copymove" litmus -k "$url" user "$access:$token") > "$work/litmus-gated.txt" 2>&1 || gated_ok=0
+if [ "$gated_ok" = 1 ]; then
+    echo "    gated: no credentials 401; rclone copy and check pass with the token, a wrong one is refused;"
+    grep -E "^<- summary" "$work/litmus-gated.txt" | sed 's/^/    litmus with ACCESS:TOKEN /'
+else
+    cat "$work/rclone.txt" "$work/litmus-gated.txt"
+    failed=1
+fi
+
 if [ "$failed" != 0 ]; then
     echo "server log:"
     tail -50 "$work/server.log"

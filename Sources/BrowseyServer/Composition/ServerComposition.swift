@@ -189,6 +189,10 @@ public struct ServerComposition: Sendable {
         if !configuration.corsOrigins.isEmpty {
             router.add(middleware: CORSPolicy(origins: configuration.corsOrigins))
         }
+        // First of what proves who asks: with a gate, the server's own token and accounts come after.
+        if let access = configuration.accessToken, !access.isEmpty {
+            router.add(middleware: AccessTokenGate(token: access))
+        }
         let accounts = configuration.accounts.flatMap { accounts in sessions.map { (accounts, $0) } }
         if configuration.servesWebDAV, configuration.token != nil || accounts != nil {
             router.add(
@@ -196,7 +200,9 @@ public struct ServerComposition: Sendable {
                     token: configuration.token, accounts: accounts, overTLS: configuration.tls != nil,
                     allowsInsecure: configuration.davAllowsInsecureBasic))
         }
-        if let token = configuration.token { router.add(middleware: TokenAuthentication(token: token)) }
+        if let token = configuration.token {
+            router.add(middleware: TokenAuthentication(token: token, serverId: configuration.serverId))
+        }
         if let accounts = configuration.accounts, let sessions {
             router.add(middleware: AccountAuthentication(accounts: accounts, sessions: sessions))
         }
@@ -278,6 +284,9 @@ public struct ServerComposition: Sendable {
         }
         ServerInfoController(configuration: configuration, startedAt: startedAt, contentIndex: contentIndex)
             .addRoutes(to: group)
+        AccessController(
+            gated: configuration.accessToken?.isEmpty == false, overTLS: configuration.tls != nil
+        ).addRoutes(to: group)
         LoginController(
             configuration: configuration, safePath: safePath, accounts: configuration.accounts,
             sessions: sessions,

@@ -31,6 +31,13 @@ public struct ServerConfiguration: Sendable {
     public var trashMaximumAge: Int64 = 30 * 24 * 3600
     /// The token every request but `/api/health` must carry (`--auth`); `nil`: open to all.
     public var token: String?
+    /// The newest Browsey's access token (`BROWSEY_ACCESS_TOKEN`, `--access-token-file`,
+    /// `--access-token`): every API and WebDAV request must carry it first, whatever else the
+    /// server asks (``AccessTokenGate``); `nil` or empty: no gate.
+    public var accessToken: String?
+    /// The server's identity, reported as `serverId` by `/api/health` and in the Bonjour record
+    /// (``ServerIdentity``); `nil` reports none.
+    public var serverId: String?
     /// Origins (`https://app.example`) whose pages may call the API (`--cors`): CORS headers,
     /// preflights, and writes from them. None by default.
     public var corsOrigins: [String] = []

@@ -22,6 +22,8 @@ struct ServerInfoController {
             auth: configuration.token != nil,
             hidden: configuration.showsHidden)
         health.contentIndex = contentIndex.map { HealthResponse.ContentIndex($0.progress) }
+        health.serverId = configuration.serverId
+        if configuration.accessToken?.isEmpty == false { health.accessToken = true }
         return JSONBody.response(health)
     }
 

@@ -23,13 +23,13 @@ public final class BonjourAnnouncement: Sendable {
 
     /// Asks the responder to announce a server on `port` serving `configuration`'s folder
     /// (instance `Browsey (<folder>)`, TXT `version`, `path`, `protocol`, `readonly`, `host`,
-    /// and `auth=1` with a token). The responder confirms in about a second; a name already
+    /// `serverId`, and `auth=1` with a token). The responder confirms in about a second; a name already
     /// taken, or a later failure, is logged.
     public init(configuration: ServerConfiguration, port: Int, version: String, logger: Logger) {
         let registration = BrowseyService.registration(
             servedFolder: configuration.root, port: port, version: version, secure: configuration.tls != nil,
             readOnly: configuration.readOnly, requiresToken: configuration.token != nil,
-            hostName: Self.hostName())
+            hostName: Self.hostName(), serverId: configuration.serverId)
         if configuration.servesWebDAV {
             let dav = WebDAVService.registration(
                 servedFolder: configuration.root, port: port, path: DAVPath.prefix + "/",

@@ -5,6 +5,7 @@ extension APIError {
     /// change here.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Wrapped: String, CaseIterable, Sendable {
+            case accessTokenInvalid, accessTokenRequired
             case alreadyExists, badFilter, basesRequired, conflict, crossSite, expired, gitMissing,
                 gitTimeout,
                 hiddenName, hostNotAllowed
@@ -33,6 +34,10 @@ extension APIError {
         /// Every code, for the test that holds them against the documentation.
         static var all: [Code] { Wrapped.allCases.map(Code.init) }
 
+        /// 401: a request to a server with the access-token gate on, without the token.
+        public static var accessTokenRequired: Self { Self(.accessTokenRequired) }
+        /// 401: a request to a server with the access-token gate on, with another token.
+        public static var accessTokenInvalid: Self { Self(.accessTokenInvalid) }
         /// 409: an item of that name exists (and the request did not ask to replace it).
         public static var alreadyExists: Self { Self(.alreadyExists) }
         /// 400: a search filter that makes no sense (`type`, `ext`, dates, sizes, `limit`).

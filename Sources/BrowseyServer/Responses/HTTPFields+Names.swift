@@ -13,6 +13,9 @@ extension HTTPFields.Element.Name {
     /// `Sec-Fetch-Site`: where the request came from.
     static let secFetchSite = HTTPFields.Element.Name("Sec-Fetch-Site")!
     // swift-format-ignore: NeverForceUnwrap
+    /// `X-Browsey-Access-Token`: the newest Browsey's access token (``AccessTokenGate``).
+    static let browseyAccessToken = HTTPFields.Element.Name("X-Browsey-Access-Token")!
+    // swift-format-ignore: NeverForceUnwrap
     /// `Last-Event-ID`: where a reconnecting event stream resumes.
     static let lastEventID = HTTPFields.Element.Name("Last-Event-ID")!
     // swift-format-ignore: NeverForceUnwrap

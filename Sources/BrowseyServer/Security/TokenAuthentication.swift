@@ -16,10 +16,14 @@ public struct TokenAuthentication<Context: AuthenticatingRequestContext>: Router
     public static var cookieName: String { "browsey_token" }
 
     let token: [UInt8]
+    /// The server's identity, which even the answer without the token carries: it is no
+    /// secret (the Bonjour record says it too), and a client needs it to know the server.
+    let serverId: String?
 
     /// Requires `token`.
-    public init(token: String) {
+    public init(token: String, serverId: String? = nil) {
         self.token = Array(token.utf8)
+        self.serverId = serverId
     }
 
     /// Lets the request through to `next` or answers it here.
@@ -35,7 +39,7 @@ public struct TokenAuthentication<Context: AuthenticatingRequestContext>: Router
             // The health check needs no token; without one it tells only that the server is up
             // and that a token is needed, nothing about the machine.
             if isAuthenticated(request) { return try await next(request, holder) }
-            return JSONBody.response(MinimalHealth(ok: true, auth: true))
+            return JSONBody.response(MinimalHealth(ok: true, auth: true, serverId: serverId))
         }
         if let bearer = Self.bearer(request.headers[.authorization]), matches(bearer) {
             return try await next(request, holder)
@@ -109,4 +113,5 @@ public struct TokenAuthentication<Context: AuthenticatingRequestContext>: Router
 private struct MinimalHealth: Encodable, Sendable {
     let ok: Bool
     let auth: Bool
+    let serverId: String?
 }

@@ -3,7 +3,7 @@ public struct ServerSetupError: Error, Sendable, CustomStringConvertible {
     /// What cannot be set up: a closed set, switchable, each with a stable name.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Wrapped: String, Sendable {
-            case certificate, key, accounts
+            case certificate, key, accounts, identity
         }
 
         private let wrapped: Wrapped
@@ -19,6 +19,8 @@ public struct ServerSetupError: Error, Sendable, CustomStringConvertible {
         public static var key: Self { Self(.key) }
         /// The accounts file (`--config`) cannot be read, or says something that cannot be.
         public static var accounts: Self { Self(.accounts) }
+        /// The server's identity file cannot be read or written, or holds no identity.
+        public static var identity: Self { Self(.identity) }
     }
 
     /// What cannot be set up.

@@ -66,6 +66,11 @@ struct DAVBasicAuthentication: RouterMiddleware {
         }
     }
 
+    /// A `Basic` header's value for `user` and `password`.
+    static func basic(user: String, password: String) -> String {
+        "Basic " + Data((user + ":" + password).utf8).base64EncodedString()
+    }
+
     /// The user name and password of a `Basic` header, `nil` for anything else.
     static func credentials(_ header: String?) -> (user: String, password: String)? {
         guard let header, header.count > 6, header.prefix(6).lowercased() == "basic " else { return nil }

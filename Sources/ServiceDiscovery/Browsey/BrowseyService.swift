@@ -2,8 +2,8 @@
 /// the folder, and a TXT record saying what is served and how.
 ///
 /// TXT keys: `version` (the server's), `path` (the served folder), `protocol` (`http` or
-/// `https`), `readonly` (`1` or `0`), `host` (the machine's name), and `auth=1` when a token is
-/// required.
+/// `https`), `readonly` (`1` or `0`), `host` (the machine's name), `serverId` (the server's
+/// identity, the same as `/api/health` says), and `auth=1` when a token is required.
 public enum BrowseyService {
     /// The DNS-SD service type.
     public static let type = "_browsey._tcp"
@@ -19,7 +19,7 @@ public enum BrowseyService {
     /// The registration of a server on `port` serving `folder`.
     public static func registration(
         servedFolder folder: String, port: Int, version: String, secure: Bool, readOnly: Bool,
-        requiresToken: Bool, hostName: String
+        requiresToken: Bool, hostName: String, serverId: String? = nil
     ) -> ServiceRegistration {
         var txt: TXTRecord = [
             "version": version, "path": folder, "protocol": secure ? "https" : "http",
@@ -27,6 +27,7 @@ public enum BrowseyService {
             "host": hostName,
         ]
         if requiresToken { txt["auth"] = "1" }
+        if let serverId { txt["serverId"] = serverId }
         return ServiceRegistration(name: instanceName(servedFolder: folder), type: type, port: port, txt: txt)
     }
 }

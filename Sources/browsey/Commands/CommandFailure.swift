@@ -16,6 +16,10 @@ struct CommandFailure: CodedError {
         /// The `--web-root` folder cannot be read or holds no web UI.
         static let webRootUnreadable = Code(.webRootUnreadable)
         static let accountsUnreadable = Code(.accountsUnreadable)
+        /// The access token's file cannot be read, is empty, or cannot be made.
+        static let accessTokenUnreadable = Code(.accessTokenUnreadable)
+        /// No registered server matches what `browsey stop` was given, or one did not stop.
+        static let noSuchServer = Code(.noSuchServer)
 
         /// The code's stable name.
         var description: String { wrapped.rawValue }
@@ -24,7 +28,7 @@ struct CommandFailure: CodedError {
 
         private enum Wrapped: String, CaseIterable {
             case cannotServe, conflictingOptions, serverSetup, discoveryUnavailable, webRootUnreadable
-            case accountsUnreadable
+            case accountsUnreadable, accessTokenUnreadable, noSuchServer
         }
         private let wrapped: Wrapped
         private init(_ wrapped: Wrapped) { self.wrapped = wrapped }

@@ -81,6 +81,18 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Require the access token in this file (its first line) of every API and WebDAV request, as X-Browsey-Access-Token; $BROWSEY_ACCESS_TOKEN comes first.",
+            valueName: "file"))
+    var accessTokenFile: String?
+
+    @Flag(
+        help:
+            "Require an access token of every API and WebDAV request, made once and kept in the data folder (mode 0600); the banner names its file."
+    )
+    var accessToken = false
+
+    @Option(
+        help: ArgumentHelp(
             "Accounts and per-folder rights (JSON; see Docs/Accounts.md): people sign in, and each reaches what the rules grant. Not with --auth.",
             valueName: "file"))
     var config: String?
@@ -332,6 +344,17 @@ struct Serve: AsyncParsableCommand {
                 .filter { !$0.isEmpty },
             allowsSymlinks: allowSymlinks, cachesListings: listingCache, trashFolder: trashFolder)
         configuration.token = token ?? (auth ? ServerConfiguration.newToken() : nil)
+        let access = try accessTokenSetting(logger: logger)
+        configuration.accessToken = access?.token
+        if let folder = ServerIdentity.defaultFolder(forRoot: root) {
+            do {
+                configuration.serverId = try ServerIdentity.id(root: root, port: chosenPort, folder: folder)
+            } catch {
+                throw CommandFailure(.serverSetup, error.message)
+            }
+        } else {
+            logger.warning("No data folder outside the served folder: this server has no lasting identity")
+        }
         if let config {
             try Self.useAccounts(from: config, in: &configuration, auditLog: auditLog, logger: logger)
         }
@@ -395,10 +418,14 @@ struct Serve: AsyncParsableCommand {
         if let webRoot {
             configuration.webRoot = try Self.checkedWebRoot(webRoot)
         }
+        // Known to `browsey list` and `browsey stop` while it runs.
+        let registry = InstanceRegistry.standard()
+        defer { registry?.unregister(pid: getpid()) }
         do {
             let announcement = Mutex<BonjourAnnouncement?>(nil)
             try await FileServer.run(configuration, logger: logger) {
                 [configuration, open, qr, bonjour, logger] port in
+                registry?.register(InstanceRecord(serving: configuration, port: port))
                 var bonjourLine = "off (--no-bonjour)"
                 if bonjour && ["127.0.0.1", "localhost", "::1"].contains(configuration.host) {
                     // Other devices could not connect: announcing would only mislead them.
@@ -410,7 +437,9 @@ struct Serve: AsyncParsableCommand {
                     bonjourLine = announced.summary
                     announcement.withLock { $0 = announced }
                 }
-                Banner.print(configuration: configuration, port: port, showsQRCode: qr, bonjour: bonjourLine)
+                Banner.print(
+                    configuration: configuration, port: port, showsQRCode: qr, bonjour: bonjourLine,
+                    accessTokenSource: access?.source)
                 if open {
                     Banner.openBrowser("\(configuration.tls == nil ? "http" : "https")://localhost:\(port)/")
                 }
