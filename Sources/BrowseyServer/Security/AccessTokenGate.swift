@@ -43,11 +43,29 @@ public struct AccessTokenGate: RouterMiddleware {
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard request.method != .options else { return try await next(request, context) }
         let path = Self.normalized(request.uri.path)
         let dav = DAVPath.isDAV(path)
-        guard dav || Self.isGated(path) else { return try await next(request, context) }
+        // WebDAV's Basic password loses the token on every method, OPTIONS included, so that
+        // what follows it reaches the server's own check as the password.
+        var basicPassed: Request?
         var presented = false
+        if dav, let (user, password) = DAVBasicAuthentication.credentials(request.headers[.authorization]) {
+            // The token alone, or the token, a colon and the server's own password (a token with a
+            // colon of its own is tried whole first).
+            let (candidate, rest) = matches(password) ? (password[...], nil) : Self.split(password)
+            if matches(candidate) {
+                var head = request.head
+                head.headerFields[.authorization] =
+                    rest.map { DAVBasicAuthentication.basic(user: user, password: $0) }
+                basicPassed = Request(head: head, body: request.body)
+            } else {
+                presented = true
+            }
+        }
+        if let basicPassed { return try await next(basicPassed, context) }
+        guard request.method != .options, dav || Self.isGated(path) else {
+            return try await next(request, context)
+        }
         if let value = request.headers[Self.header], !value.trimmingSpaces().isEmpty {
             if matches(value.trimmingSpaces()) { return try await next(request, context) }
             presented = true
@@ -60,18 +78,6 @@ public struct AccessTokenGate: RouterMiddleware {
                 TokenAuthentication<FileServerContext>.constantTimeEqual(bytes, token)
             {
                 return try await next(request, context)
-            }
-            presented = true
-        }
-        if dav, let (user, password) = DAVBasicAuthentication.credentials(request.headers[.authorization]) {
-            // The token alone, or the token, a colon and the server's own password (a token with a
-            // colon of its own is tried whole first).
-            let (candidate, rest) = matches(password) ? (password[...], nil) : Self.split(password)
-            if matches(candidate) {
-                var head = request.head
-                head.headerFields[.authorization] =
-                    rest.map { DAVBasicAuthentication.basic(user: user, password: $0) }
-                return try await next(Request(head: head, body: request.body), context)
             }
             presented = true
         }
