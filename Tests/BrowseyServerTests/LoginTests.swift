@@ -101,6 +101,36 @@ struct LoginTests {
         }
     }
 
+    @Test("a logout sent by a page of another site is refused 403 and the session goes on")
+    func logoutFromAnotherSite() async throws {
+        let fixture = try PeopleFixture.make()
+        try await fixture.withClient { client in
+            var headers = try await client.signIn("bob")
+            headers[.origin] = "http://evil.example"
+            let out = try await client.post("/api/logout", [String: String](), headers: headers)
+            #expect(out.status == .forbidden)
+            #expect(out.json["code"] as? String == "crossSite")
+            headers[.origin] = nil
+            let after = try await client.ask("/api/session", headers: headers)
+            #expect(after.json["username"] as? String == "bob", "the session was not ended")
+        }
+    }
+
+    @Test("health tells someone not signed in the mode but nothing about the machine; bob sees it")
+    func anonymousHealthHidesTheHost() async throws {
+        let fixture = try PeopleFixture.make()
+        try await fixture.withClient { client in
+            let anonymous = try await client.ask("/api/health")
+            #expect(anonymous.status == .ok)
+            #expect(anonymous.json["ok"] as? Bool == true)
+            #expect(anonymous.json["host"] == nil)
+            #expect(!anonymous.text.contains("uptime") && !anonymous.text.contains("osRelease"))
+            let headers = try await client.signIn("bob")
+            let signedIn = try await client.ask("/api/health", headers: headers)
+            #expect((signedIn.json["host"] as? [String: Any])?["hostname"] != nil)
+        }
+    }
+
     @Test("sessions survive a restart, and end when the password changes")
     func restartAndPasswordChange() async throws {
         let fixture = try PeopleFixture.make()

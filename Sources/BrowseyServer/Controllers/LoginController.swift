@@ -71,6 +71,8 @@ struct LoginController: ServedFolderRoutes {
     }
 
     func logout(_ request: Request, context: FileServerContext) throws -> Response {
+        // A page elsewhere could end this browser's session (SameSite=Lax lets a sibling site by).
+        try requireThisSite(request)
         if let sessions, let token = AccountAuthentication<FileServerContext>.token(of: request) {
             do {
                 try sessions.end(token)

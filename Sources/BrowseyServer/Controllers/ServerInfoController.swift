@@ -11,7 +11,11 @@ struct ServerInfoController {
     var contentIndex: ContentIndex? = nil
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
-        group.get("/api/health") { _, _ in health() }
+        group.get("/api/health") { _, context in
+            // Nobody signed in on a server with accounts learns no more of the machine than the
+            // token mode tells someone without the token.
+            configuration.accounts != nil && context.identity.user == nil ? anonymousHealth() : health()
+        }
         group.get("/api/openapi.json") { request, _ in try OpenAPIFile.response(to: request) }
     }
 
@@ -27,4 +31,24 @@ struct ServerInfoController {
         return JSONBody.response(health)
     }
 
+    /// `GET /api/health` for someone not signed in on a server with accounts: the mode, never the
+    /// host (its name, kernel, architecture, uptime).
+    func anonymousHealth() -> Response {
+        JSONBody.response(
+            AnonymousHealth(
+                ok: true, auth: false, readonly: configuration.readOnly, hidden: configuration.showsHidden,
+                serverId: configuration.serverId,
+                accessToken: configuration.accessToken?.isEmpty == false ? true : nil))
+    }
+
+}
+
+/// What `/api/health` tells someone not signed in on a server with accounts.
+private struct AnonymousHealth: Encodable, Sendable {
+    let ok: Bool
+    let auth: Bool
+    let readonly: Bool
+    let hidden: Bool
+    let serverId: String?
+    let accessToken: Bool?
 }

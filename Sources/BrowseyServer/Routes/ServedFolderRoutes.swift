@@ -108,14 +108,7 @@ extension ServedFolderRoutes {
         _ request: Request, _ context: FileServerContext, needsJSON: Bool = true
     ) throws(APIError) {
         if !context.access.mayWrite { throw .readOnly }
-        // A browser names the page that sent a write; a page of another site may not write here
-        // (a multipart form needs no preflight). Clients that are not browsers send no Origin.
-        if let origin = request.headers[.origin],
-            !Self.isSameOrigin(origin, authority: request.head.authority),
-            !configuration.corsOrigins.contains(origin)
-        {
-            throw APIError(.forbidden, "Cross-site request refused", code: .crossSite)
-        }
+        try requireThisSite(request)
         guard needsJSON else { return }
         let type = request.headers[.contentType]?.lowercased() ?? ""
         guard type == "application/json" || type.hasPrefix("application/json;") else {
@@ -129,17 +122,25 @@ extension ServedFolderRoutes {
     /// something other than files needs (sign-ins, shares), so that a page elsewhere cannot
     /// send it from a plain form.
     func requireJSONFromThisSite(_ request: Request) throws(APIError) {
-        if let origin = request.headers[.origin],
-            !Self.isSameOrigin(origin, authority: request.head.authority),
-            !configuration.corsOrigins.contains(origin)
-        {
-            throw APIError(.forbidden, "Cross-site request refused", code: .crossSite)
-        }
+        try requireThisSite(request)
         let type = request.headers[.contentType]?.lowercased() ?? ""
         guard type == "application/json" || type.hasPrefix("application/json;") else {
             throw APIError(
                 .unsupportedMediaType, "Writes need a JSON body (Content-Type: application/json)",
                 code: .jsonRequired)
+        }
+    }
+
+    /// Refuses a request a page of another site sent (403 `crossSite`): a browser names the page
+    /// that sent a request, and a form or a `fetch` elsewhere needs no preflight to change
+    /// something here (a multipart upload, a sign-out). Clients that are not browsers send no
+    /// `Origin`; `--cors` origins are this site's friends.
+    func requireThisSite(_ request: Request) throws(APIError) {
+        if let origin = request.headers[.origin],
+            !Self.isSameOrigin(origin, authority: request.head.authority),
+            !configuration.corsOrigins.contains(origin)
+        {
+            throw APIError(.forbidden, "Cross-site request refused", code: .crossSite)
         }
     }
 
