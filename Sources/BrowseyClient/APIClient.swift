@@ -182,6 +182,12 @@ public struct APIClient: Sendable {
         if !encoded.isEmpty { target += "?" + encoded }
         var fields = headers
         if let token = server.token { fields.append(("Authorization", "Bearer \(token)")) }
+        // The gate's value goes in a header only: a URL ends up in logs and histories.
+        if let access = server.accessToken { fields.append((Self.accessTokenHeader, access)) }
+        if let cloudflare = server.cloudflareAccess {
+            fields.append(("CF-Access-Client-Id", cloudflare.id))
+            fields.append(("CF-Access-Client-Secret", cloudflare.secret))
+        }
         let response = try await transport.send(
             TransportRequest(
                 method: method, target: target, headers: fields, body: body, sendProgress: sendProgress),
@@ -189,17 +195,32 @@ public struct APIClient: Sendable {
         guard response.status >= 400 else { return response }
         let bytes = (try? await response.collect(limit: 1 << 20)) ?? []
         throw BrowseyClientError.answer(
-            status: response.status, body: bytes, endpoint: endpoint, server: server)
+            status: response.status, body: bytes, endpoint: endpoint, server: server,
+            challenge: response.header("WWW-Authenticate"))
     }
+
+    /// The header that carries ``Server/accessToken``: `X-Browsey-Access-Token`.
+    public static let accessTokenHeader = "X-Browsey-Access-Token"
 }
 
 extension BrowseyClientError {
     /// The error an HTTP error status means, in words a person understands.
-    static func answer(status: Int, body: [UInt8], endpoint: String, server: Server) -> BrowseyClientError {
+    static func answer(
+        status: Int, body: [UInt8], endpoint: String, server: Server, challenge: String? = nil
+    ) -> BrowseyClientError {
         let answer = try? JSONDecoder.browsey().decode(ErrorResponse.self, from: Data(body))
         let said = answer?.error ?? String(decoding: body.prefix(200), as: UTF8.self)
         var error: BrowseyClientError
+        // The access-token gate says who refused in its challenge; a bearer refusal says
+        // `Bearer realm=…` (or nothing, on older servers).
+        let isGate = challenge.map { $0.lowercased().hasPrefix("browsey-access") } ?? false
         switch status {
+        case 401 where isGate:
+            error = BrowseyClientError(
+                .accessToken,
+                server.accessToken == nil
+                    ? "\(server.name) asks for its access token (X-Browsey-Access-Token): add the one it was started with"
+                    : "\(server.name) refused the access token: check it against the one it was started with")
         case 401:
             error = BrowseyClientError(
                 .unauthorized,
