@@ -23,6 +23,9 @@ public struct APIClient: Sendable {
     /// Thumbnails fetched by ``thumbnail(of:size:)``: memory only unless given a store with a
     /// folder.
     public var thumbnails = ThumbnailStore()
+    /// Listings and views read by ``list(_:hidden:)`` and ``view(_:)``, kept with their ETags so
+    /// that reading one again costs a 304 when it has not changed.
+    public var conditionalReads = ConditionalReadCache()
 
     /// A client for `server` over `transport`.
     public init(server: Server, transport: any HTTPTransport, timeout: Duration = .seconds(15)) {
@@ -39,12 +42,12 @@ public struct APIClient: Sendable {
     }
 
     /// `GET /api/list`: a folder's entries, folders first (hidden names only if the server
-    /// allows them and `hidden` is set).
+    /// allows them and `hidden` is set). A listing read before is asked for with its ETag, and
+    /// a 304 reuses it (see ``conditionalReads``).
     public func list(
         _ path: String = "/", hidden: Bool = false
     ) async throws(BrowseyClientError) -> ListResponse {
-        try await json(
-            ListResponse.self, "GET", "/api/list", query: [("path", path), ("hidden", hidden ? "1" : nil)])
+        try await cachedJSON(ListResponse.self, "/api/list", query: Self.listQuery(path, hidden: hidden))
     }
 
     /// `GET /api/stat`: one entry's metadata.
@@ -53,9 +56,10 @@ public struct APIClient: Sendable {
     }
 
     /// `GET /api/view`: what a viewer shows for a file (text with its language, an image's
-    /// URL and size, …).
+    /// URL and size, …). A view read before is asked for with its ETag, and a 304 reuses it
+    /// (see ``conditionalReads``).
     public func view(_ path: String) async throws(BrowseyClientError) -> ViewResponse {
-        try await json(ViewResponse.self, "GET", "/api/view", query: [("path", path)])
+        try await cachedJSON(ViewResponse.self, "/api/view", query: [("path", path)])
     }
 
     /// `GET /api/search`: names under `folder` matching `query`, best first.
