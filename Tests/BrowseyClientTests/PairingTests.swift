@@ -47,7 +47,9 @@ struct PairingTests {
         let payload = PairPayload(
             url: "https://nas.example:8443", name: "Home NAS", token: "bearer-0123456789", access: "gate")
         let text = try payload.text()
-        #expect(text.contains(#""v":2"#) && text.contains(#""kind":"browsey-pair""#))
+        #expect(
+            text == #"{"v":2,"kind":"browsey-pair","url":"https://nas.example:8443","name":"Home NAS","#
+                + #""token":"bearer-0123456789","access":"gate"}"#)
         #expect(!text.contains(#"\/"#), "slashes are not escaped: \(text)")
         #expect(try PairPayload.read(text) == payload)
         let server = try ServerLink.parse(text)

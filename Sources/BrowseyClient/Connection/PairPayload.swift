@@ -53,13 +53,27 @@ public struct PairPayload: Sendable, Hashable {
     /// The payload as compact JSON, once ``validated()`` accepts it.
     public func text() throws(BrowseyClientError) -> String {
         _ = try validated()
-        let wire = Wire(
-            v: version, kind: Self.kind, url: url, name: name, token: token, access: access,
-            cf: cloudflare.map { Wire.Cloudflare(id: $0.id, secret: $0.secret) })
+        // Written field by field, in the contract's order (an encoder's keyed container need
+        // not keep it): the code reads the same on every run.
+        var fields = [("v", "\(version)"), ("kind", try Self.quoted(Self.kind))]
+        fields.append(("url", try Self.quoted(url)))
+        fields.append(("name", try Self.quoted(name)))
+        if let token { fields.append(("token", try Self.quoted(token))) }
+        if let access { fields.append(("access", try Self.quoted(access))) }
+        if let cloudflare {
+            let object =
+                "{\"id\":\(try Self.quoted(cloudflare.id)),\"secret\":\(try Self.quoted(cloudflare.secret))}"
+            fields.append(("cf", object))
+        }
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// `text` as a JSON string, escaped as JSON needs and no more (`/` stays `/`).
+    private static func quoted(_ text: String) throws(BrowseyClientError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         do {
-            return String(decoding: try encoder.encode(wire), as: UTF8.self)
+            return String(decoding: try encoder.encode(text), as: UTF8.self)
         } catch {
             throw BrowseyClientError(.invalidInput, "the pair code cannot be written: \(error)")
         }
@@ -144,9 +158,9 @@ public struct PairPayload: Sendable, Hashable {
         BrowseyClientError(.invalidInput, "This is not a Browsey pair code this app accepts: \(why).")
     }
 
-    /// The JSON as it travels: every field optional, so what is missing is said in words.
-    private struct Wire: Codable {
-        struct Cloudflare: Codable {
+    /// The JSON as it is read: every field optional, so what is missing is said in words.
+    private struct Wire: Decodable {
+        struct Cloudflare: Decodable {
             var id: String?
             var secret: String?
         }
