@@ -1,5 +1,6 @@
 import BrowseyClient
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -90,5 +91,42 @@ struct AccessTokenTests {
             transport: TransportKind.nio.make(), timeout: .seconds(30))
         let error = await #expect(throws: BrowseyClientError.self) { try await client.list("/") }
         #expect(error?.code == .unauthorized && error?.message.contains("asks for a token") == true)
+    }
+
+    @Test(
+        "the server list saves a gated server only with its access token, and takes a new one when the gate changes"
+    )
+    @MainActor
+    func serverList() async throws {
+        final class Gate: Sendable { let value = Mutex("first-0123") }
+        let gate = Gate()
+        let transport = ScriptedTransport { request, _ in
+            let sent = request.headers.first { $0.name.lowercased() == "x-browsey-access-token" }?.value
+            guard sent == gate.value.withLock({ $0 }) else {
+                return .json(
+                    #"{"error":"Invalid Browsey access token"}"#, status: 401,
+                    headers: [("WWW-Authenticate", "Browsey-Access")])
+            }
+            if request.target.hasPrefix("/api/health") { return .json(healthJSON(serverId: "gated-1")) }
+            return .json(listingJSON(["a.txt"]))
+        }
+        let support = try TemporaryFolder()
+        let store = SavedServers(file: support.path("servers.json"))
+        let model = ServerListModel(store: store, transport: transport) { _ in [] }
+        await #expect {
+            try await model.add(name: "Gated", host: "nas.local", port: 8080)
+        } throws: { ($0 as? BrowseyClientError)?.code == .accessToken }
+        #expect(model.saved.isEmpty)
+        try await model.add(name: "Gated", host: "nas.local", port: 8080, accessToken: "first-0123")
+        #expect(model.saved.first?.server.accessToken == "first-0123")
+
+        gate.value.withLock { $0 = "second-4567" }
+        let entry = try #require(model.saved.first)
+        await #expect {
+            try await model.setAccessToken("wrong", for: entry)
+        } throws: { ($0 as? BrowseyClientError)?.code == .accessToken }
+        try await model.setAccessToken("second-4567", for: entry)
+        let reopened = ServerListModel(store: store, transport: transport) { _ in [] }
+        #expect(reopened.saved.map(\.server.accessToken) == ["second-4567"])
     }
 }

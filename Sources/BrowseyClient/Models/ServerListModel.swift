@@ -140,13 +140,14 @@ public final class ServerListModel {
         return (server, .offline(firstError?.message ?? "no address answered"))
     }
 
-    /// Adds a server typed by hand, once it answers (and accepts the token): the entry is
-    /// checked, then tried, then saved. Throws what went wrong, saving nothing.
+    /// Adds a server typed by hand, once it answers (and accepts the token and the access
+    /// token): the entry is checked, then tried, then saved. Throws what went wrong, saving
+    /// nothing: `accessToken` when the server's gate wants an access token this call lacks.
     @discardableResult
     public func add(
-        name: String?, host: String, port: Int, token: String? = nil
+        name: String?, host: String, port: Int, token: String? = nil, accessToken: String? = nil
     ) async throws(BrowseyClientError) -> Server {
-        try await add(try Server(name: name, host: host, port: port, token: token))
+        try await add(try Server(name: name, host: host, port: port, token: token, accessToken: accessToken))
     }
 
     /// Adds the server a link or QR code names (`http://host:port/?token=…`), once it answers.
@@ -155,10 +156,24 @@ public final class ServerListModel {
         try await add(try ServerLink.parse(link, name: name))
     }
 
-    /// Adds a discovered server to the saved ones, once it answers.
+    /// Adds a discovered server to the saved ones, once it answers; `accessToken` for one
+    /// behind an access token (a Bonjour record never carries it).
     @discardableResult
-    public func save(_ entry: Entry) async throws(BrowseyClientError) -> Server {
-        try await add(entry.server)
+    public func save(_ entry: Entry, accessToken: String? = nil) async throws(BrowseyClientError) -> Server {
+        var server = entry.server
+        if let accessToken, !accessToken.isEmpty { server.accessToken = accessToken }
+        return try await add(server)
+    }
+
+    /// Gives a saved server the access token its gate asks for (a new one, or none), once the
+    /// server accepts it; throws what the server answered, changing nothing.
+    public func setAccessToken(_ accessToken: String?, for entry: Entry) async throws(BrowseyClientError) {
+        var server = entry.server
+        server.accessToken = accessToken.flatMap { $0.isEmpty ? nil : $0 }
+        let connected = try await client(for: server).connect()
+        guard let index = saved.firstIndex(where: { $0.id == entry.id }) else { return }
+        saved[index] = Entry(server: connected, status: .online)
+        persist()
     }
 
     /// Renames a saved server.
