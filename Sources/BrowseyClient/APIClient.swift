@@ -23,6 +23,9 @@ public struct APIClient: Sendable {
     /// Thumbnails fetched by ``thumbnail(of:size:)``: memory only unless given a store with a
     /// folder.
     public var thumbnails = ThumbnailStore()
+    /// Listings and views read by ``list(_:hidden:)`` and ``view(_:)``, kept with their ETags so
+    /// that reading one again costs a 304 when it has not changed.
+    public var conditionalReads = ConditionalReadCache()
 
     /// A client for `server` over `transport`.
     public init(server: Server, transport: any HTTPTransport, timeout: Duration = .seconds(15)) {
@@ -39,12 +42,12 @@ public struct APIClient: Sendable {
     }
 
     /// `GET /api/list`: a folder's entries, folders first (hidden names only if the server
-    /// allows them and `hidden` is set).
+    /// allows them and `hidden` is set). A listing read before is asked for with its ETag, and
+    /// a 304 reuses it (see ``conditionalReads``).
     public func list(
         _ path: String = "/", hidden: Bool = false
     ) async throws(BrowseyClientError) -> ListResponse {
-        try await json(
-            ListResponse.self, "GET", "/api/list", query: [("path", path), ("hidden", hidden ? "1" : nil)])
+        try await cachedJSON(ListResponse.self, "/api/list", query: Self.listQuery(path, hidden: hidden))
     }
 
     /// `GET /api/stat`: one entry's metadata.
@@ -53,9 +56,10 @@ public struct APIClient: Sendable {
     }
 
     /// `GET /api/view`: what a viewer shows for a file (text with its language, an image's
-    /// URL and size, …).
+    /// URL and size, …). A view read before is asked for with its ETag, and a 304 reuses it
+    /// (see ``conditionalReads``).
     public func view(_ path: String) async throws(BrowseyClientError) -> ViewResponse {
-        try await json(ViewResponse.self, "GET", "/api/view", query: [("path", path)])
+        try await cachedJSON(ViewResponse.self, "/api/view", query: [("path", path)])
     }
 
     /// `GET /api/search`: names under `folder` matching `query`, best first.
@@ -182,6 +186,12 @@ public struct APIClient: Sendable {
         if !encoded.isEmpty { target += "?" + encoded }
         var fields = headers
         if let token = server.token { fields.append(("Authorization", "Bearer \(token)")) }
+        // The gate's value goes in a header only: a URL ends up in logs and histories.
+        if let access = server.accessToken { fields.append((Self.accessTokenHeader, access)) }
+        if let cloudflare = server.cloudflareAccess {
+            fields.append(("CF-Access-Client-Id", cloudflare.id))
+            fields.append(("CF-Access-Client-Secret", cloudflare.secret))
+        }
         let response = try await transport.send(
             TransportRequest(
                 method: method, target: target, headers: fields, body: body, sendProgress: sendProgress),
@@ -189,17 +199,32 @@ public struct APIClient: Sendable {
         guard response.status >= 400 else { return response }
         let bytes = (try? await response.collect(limit: 1 << 20)) ?? []
         throw BrowseyClientError.answer(
-            status: response.status, body: bytes, endpoint: endpoint, server: server)
+            status: response.status, body: bytes, endpoint: endpoint, server: server,
+            challenge: response.header("WWW-Authenticate"))
     }
+
+    /// The header that carries ``Server/accessToken``: `X-Browsey-Access-Token`.
+    public static let accessTokenHeader = "X-Browsey-Access-Token"
 }
 
 extension BrowseyClientError {
     /// The error an HTTP error status means, in words a person understands.
-    static func answer(status: Int, body: [UInt8], endpoint: String, server: Server) -> BrowseyClientError {
+    static func answer(
+        status: Int, body: [UInt8], endpoint: String, server: Server, challenge: String? = nil
+    ) -> BrowseyClientError {
         let answer = try? JSONDecoder.browsey().decode(ErrorResponse.self, from: Data(body))
         let said = answer?.error ?? String(decoding: body.prefix(200), as: UTF8.self)
         var error: BrowseyClientError
+        // The access-token gate says who refused in its challenge; a bearer refusal says
+        // `Bearer realm=…` (or nothing, on older servers).
+        let isGate = challenge.map { $0.lowercased().hasPrefix("browsey-access") } ?? false
         switch status {
+        case 401 where isGate:
+            error = BrowseyClientError(
+                .accessToken,
+                server.accessToken == nil
+                    ? "\(server.name) asks for its access token (X-Browsey-Access-Token): add the one it was started with"
+                    : "\(server.name) refused the access token: check it against the one it was started with")
         case 401:
             error = BrowseyClientError(
                 .unauthorized,

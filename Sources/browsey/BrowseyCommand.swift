@@ -20,7 +20,7 @@ struct BrowseyCommand: AsyncParsableCommand {
             Grep.self,
             Remove.self, Move.self,
             Copy.self, MakeFolder.self, Passwd.self, Login.self, ShareLink.self, Shares.self, Unshare.self,
-            Git.self, Sync.self, Instances.self, Stop.self,
+            Git.self, Sync.self, Pair.self, Instances.self, Stop.self,
         ],
         defaultSubcommand: Serve.self
     )

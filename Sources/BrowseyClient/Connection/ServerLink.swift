@@ -1,5 +1,7 @@
 /// A server address as people and QR codes carry it: `http(s)://host:port/…`, with the token
-/// in `?token=` when the server asks for one (what `browsey serve --auth` prints and encodes).
+/// in `?token=` when the server asks for one (what `browsey serve --auth` prints and encodes),
+/// or the JSON pair code `browsey pair` prints (``PairPayload``), which may carry the access
+/// token as well.
 ///
 /// ```swift
 /// let server = try ServerLink.parse("http://192.168.1.23:8080/?token=abc123abc123abc123")
@@ -7,8 +9,21 @@
 /// server.token   // "abc123abc123abc123"
 /// ```
 public enum ServerLink {
-    /// The server a link names; anything else throws `invalidInput` saying what was expected.
+    /// The server a link or a pair code names, with the secrets it carries; anything else
+    /// throws `invalidInput` saying what was expected. `name` is used when the text gives none.
     public static func parse(_ text: String, name: String? = nil) throws(BrowseyClientError) -> Server {
+        let trimmed = String(
+            text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        guard !trimmed.hasPrefix("{") else {
+            var server = try PairPayload.read(trimmed).validated()
+            if let name, server.name == server.host { server.name = name }
+            return server
+        }
+        return try parseURL(trimmed, name: name)
+    }
+
+    /// The server a plain `http(s)` URL names.
+    static func parseURL(_ text: String, name: String? = nil) throws(BrowseyClientError) -> Server {
         let trimmed = String(
             text.drop { $0 == " " || $0 == "\n" }.reversed().drop { $0 == " " || $0 == "\n" }.reversed())
         let refuse = BrowseyClientError(
@@ -101,7 +116,7 @@ public struct ServerLocation: Sendable, Hashable {
 extension ServerLink {
     /// The server and the path of a URL; the path's percent-escapes are decoded.
     public static func location(_ text: String) throws(BrowseyClientError) -> ServerLocation {
-        let server = try parse(text)
+        let server = try parseURL(text)
         var rest = Substring(text.drop { $0 == " " || $0 == "\n" })
         while let last = rest.last, last == " " || last == "\n" { rest.removeLast() }
         if let colon = rest.firstIndex(of: ":") { rest = rest[colon...].dropFirst(3) }

@@ -35,15 +35,17 @@ extension APIClient {
 
     /// Tests the connection before a server is saved: the server must answer, and with a token
     /// it must accept it (a listing of `/`; on a server with accounts, `/api/session`, since what
-    /// it lists depends on who signs in). Returns the server with ``Server/lastConnected`` set.
+    /// it lists depends on who signs in). Returns the server with ``Server/lastConnected`` set,
+    /// and ``Server/serverId`` when the server gives its identity.
     public func connect() async throws(BrowseyClientError) -> Server {
-        _ = try await health()
+        let health = try await health()
         // A server with accounts is reached before anyone signs in: what it lists depends on who
         // does. Any other must list its root (which checks the token).
         let hasAccounts = (try? await session(at: "/"))?.accounts == true
         if !hasAccounts { _ = try await list("/") }
         var connected = server
         connected.lastConnected = Date()
+        if let id = health.serverId, !id.isEmpty { connected.serverId = id }
         return connected
     }
 }

@@ -18,6 +18,10 @@ public struct BrowseyClientError: CodedError {
         public static let cancelled = Code(.cancelled)
         /// The server wants a token, or refused the one given (401).
         public static let unauthorized = Code(.unauthorized)
+        /// The server's access-token gate wants ``Server/accessToken``, or refused the one given
+        /// (401 with `WWW-Authenticate: Browsey-Access`): told apart from ``unauthorized``, the
+        /// bearer token's refusal, so an app asks for the right secret.
+        public static let accessToken = Code(.accessToken)
         /// The file changed on the server since it was read (409 on a save), or the name exists.
         public static let conflict = Code(.conflict)
         /// Any other HTTP error status; ``BrowseyClientError/status`` and the server's message say which.
@@ -35,8 +39,8 @@ public struct BrowseyClientError: CodedError {
         public static var allCases: [Code] { Wrapped.allCases.map(Code.init) }
 
         private enum Wrapped: String, CaseIterable {
-            case unreachable, timedOut, cancelled, unauthorized, conflict, httpStatus, decoding,
-                invalidInput, localFile
+            case unreachable, timedOut, cancelled, unauthorized, accessToken, conflict, httpStatus,
+                decoding, invalidInput, localFile
         }
         private let wrapped: Wrapped
         private init(_ wrapped: Wrapped) { self.wrapped = wrapped }

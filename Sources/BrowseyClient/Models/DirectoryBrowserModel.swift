@@ -57,6 +57,9 @@ public final class DirectoryBrowserModel {
     public private(set) var contentResultsArePartial = false
 
     private var items: [ListItem] = []
+    /// The ETag of the listing ``items`` came from, and its folder: a reload sends it, and a
+    /// 304 keeps the rows shown. Cleared when live updates change the items.
+    private var listingTag: (path: String, etag: String)?
     private var liveTask: Task<Void, Never>?
     private var lastEventID: String?
 
@@ -77,16 +80,25 @@ public final class DirectoryBrowserModel {
         return crumbs
     }
 
-    /// Loads (or reloads) the current folder.
+    /// Loads (or reloads) the current folder. A reload asks with the listing's ETag: when the
+    /// server answers 304 the rows already shown stay, without a body sent or decoded.
     public func load() async {
         phase = .loading
+        let folder = path
+        let known = listingTag.flatMap { $0.path == folder ? $0.etag : nil }
         do {
-            let listing = try await client.list(path)
-            items = listing.items
-            rebuildRows()
+            switch try await client.list(folder, ifNoneMatch: known) {
+            case .notModified:
+                break
+            case .modified(let listing, let etag):
+                items = listing.items
+                listingTag = etag.map { (folder, $0) }
+                rebuildRows()
+            }
             phase = items.isEmpty ? .empty : .loaded
         } catch {
             items = []
+            listingTag = nil
             rebuildRows()
             phase = error.code == .unreachable || error.code == .timedOut ? .offline(error) : .failed(error)
         }
@@ -179,6 +191,8 @@ public final class DirectoryBrowserModel {
         lastEventID = event.id
         if event.kind == .reset { return await load() }
         guard let change = event.change, let changed = change.path else { return }
+        // The rows no longer read as the tagged listing: the next load takes a whole one.
+        listingTag = nil
         let isChild: (String) -> Bool = { Self.parent(of: $0) == folder }
         if let from = change.from, isChild(from) {
             items.removeAll { $0.name == Self.name(of: from) }

@@ -1,9 +1,21 @@
 public import Observation
 public import ServiceDiscovery
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// The companion app's server list: servers found on the network and servers saved, each
 /// with an online/offline status; adding by hand (checked before it is saved) or from a link or
 /// QR code, renaming and removing. A SwiftUI list binds to it and holds no logic of its own.
+///
+/// One server is one entry, however it was found: entries that share a ``Server/serverId``
+/// (from `/api/health`, or a Bonjour record's `serverId`) are merged, keeping every address
+/// (``Server/addresses``). The preferred address is the one saved first, since the person
+/// chose it; while it is silent, ``refresh(discoveringFor:)`` makes the first other address
+/// that answers as the same server preferred instead.
 @MainActor
 @Observable
 public final class ServerListModel {
@@ -61,31 +73,81 @@ public final class ServerListModel {
     /// A client for `server`.
     public func client(for server: Server) -> APIClient { APIClient(server: server, transport: transport) }
 
-    /// Looks for servers on the network for `duration` and checks every server's status.
+    /// Looks for servers on the network for `duration` and checks every server's status. A
+    /// saved server whose preferred address is silent is tried at its other addresses, and the
+    /// first that answers as the same server becomes preferred. Servers that turn out to share
+    /// a ``Server/serverId`` become one entry; a server found on the network that is a saved one
+    /// adds its addresses to it instead of being listed twice.
     public func refresh(discoveringFor duration: Duration = .seconds(2)) async {
         isRefreshing = true
         defer { isRefreshing = false }
         let found = (try? await discover(duration)) ?? []
-        let savedIDs = Set(saved.map(\.id))
-        discovered = found.compactMap { Self.server(from: $0) }.filter { !savedIDs.contains($0.id) }
-            .map { Entry(server: $0, status: .online) }
-        for index in saved.indices {
-            let status = await client(for: saved[index].server).status()
-            guard index < saved.count else { break }
-            switch status {
-            case .online: saved[index].status = .online
-            case .offline(let error): saved[index].status = .offline(error.message)
+        var learned = false
+        for entry in saved {
+            let (server, status) = await check(entry.server)
+            guard let index = saved.firstIndex(where: { $0.id == entry.id }) else { continue }
+            if server != saved[index].server {
+                saved[index].server = server
+                learned = true
+            }
+            saved[index].status = status
+        }
+        var merged = Self.mergingSameServers(saved)
+        var entries: [Entry] = []
+        for server in found.compactMap(Self.server(from:)) {
+            if let index = merged.firstIndex(where: { Self.isSame($0.server, server) }) {
+                merged[index].server = Self.merge(server, into: merged[index].server)
+            } else if let index = entries.firstIndex(where: { Self.isSame($0.server, server) }) {
+                entries[index].server = Self.merge(server, into: entries[index].server)
+            } else {
+                entries.append(Entry(server: server, status: .online))
             }
         }
+        discovered = entries
+        // Saved when an entry learned something (its identity, a preferred address, others).
+        let changed = learned || merged != saved
+        if merged != saved { saved = merged }
+        if changed { persist() }
     }
 
-    /// Adds a server typed by hand, once it answers (and accepts the token): the entry is
-    /// checked, then tried, then saved. Throws what went wrong, saving nothing.
+    /// The server's status at its preferred address, or at the first other address that
+    /// answers as the same server (which then becomes preferred); the identity it gives is kept.
+    private func check(_ server: Server) async -> (Server, Status) {
+        var firstError: BrowseyClientError?
+        for address in server.addresses {
+            var candidate = server
+            candidate.address = address
+            switch await client(for: candidate).status() {
+            case .online(let health):
+                // Another server now answers there: not this one.
+                if let known = server.serverId, let id = health.serverId, id != known {
+                    firstError =
+                        firstError
+                        ?? BrowseyClientError(.httpStatus, "another Browsey server answers at \(address) now")
+                    continue
+                }
+                var answered = server
+                if let id = health.serverId, !id.isEmpty { answered.serverId = id }
+                if address != server.address {
+                    answered.otherAddresses = server.addresses.filter { $0 != address }
+                    answered.address = address
+                }
+                return (answered, .online)
+            case .offline(let error):
+                firstError = firstError ?? error
+            }
+        }
+        return (server, .offline(firstError?.message ?? "no address answered"))
+    }
+
+    /// Adds a server typed by hand, once it answers (and accepts the token and the access
+    /// token): the entry is checked, then tried, then saved. Throws what went wrong, saving
+    /// nothing: `accessToken` when the server's gate wants an access token this call lacks.
     @discardableResult
     public func add(
-        name: String?, host: String, port: Int, token: String? = nil
+        name: String?, host: String, port: Int, token: String? = nil, accessToken: String? = nil
     ) async throws(BrowseyClientError) -> Server {
-        try await add(try Server(name: name, host: host, port: port, token: token))
+        try await add(try Server(name: name, host: host, port: port, token: token, accessToken: accessToken))
     }
 
     /// Adds the server a link or QR code names (`http://host:port/?token=…`), once it answers.
@@ -94,10 +156,24 @@ public final class ServerListModel {
         try await add(try ServerLink.parse(link, name: name))
     }
 
-    /// Adds a discovered server to the saved ones, once it answers.
+    /// Adds a discovered server to the saved ones, once it answers; `accessToken` for one
+    /// behind an access token (a Bonjour record never carries it).
     @discardableResult
-    public func save(_ entry: Entry) async throws(BrowseyClientError) -> Server {
-        try await add(entry.server)
+    public func save(_ entry: Entry, accessToken: String? = nil) async throws(BrowseyClientError) -> Server {
+        var server = entry.server
+        if let accessToken, !accessToken.isEmpty { server.accessToken = accessToken }
+        return try await add(server)
+    }
+
+    /// Gives a saved server the access token its gate asks for (a new one, or none), once the
+    /// server accepts it; throws what the server answered, changing nothing.
+    public func setAccessToken(_ accessToken: String?, for entry: Entry) async throws(BrowseyClientError) {
+        var server = entry.server
+        server.accessToken = accessToken.flatMap { $0.isEmpty ? nil : $0 }
+        let connected = try await client(for: server).connect()
+        guard let index = saved.firstIndex(where: { $0.id == entry.id }) else { return }
+        saved[index] = Entry(server: connected, status: .online)
+        persist()
     }
 
     /// Renames a saved server.
@@ -133,16 +209,83 @@ public final class ServerListModel {
         persist()
     }
 
+    /// Tries `server`, then saves it: merged into the saved entry of the same server (the same
+    /// ``Server/serverId``), which keeps its name and preferred address and gains this one; else
+    /// replacing an entry at the same address (another server answers there now); else added.
     private func add(_ server: Server) async throws(BrowseyClientError) -> Server {
         let connected = try await client(for: server).connect()
-        if let index = saved.firstIndex(where: { $0.id == connected.id }) {
-            saved[index] = Entry(server: connected, status: .online)
+        let result: Server
+        if let id = connected.serverId, let index = saved.firstIndex(where: { $0.server.serverId == id }) {
+            var kept = saved[index].server
+            // The address may have been saved before the server gave its identity: that entry
+            // is this server too.
+            if let older = saved.firstIndex(where: { $0.id == connected.id && $0.server.serverId == nil }) {
+                kept = Self.merge(saved[older].server, into: kept)
+            }
+            result = Self.merge(connected, into: kept)
+            saved[index] = Entry(server: result, status: .online)
+            saved.removeAll { $0.id == connected.id && $0.server.serverId == nil }
+        } else if let index = saved.firstIndex(where: { $0.id == connected.id }) {
+            result = connected
+            saved[index] = Entry(server: result, status: .online)
         } else {
-            saved.append(Entry(server: connected, status: .online))
+            result = connected
+            saved.append(Entry(server: result, status: .online))
         }
-        discovered.removeAll { $0.id == connected.id }
+        discovered.removeAll { Self.isSame($0.server, result) }
         persist()
-        return connected
+        return result
+    }
+
+    /// The most addresses kept for one server besides its preferred one.
+    static let otherAddressLimit = 8
+
+    /// Whether two entries are one server: the same ``Server/serverId`` when both know theirs,
+    /// else a shared address.
+    static func isSame(_ one: Server, _ other: Server) -> Bool {
+        if let first = one.serverId, let second = other.serverId { return first == second }
+        return one.addresses.contains(other.address) || other.addresses.contains(one.address)
+    }
+
+    /// `found` folded into `kept`: kept's name and preferred address stay (the person chose
+    /// them), found's addresses join the others, and found's secrets, identity and sign-in,
+    /// when it has them, are the newer ones.
+    static func merge(_ found: Server, into kept: Server) -> Server {
+        var server = kept
+        for address in found.addresses where !server.addresses.contains(address) {
+            server.otherAddresses.append(address)
+        }
+        // The oldest learned go first past the limit.
+        if server.otherAddresses.count > otherAddressLimit {
+            server.otherAddresses.removeFirst(server.otherAddresses.count - otherAddressLimit)
+        }
+        server.serverId = kept.serverId ?? found.serverId
+        if let token = found.token {
+            server.token = token
+            server.username = found.username
+        }
+        if let access = found.accessToken { server.accessToken = access }
+        if let cloudflare = found.cloudflareAccess { server.cloudflareAccess = cloudflare }
+        if let last = found.lastConnected, last > (kept.lastConnected ?? .distantPast) {
+            server.lastConnected = last
+        }
+        return server
+    }
+
+    /// `entries` with those that share a ``Server/serverId`` folded into the first of them.
+    static func mergingSameServers(_ entries: [Entry]) -> [Entry] {
+        var result: [Entry] = []
+        for entry in entries {
+            if let id = entry.server.serverId,
+                let index = result.firstIndex(where: { $0.server.serverId == id })
+            {
+                result[index].server = merge(entry.server, into: result[index].server)
+                if case .online = entry.status { result[index].status = .online }
+            } else {
+                result.append(entry)
+            }
+        }
+        return result
     }
 
     private func persist() {
@@ -154,11 +297,20 @@ public final class ServerListModel {
         }
     }
 
-    /// The server a discovery names, reached by its first address.
+    /// The server a discovery names, reached by its first address (IPv4 first), with its other
+    /// addresses and its host name kept as the others, and its identity when announced.
     static func server(from found: DiscoveredServer) -> Server? {
         let secure = found.url.hasPrefix("https://")
-        return try? Server(
-            name: found.name, host: found.addresses.first ?? found.hostName, port: found.port,
-            scheme: secure ? .https : .http)
+        guard
+            var server = try? Server(
+                name: found.name, host: found.addresses.first ?? found.hostName, port: found.port,
+                scheme: secure ? .https : .http)
+        else { return nil }
+        server.serverId = found.serverId
+        for host in found.addresses.dropFirst() + [found.hostName] where Server.isValidHost(host) {
+            let address = Server.Address(host: host, port: found.port, scheme: server.scheme)
+            if !server.addresses.contains(address) { server.otherAddresses.append(address) }
+        }
+        return server
     }
 }

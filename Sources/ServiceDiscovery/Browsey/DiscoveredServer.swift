@@ -18,6 +18,12 @@ public struct DiscoveredServer: Sendable, Hashable, Codable {
     public var requiresToken: Bool
     /// The server's version (TXT `version`).
     public var version: String?
+    /// The server's identity (TXT `serverId`), which its `/api/health` also gives: the same
+    /// server found by Bonjour, a QR code or by hand has the same one. `nil` from servers that do
+    /// not announce it.
+    public var serverId: String?
+    /// Every TXT pair announced, for keys this type does not name.
+    public var txt: [String: String]?
 
     /// Reads what a resolved `_browsey._tcp` instance announced.
     public init(resolved: ResolvedService, addresses: [String]) {
@@ -31,6 +37,10 @@ public struct DiscoveredServer: Sendable, Hashable, Codable {
         readOnly = resolved.txt["readonly"] != "0"
         requiresToken = resolved.txt["auth"] == "1"
         version = resolved.txt["version"]
+        serverId = resolved.txt["serverId"].flatMap { $0.isEmpty ? nil : $0 }
+        var pairs: [String: String] = [:]
+        for pair in resolved.txt.pairs where pairs[pair.key] == nil { pairs[pair.key] = pair.value ?? "" }
+        txt = pairs
         let scheme = resolved.txt["protocol"] == "https" ? "https" : "http"
         let address = addresses.first.map { $0.contains(":") ? "[\($0)]" : $0 } ?? host
         url = "\(scheme)://\(address):\(port)/"

@@ -22,7 +22,7 @@ struct Discover: AsyncParsableCommand {
 
     @Flag(
         help:
-            "Print a JSON array (name, url, hostName, port, addresses, folder, readOnly, requiresToken, version)."
+            "Print a JSON array (name, url, hostName, port, addresses, folder, readOnly, requiresToken, version, serverId, txt)."
     )
     var json = false
 

@@ -13,6 +13,12 @@ struct ClientOptions: ParsableArguments {
     @Option(help: "The server's token (default: the one in the URL, or $BROWSEY_TOKEN).")
     var token: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A file whose first line is the server's access token, sent as X-Browsey-Access-Token (default: $BROWSEY_ACCESS_TOKEN).",
+            valueName: "path"))
+    var accessTokenFile: String?
+
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
@@ -31,6 +37,11 @@ struct ClientOptions: ParsableArguments {
             throw ClientExit.failure(error)
         }
         var server = location.server
+        do {
+            server.accessToken = try ClientAccessToken.resolve(file: accessTokenFile)
+        } catch {
+            throw ClientExit.failure(error)
+        }
         if let token {
             server.token = token
         } else if server.token == nil, let environment = getenv("BROWSEY_TOKEN") {
@@ -47,7 +58,7 @@ struct ClientOptions: ParsableArguments {
 /// and an exit status scripts can switch on.
 ///
 /// 1 the server refused (an HTTP error), 2 bad usage, 3 unreachable or timed out,
-/// 4 a token is needed or wrong, 5 a conflict (changed meanwhile, or the name exists),
+/// 4 a token (the bearer token or the access token) is needed or wrong, 5 a conflict (changed meanwhile, or the name exists),
 /// 6 a local file could not be read or written.
 enum ClientExit {
     static func failure(_ error: BrowseyClientError) -> ExitCode {
@@ -58,6 +69,9 @@ enum ClientExit {
         case .unauthorized:
             status = 4
             message += " (--token or $BROWSEY_TOKEN)"
+        case .accessToken:
+            status = 4
+            message += " (--access-token-file or $BROWSEY_ACCESS_TOKEN)"
         case .conflict: status = 5
         case .localFile: status = 6
         case .invalidInput: status = 2
