@@ -106,12 +106,14 @@ class Server:
     def __init__(self, root, port, process):
         self.root, self.port, self.process = root, port, process
         self.base = "http://127.0.0.1:%d" % port
+        self.headers = {}  # what every request of the suite's own carries (an access token)
 
     def url(self, path="/"):
         return self.base + path
 
     def get_json(self, path):
-        with urllib.request.urlopen(self.base + path, timeout=10) as response:
+        request = urllib.request.Request(self.base + path, headers=self.headers)
+        with urllib.request.urlopen(request, timeout=10) as response:
             return json.load(response)
 
 
@@ -134,8 +136,9 @@ def pytest_runtest_makereport(item, call):
         report.sections.append(("server log " + path, "".join(tail) or "(empty)\n"))
 
 
-def run_server(make, extra=()):
-    """A `browsey serve` on a temp tree that `make` fills, until the session ends."""
+def run_server(make, extra=(), env=None):
+    """A `browsey serve` on a temp tree that `make` fills, until the session ends; `env` adds to
+    its environment (with `BROWSEY_ACCESS_TOKEN`, the suite's own requests carry the token)."""
     binary = os.environ.get("BROWSEY_BINARY", os.path.join(REPO, ".build", "debug", "browsey"))
     work = tempfile.mkdtemp(prefix="browsey-browser-")
     root = os.path.join(work, "served")
@@ -149,8 +152,10 @@ def run_server(make, extra=()):
     process = subprocess.Popen(
         [binary, "serve", root, "-p", str(port), "--host", "127.0.0.1", "--no-qr", "--no-bonjour",
          "--index-dir", os.path.join(work, "index"), "--log-requests", *[arg.replace("WORK", work) for arg in extra]],
-        stdout=log, stderr=subprocess.STDOUT)
+        stdout=log, stderr=subprocess.STDOUT, env=None if env is None else {**os.environ, **env})
     served = Server(root, port, process)
+    if env and env.get("BROWSEY_ACCESS_TOKEN"):
+        served.headers["X-Browsey-Access-Token"] = env["BROWSEY_ACCESS_TOKEN"]
     served.log_path = log.name
     SERVER_LOGS.append(log.name)
     try:

@@ -1,5 +1,6 @@
 // Talking to the server.
 
+import { accessRequired, askForAccess, isGated } from "./access.js";
 import { isNetworkError, unreachableText, wentOffline } from "./offline.js";
 import { prefs } from "./prefs.js";
 import { shared } from "./shared.js";
@@ -28,8 +29,9 @@ export async function reach(request) {
     throw away;
   }
 }
-/** A JSON answer's body; an error with the server's message for any status but 2xx. */
+/** A JSON answer's body; an error with the server's message for any status but 2xx (behind the access-token gate: the token form, and an `AccessRequired` error). */
 export async function readAnswer(response) {
+  if (isGated(response)) throw accessRequired();
   let body = {};
   try { body = await response.json(); } catch { /* not JSON */ }
   if (!response.ok) throw new Error(body.message || body.error || ("The server answered " + response.status));
@@ -46,6 +48,7 @@ export async function post(name, body) {
   } catch (error) {
     return { status: 0, ok: false, body: {}, message: error.message };
   }
+  if (isGated(response)) askForAccess();
   let answer = {};
   try { answer = await response.json(); } catch { /* not JSON */ }
   return { status: response.status, ok: response.ok, body: answer, message: answer.message || answer.error || ("The server answered " + response.status) };

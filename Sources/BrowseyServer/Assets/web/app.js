@@ -1,5 +1,6 @@
 // The web UI's entry module: wires the page's controls to the modules, keys and touch.
 
+import { askForAccess, isGated } from "./access.js";
 import { startAccount } from "./account.js";
 import { $, all } from "./dom.js";
 import { keepMine, save, startEditing, takeTheirs } from "./editing.js";
@@ -144,7 +145,10 @@ function start() {
   });
   // Through a share link: nothing writes, searches or signs in, and the server says nothing of itself.
   if (shared) document.body.classList.add("shared");
-  else fetch("/api/health").then((response) => response.json()).then((health) => {
+  else fetch("/api/health").then(async (response) => {
+    // Behind the access-token gate: the token first; the page starts again once it is given.
+    if (isGated(response)) { askForAccess(); return; }
+    const health = await response.json();
     state.writable = health.readonly === false;
     state.hiddenAllowed = health.hidden === true;
     state.tokenServer = health.auth === true;
@@ -178,12 +182,14 @@ function start() {
     else if (event.key === "Enter" && state.searchIndex >= 0) { event.preventDefault(); openResult(state.searchResults[state.searchIndex]); }
   });
   document.addEventListener("keydown", (event) => {
+    // Behind the access-token gate no key reaches the page under the token form (Tab stays in it).
+    if (!$("access").hidden && event.key !== "Tab") return;
     const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") { event.preventDefault(); closeOverlays(); openSearch(); return; }
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s" && state.editing && state.editing.active) { event.preventDefault(); save(); return; }
     if (event.key === "Tab") {
       // Keyboard focus stays inside an open dialog.
-      const open = ["picker", "search", "info", "settings", "trash", "git", "viewer"].map((id) => $(id)).find((overlay) => !overlay.hidden);
+      const open = ["access", "picker", "search", "info", "settings", "trash", "git", "viewer"].map((id) => $(id)).find((overlay) => !overlay.hidden);
       if (open) {
         const focusable = all("button, a[href], input, select, textarea, [tabindex]", open)
           .filter((element) => !(/** @type {HTMLButtonElement} */ (element).disabled) && element.offsetParent !== null && element.tabIndex >= 0);

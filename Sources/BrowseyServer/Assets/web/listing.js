@@ -306,6 +306,8 @@ export async function load(folder, { keepScroll = false, place = null } = {}) {
     }
   } catch (error) {
     if (serial !== state.loadSerial) return;
+    // Behind the access-token gate: the form asks, nothing else is said, no live updates start.
+    if (error.name === "AccessRequired") { showState(""); return; }
     // The server away during a refresh: what is shown stays (the banner says the rest).
     if (error.name === "Unreachable" && keepScroll && !changed && state.items.length) return;
     state.items = []; state.rows = []; clearRows(); drawRows();

@@ -12,4 +12,4 @@ export function applySettings() {
 export function closeOverlays() {
   for (const id of ["info", "search", "settings", "trash", "git"]) $(id).hidden = true;
 }
-export function anyOverlay() { return ["viewer", "info", "search", "settings", "trash", "picker", "git"].some((id) => !$(id).hidden); }
+export function anyOverlay() { return ["access", "viewer", "info", "search", "settings", "trash", "picker", "git"].some((id) => !$(id).hidden); }
