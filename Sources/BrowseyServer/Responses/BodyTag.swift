@@ -1,4 +1,3 @@
-import Crypto
 import Hummingbird
 import NIOCore
 
@@ -8,16 +7,27 @@ import NIOCore
 /// identical answers share it. `salt` keeps apart answers that can happen to be equal but are
 /// not the same request (a folder with and without `hidden=1`).
 ///
-/// SHA-256 truncated to 128 bits: SHA-NI hashes a 10,000-entry listing (1.5 MB) in well under a
-/// millisecond, and the listing cache keeps each tag beside its bytes, so a cached listing and
-/// its 304 never hash at all.
+/// The digest is ``BodyDigest``'s 128 bits, not SHA-256: on an uncached 10,000-entry listing
+/// (1.7 MB) SHA-256 was 8.5% of the server's samples, a quarter of the listing's lead over
+/// nginx; this digest reads the same bytes about five times faster. A validator needs no
+/// resistance to someone who crafts names to collide (the most that buys is a stale listing for
+/// the crafter's own folder), only that an edit never keeps the tag by chance. The listing cache
+/// keeps each tag beside its bytes, so a cached listing and its 304 never hash at all.
 enum BodyTag {
     /// `"` + 32 lowercase hexadecimal digits + `"`.
     static func of(_ buffer: ByteBuffer, salt: String = "") -> String {
-        var hasher = SHA256()
-        buffer.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
-        if !salt.isEmpty { hasher.update(data: Array(("\u{0}" + salt).utf8)) }
-        return "\"" + Hex.encode(hasher.finalize().prefix(16)) + "\""
+        var digest = buffer.withUnsafeReadableBytes { BodyDigest.of($0) }
+        if !salt.isEmpty {
+            let mixed = Array(salt.utf8).withUnsafeBytes { BodyDigest.of($0, seed: digest.0 ^ digest.1) }
+            digest = (digest.0 ^ mixed.0, digest.1 ^ mixed.1)
+        }
+        return "\"" + hex(digest.0) + hex(digest.1) + "\""
+    }
+
+    /// 16 lowercase hexadecimal digits.
+    private static func hex(_ value: UInt64) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - text.count) + text
     }
 
     /// The answer to a request for `buffer` (a JSON body) tagged `tag`: 304 with only the tag
