@@ -206,6 +206,9 @@ public struct ServerComposition: Sendable {
         if let accounts = configuration.accounts, let sessions {
             router.add(middleware: AccountAuthentication(accounts: accounts, sessions: sessions))
         }
+        if configuration.servesWebDAV && !configuration.readOnly {
+            router.add(middleware: WriteLocksMiddleware(table: davLocks))
+        }
         router.add(
             middleware: AccessDecision(
                 safePath: safePath, readOnly: configuration.readOnly, policy: configuration.accounts?.policy))

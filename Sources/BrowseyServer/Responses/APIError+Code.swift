@@ -14,14 +14,15 @@ extension APIError {
             case intoItself, invalidBody, invalidCommit, invalidFilePath, invalidMultipart, invalidName,
                 invalidPath, invalidRange,
                 invalidSize, isADirectory
-            case isRoot, jsonRequired, lengthMismatch, methodNotAllowed, multipartRequired, nestedRepository,
+            case isRoot, jsonRequired, lengthMismatch, locked, methodNotAllowed, multipartRequired,
+                nestedRepository,
                 noChanges, noIndex, noSpace
             case noTrash, notADirectory, notARepository, notAllowed, notEditable, notFound
             case notThumbnailable
             case notViewable, partInTheWay, pathRequired
             case permissionDenied, rangeNotSatisfiable, readOnly, signInRequired, sizeRequired, slowDown,
                 symlinkLoop
-            case tooLarge, unauthorized, wrongCredentials, wrongOffset
+            case tooLarge, tooManyLocks, unauthorized, wrongCredentials, wrongOffset
         }
 
         private let wrapped: Wrapped
@@ -138,6 +139,10 @@ extension APIError {
         public static var tooLarge: Self { Self(.tooLarge) }
         /// 401: no valid token on a server started with `--auth`.
         public static var unauthorized: Self { Self(.unauthorized) }
+        /// 423: a write to what a WebDAV lock protects, without the lock's token.
+        public static var locked: Self { Self(.locked) }
+        /// 423/503: a WebDAV LOCK past its holder's or the server's number of locks.
+        public static var tooManyLocks: Self { Self(.tooManyLocks) }
         /// 401: a login whose user name or password is wrong (never says which).
         public static var wrongCredentials: Self { Self(.wrongCredentials) }
         /// 416: a resumable upload continued from another byte than the server holds.

@@ -14,6 +14,8 @@ public struct FileServerContext: AuthenticatingRequestContext {
     public var identity: RequestIdentity = .anyone
     /// What the request may reach and do, as ``AccessDecision`` decided it.
     public var access: RequestAccess = .nothing
+    /// WebDAV's locks, which every write checks (``WriteLocks``); `nil` without WebDAV.
+    var writeLocks: WriteLocks?
     /// The connection the request came on: a download hands its file to the connection's own
     /// ``DownloadWriter``.
     let connection: (any Channel)?

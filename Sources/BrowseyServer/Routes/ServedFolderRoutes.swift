@@ -182,7 +182,9 @@ extension ServedFolderRoutes {
         _ raw: String, _ context: FileServerContext, notFound: String, need: RequestAccess.Need = .write
     ) throws(APIError) -> SafePath.Resolved {
         guard !raw.isEmpty else { throw .pathRequired }
-        return try resolve(path: raw, context, notFound: notFound, need: need, forWriting: true)
+        let target = try resolve(path: raw, context, notFound: notFound, need: need, forWriting: true)
+        try context.writeLocks?.check(target.relative)
+        return target
     }
 
     /// The folder a move or copy goes into: it must exist, be a folder, and lie inside the root,
@@ -192,6 +194,17 @@ extension ServedFolderRoutes {
     ) throws(APIError) -> OpenFolder {
         let folder = try resolve(
             path: raw.isEmpty ? "/" : raw, context, notFound: "Destination not found", need: need)
+        // A new name in a locked folder needs that lock's token, as in WebDAV.
+        if let locks = context.writeLocks,
+            let held = locks.table.locks(
+                protecting: folder.relative, changesMembership: false, includesDescendants: false
+            )
+            .first(where: { !locks.tokens.contains($0.token) })
+        {
+            throw APIError(
+                .init(code: 423, reasonPhrase: "Locked"),
+                "Locked by \(held.ownerName ?? "a WebDAV client") (WebDAV)", code: .locked)
+        }
         let rules = try context.access.rules()
         do {
             return try rules.folder(forWriting: folder)

@@ -3,7 +3,8 @@ import Hummingbird
 
 extension DAVController {
     /// `LOCK`: a new write lock (exclusive or shared, depth 0 or infinity, the timeout asked
-    /// for up to a day), or, with no body, a refresh of the lock whose token the `If` header
+    /// for up to an hour, an owner of at most 4 KiB: 413 beyond; a holder's 257th lock is 423
+    /// and the table's 4,097th 503, both `tooManyLocks`), or, with no body, a refresh of the lock whose token the `If` header
     /// names. A lock on a name where nothing is makes an empty file (201), as RFC 4918 asks.
     /// A read-only server grants none (403): a client then knows it cannot write.
     func lock(_ request: Request, context: FileServerContext, path: String) async throws -> Response {
@@ -48,14 +49,35 @@ extension DAVController {
                 }
             }
         }
-        let lock = DAVLock(
+        let owner = body.child(.dav("owner"))?.innerXML ?? ""
+        guard owner.utf8.count <= DAVLockTable.maximumOwnerBytes else {
+            throw APIError(
+                .contentTooLarge, "A lock's owner is at most \(DAVLockTable.maximumOwnerBytes / 1024) KiB",
+                code: .tooLarge)
+        }
+        var lock = DAVLock(
             token: DAVLock.newToken(), root: relative, coversDescendants: depth == "infinity",
-            isExclusive: scope == .dav("exclusive"), owner: body.child(.dav("owner"))?.innerXML ?? "",
+            isExclusive: scope == .dav("exclusive"), owner: owner,
             seconds: seconds, expires: .now + .seconds(seconds))
+        lock.holder =
+            context.identity.user.map { "user:" + $0 } ?? "address:" + LoginController.address(of: context)
         do {
             try locks.grant(lock)
         } catch {
-            throw Self.locked(lock)
+            switch error {
+            case .tooManyForHolder:
+                throw APIError(
+                    .init(code: 423, reasonPhrase: "Locked"),
+                    "Too many locks: \(locks.limits.perHolder) held already; unlock some first",
+                    code: .tooManyLocks)
+            case .full:
+                throw APIError(
+                    .serviceUnavailable,
+                    "Too many locks on this server (\(locks.limits.total)); try again later",
+                    code: .tooManyLocks, headers: [.retryAfter: "60"])
+            case .conflict, .unknownToken:
+                throw Self.locked(lock)
+            }
         }
         return Self.xml(
             created ? .created : .ok, Self.lockDiscovery(lock), headers: [.lockToken: "<\(lock.token)>"])

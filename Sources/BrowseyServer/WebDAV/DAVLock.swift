@@ -10,10 +10,31 @@ struct DAVLock: Sendable, Equatable {
     let isExclusive: Bool
     /// The client's `<D:owner>` content, kept as XML and shown back in `lockdiscovery`.
     let owner: String
+    /// Who took it, as the table counts locks: `user:NAME`, or `address:IP` for someone not
+    /// signed in.
+    var holder: String = ""
     /// The timeout granted, in seconds.
     var seconds: Int
     /// When it lapses.
     var expires: ContinuousClock.Instant
+
+    /// A name to show for who holds it: the owner's text without its XML (an `href`'s address,
+    /// a name), at most 80 characters; `nil` when the owner says nothing readable.
+    var ownerName: String? {
+        var text = ""
+        var inTag = false
+        for character in owner {
+            if character == "<" {
+                inTag = true
+            } else if character == ">" {
+                inTag = false
+            } else if !inTag {
+                text.append(character)
+            }
+        }
+        let trimmed = text.trimmingSpaces()
+        return trimmed.isEmpty ? nil : String(trimmed.prefix(80))
+    }
 
     /// Whether the lock applies to `path`: its root, or below it for a deep lock.
     func covers(_ path: String) -> Bool {

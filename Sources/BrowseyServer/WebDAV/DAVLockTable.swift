@@ -2,13 +2,35 @@ import Synchronization
 
 /// The server's WebDAV locks, kept in memory: a restart forgets them (clients take a lost lock
 /// as a lock that timed out and lock again). Expired locks are dropped as they are met.
+///
+/// Bounded, since anyone who may write may lock: an owner element of at most
+/// ``maximumOwnerBytes``, a timeout of at most an hour (a client refreshes a lock it still
+/// needs), at most ``Limits/perHolder`` locks per user (or, for someone not signed in, per
+/// address), and ``Limits/total`` in all. So the table, and the `lockdiscovery` a PROPFIND
+/// answers from it, hold at most a few megabytes whoever asks.
 final class DAVLockTable: Sendable {
+    /// How many locks may be held.
+    struct Limits: Sendable {
+        /// By one user, or one address for someone not signed in.
+        var perHolder = 256
+        /// By everyone together.
+        var total = 4096
+    }
+
     private let locks = Mutex<[String: DAVLock]>([:])
+    let limits: Limits
+
+    /// A table that grants at most `limits`.
+    init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
 
     /// The longest timeout granted; a client asking for more (or `Infinite`) gets this.
-    static let maximumSeconds = 24 * 3600
+    static let maximumSeconds = 3600
     /// The timeout of a lock that asks for none.
     static let defaultSeconds = 3600
+    /// The largest `<D:owner>` kept (its XML): a name, an address, a URL fit many times over.
+    static let maximumOwnerBytes = 4096
 
     /// Why a lock was not granted.
     enum Refusal: Error {
@@ -16,6 +38,10 @@ final class DAVLockTable: Sendable {
         case conflict(DAVLock)
         /// No lock with that token on that resource (412 for a refresh, 409 for an unlock).
         case unknownToken
+        /// The lock's holder holds ``Limits/perHolder`` already.
+        case tooManyForHolder
+        /// The table holds ``Limits/total`` already.
+        case full
     }
 
     /// Every live lock, as they stand now (what a PROPFIND answers from).
@@ -47,18 +73,22 @@ final class DAVLockTable: Sendable {
     /// Grants `lock` unless a lock in the way conflicts: an exclusive lock conflicts with any
     /// other on the same resources, shared locks only with exclusive ones.
     func grant(_ lock: DAVLock) throws(Refusal) {
-        let conflict: DAVLock? = locks.withLock { table in
+        let refusal: Refusal? = locks.withLock { table in
             Self.dropExpired(&table)
+            guard table.count < limits.total else { return .full }
+            var held = 0
             for other in table.values {
                 let overlaps =
                     other.covers(lock.root)
                     || (lock.coversDescendants && DAVLock.isBelow(other.root, lock.root))
-                if overlaps && (other.isExclusive || lock.isExclusive) { return other }
+                if overlaps && (other.isExclusive || lock.isExclusive) { return .conflict(other) }
+                if other.holder == lock.holder { held += 1 }
             }
+            guard held < limits.perHolder else { return .tooManyForHolder }
             table[lock.token] = lock
             return nil
         }
-        if let conflict { throw .conflict(conflict) }
+        if let refusal { throw refusal }
     }
 
     /// Gives the lock `token` on `path` a new timeout.
