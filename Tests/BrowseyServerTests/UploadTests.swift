@@ -130,6 +130,30 @@ struct UploadTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test("an upload given up by its sender is gone at once: its part file, and the bytes it held")
+    func cancelled() async throws {
+        let fixture = try WritableFixture.make()
+        let uri = "/api/file?path=\(q("/docs/big.iso"))"
+        let status = "/api/upload?path=\(q("/docs/big.iso"))&size=3000"
+        try await fixture.withClient { client in
+            let first = try await client.put(
+                uri, Self.pattern(1_000, seed: 3), headers: [.contentRange: "bytes 0-999/3000"])
+            #expect(first.status == .accepted)
+            let parts = { () throws -> [String] in
+                try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path("docs"))
+                    .filter { $0.hasSuffix(".part") }
+            }
+            #expect(try parts().count == 1)
+            let cancel = try await client.ask(status, method: .delete)
+            #expect(cancel.status == .ok)
+            #expect(try cancel.decode(UploadResponse.self).received == 0)
+            #expect(try parts().isEmpty)
+            #expect(try await client.ask(status).decode(UploadResponse.self).received == 0)
+            #expect(try await client.ask(status, method: .delete).status == .notFound)
+        }
+        #expect(!fixture.exists("docs/big.iso"))
+    }
+
     @Test("a client that goes away mid-upload leaves no file under the real name, and no temporary file")
     func interrupted() async throws {
         let fixture = try WritableFixture.make()

@@ -20,6 +20,7 @@ struct UploadController: ServedFolderRoutes {
         group.put("/api/file") { request, context in try await upload(request, context: context) }
         group.get("/api/upload") { request, context in try uploadStatus(request, context: context) }
         group.post("/api/upload") { request, context in try await uploadForm(request, context: context) }
+        group.delete("/api/upload") { request, context in try cancelUpload(request, context: context) }
     }
 
     /// `PUT /api/file?path=FILE[&overwrite=1|&onConflict=rename]`: the raw body becomes the
@@ -243,13 +244,39 @@ struct UploadController: ServedFolderRoutes {
         guard let total = request.uri.queryParameters.get("size").flatMap({ Int64($0) }), total >= 0 else {
             throw APIError(.badRequest, "size required", code: .sizeRequired)
         }
-        let (folder, name) = try writing("Directory not found") { () throws(FileTreeError) in
-            let (folder, name) = try safePath.parent(forWriting: target)
-            return folder.contains(name) ? try safePath.finalTarget(forWriting: target) : (folder, name)
-        }
+        let (folder, name) = try partPlace(of: target)
         let part = folder.status(of: Self.partName(for: name, total: total))
         let held = part?.type == .regular ? part?.size ?? 0 : 0
         return JSONBody.response(UploadResponse(path: target.relative, size: total, received: held))
+    }
+
+    /// `DELETE /api/upload?path=FILE&size=TOTAL`: gives up a resumable upload, removing its part
+    /// file at once (instead of after the sweep's age limit); 404 when none is held. Whoever may
+    /// continue the upload (write or upload there) may cancel it.
+    func cancelUpload(_ request: Request, context: FileServerContext) throws -> Response {
+        try requireWritable(request, context, needsJSON: false)
+        let target = try resolveForWriting(
+            request.uri.queryParameters.get("path") ?? "", context, notFound: "Directory not found",
+            need: .upload)
+        guard let total = request.uri.queryParameters.get("size").flatMap({ Int64($0) }), total >= 0 else {
+            throw APIError(.badRequest, "size required", code: .sizeRequired)
+        }
+        let (folder, name) = try partPlace(of: target)
+        let part = Self.partName(for: name, total: total)
+        // Only a plain file under the hidden name is an upload's part: anything else stays.
+        guard folder.status(of: part)?.type == .regular, unlinkat(folder.descriptor, part, 0) == 0 else {
+            throw APIError(.notFound, "No upload in progress", code: .notFound)
+        }
+        record("uploadCancelled", target.relative, context)
+        return JSONBody.response(UploadResponse(path: target.relative, size: total, received: 0))
+    }
+
+    /// The folder and name a resumable upload's part file for `target` lies beside.
+    private func partPlace(of target: SafePath.Resolved) throws(APIError) -> (OpenFolder, String) {
+        try writing("Directory not found") { () throws(FileTreeError) in
+            let (folder, name) = try safePath.parent(forWriting: target)
+            return folder.contains(name) ? try safePath.finalTarget(forWriting: target) : (folder, name)
+        }
     }
 
     private func resumableUpload(
