@@ -176,43 +176,45 @@ struct LoginThrottleTests {
     @Test(
         "1,000 wrong passwords from one address slow it to a minute a try, while the user signs in from another within seconds"
     )
-    func perAddressAndUser() {
+    func perAddressAndUser() async throws {
         let clock = FakeClock()
-        let throttle = LoginThrottle(now: { clock.now.withLock { $0 } })
+        let throttle = LoginThrottle(
+            store: try SQLiteStateStore(path: nil), scope: "login", now: { clock.now.withLock { $0 } })
         var refused = 0
         var tried = 0
         for _ in 0..<1000 {
-            if let wait = throttle.wait(address: "198.51.100.9", user: "bob") {
+            if let wait = try await throttle.wait(address: "198.51.100.9", user: "bob") {
                 refused += 1
                 clock.advance(min(wait, .seconds(1)))
                 continue
             }
             tried += 1
-            throttle.failed(address: "198.51.100.9", user: "bob")
+            try await throttle.failed(address: "198.51.100.9", user: "bob")
         }
         // A thousand attempts over about 16 minutes: after the first minute, one a minute reached the password.
         #expect(tried < 40)
         #expect(refused > 950)
-        #expect((throttle.wait(address: "198.51.100.9", user: "bob") ?? .zero) > .seconds(30))
+        #expect((try await throttle.wait(address: "198.51.100.9", user: "bob") ?? .zero) > .seconds(30))
         // The real user, elsewhere, waits at most the per-user cap.
-        let wait = throttle.wait(address: "203.0.113.5", user: "bob") ?? .zero
+        let wait = try await throttle.wait(address: "203.0.113.5", user: "bob") ?? .zero
         #expect(wait <= throttle.userCap)
         clock.advance(wait)
-        #expect(throttle.wait(address: "203.0.113.5", user: "bob") == nil)
-        throttle.succeeded(address: "203.0.113.5", user: "bob")
-        #expect(throttle.wait(address: "203.0.113.5", user: "bob") == nil)
+        #expect(try await throttle.wait(address: "203.0.113.5", user: "bob") == nil)
+        try await throttle.succeeded(address: "203.0.113.5", user: "bob")
+        #expect(try await throttle.wait(address: "203.0.113.5", user: "bob") == nil)
     }
 
     @Test("the wait doubles from a quarter second and stops at its cap")
-    func doubling() {
+    func doubling() async throws {
         let clock = FakeClock()
-        let throttle = LoginThrottle(now: { clock.now.withLock { $0 } })
-        throttle.failed(address: "a", user: "u")
-        #expect(throttle.wait(address: "a", user: "x") == .milliseconds(250))
-        throttle.failed(address: "a", user: "u")
-        #expect(throttle.wait(address: "a", user: "x") == .milliseconds(500))
-        for _ in 0..<30 { throttle.failed(address: "a", user: "u") }
-        #expect(throttle.wait(address: "a", user: "x") == throttle.addressCap)
-        #expect(throttle.wait(address: "b", user: "u") == throttle.userCap)
+        let throttle = LoginThrottle(
+            store: try SQLiteStateStore(path: nil), scope: "login", now: { clock.now.withLock { $0 } })
+        try await throttle.failed(address: "a", user: "u")
+        #expect(try await throttle.wait(address: "a", user: "x") == .milliseconds(250))
+        try await throttle.failed(address: "a", user: "u")
+        #expect(try await throttle.wait(address: "a", user: "x") == .milliseconds(500))
+        for _ in 0..<30 { try await throttle.failed(address: "a", user: "u") }
+        #expect(try await throttle.wait(address: "a", user: "x") == throttle.addressCap)
+        #expect(try await throttle.wait(address: "b", user: "u") == throttle.userCap)
     }
 }

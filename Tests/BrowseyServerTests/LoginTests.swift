@@ -155,15 +155,16 @@ struct LoginTests {
     }
 
     @Test("an expired session opens nothing")
-    func expiry() throws {
+    func expiry() async throws {
         let clock = Clock()
-        let store = try SessionStore(path: nil, now: { clock.seconds.withLock { $0 } })
+        let store = SessionStore(
+            store: try SQLiteStateStore(path: nil), now: { clock.seconds.withLock { $0 } })
         let hash = try PasswordHash.make(password: "x", logN: 10)
-        let (token, _) = store.start(user: "bob", password: hash, lifetime: .seconds(60))
-        #expect(store.session(token, password: { _ in hash }) != nil)
-        #expect(store.session(String(repeating: "0", count: 64), password: { _ in hash }) == nil)
+        let (token, _) = try await store.start(user: "bob", password: hash, lifetime: .seconds(60))
+        #expect(try await store.session(token, password: { _ in hash }) != nil)
+        #expect(try await store.session(String(repeating: "0", count: 64), password: { _ in hash }) == nil)
         clock.seconds.withLock { $0 += 61 }
-        #expect(store.session(token, password: { _ in hash }) == nil)
+        #expect(try await store.session(token, password: { _ in hash }) == nil)
     }
 
     @Test("logins, failures and writes go to the audit log, one JSON line each")

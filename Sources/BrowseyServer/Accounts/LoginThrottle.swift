@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Slows failed logins down, per address and per user, without ever locking anyone out for good.
 ///
 /// Each failure doubles the wait before the next try from that address (from a quarter of a
@@ -8,80 +6,55 @@ import Synchronization
 /// seconds at most, never locks them out). A try before its time is answered 429 without the
 /// password being hashed, so the slow hash is no lever either; a success clears both counts.
 /// Counts fade: a wait that has long passed starts over.
+///
+/// The counts live in the ``StateStore``, so failures at one instance slow the next try at any
+/// other; `scope` keeps logins and link passwords apart there.
 public final class LoginThrottle: Sendable {
     /// The longest wait per address.
     public let addressCap: Duration
     /// The longest wait per user name.
     public let userCap: Duration
 
-    private struct Entry {
-        var failures = 0
-        var next: Duration = .zero
-    }
-
-    private struct State {
-        var addresses: [String: Entry] = [:]
-        var users: [String: Entry] = [:]
-    }
-
-    private let state = Mutex(State())
+    private let store: any StateStore
+    private let scope: String
     private let now: @Sendable () -> Duration
 
-    /// A throttle on `now`'s clock (time since any fixed start, never going back by much).
+    /// A throttle keeping its counts in `store` under `scope`, on `now`'s clock (the wall clock,
+    /// which every instance shares).
     public init(
-        addressCap: Duration = .seconds(60), userCap: Duration = .seconds(2),
-        now: @escaping @Sendable () -> Duration = LoginThrottle.monotonic
+        store: any StateStore, scope: String, addressCap: Duration = .seconds(60),
+        userCap: Duration = .seconds(2),
+        now: @escaping @Sendable () -> Duration
     ) {
+        self.store = store
+        self.scope = scope
         self.addressCap = addressCap
         self.userCap = userCap
         self.now = now
     }
 
-    /// Time since the process began, never going back.
-    public static let monotonic: @Sendable () -> Duration = {
-        let start = Start.instant
-        return ContinuousClock.now - start
-    }
-
-    private enum Start {
-        static let instant = ContinuousClock.now
-    }
-
     /// How long `address` must wait before trying `user` again; `nil` when it may try now.
-    public func wait(address: String, user: String) -> Duration? {
-        let now = now()
-        return state.withLock { state in
-            let until = max(state.addresses[address]?.next ?? .zero, state.users[user]?.next ?? .zero)
-            return until > now ? until - now : nil
-        }
+    public func wait(address: String, user: String) async throws(StateStoreError) -> Duration? {
+        let now = Self.milliseconds(now())
+        let until = try await store.throttledUntil([key("a", address), key("u", user)])
+        return until > now ? .milliseconds(until - now) : nil
     }
 
     /// Records a failed try.
-    public func failed(address: String, user: String) {
-        let now = now()
-        state.withLock { state in
-            Self.fail(&state.addresses[address, default: Entry()], now: now, cap: addressCap)
-            Self.fail(&state.users[user, default: Entry()], now: now, cap: userCap)
-            if state.addresses.count > 100_000 {
-                state.addresses = state.addresses.filter { $0.value.next > now }
-            }
-            if state.users.count > 100_000 { state.users = state.users.filter { $0.value.next > now } }
-        }
+    public func failed(address: String, user: String) async throws(StateStoreError) {
+        let now = Self.milliseconds(now())
+        try await store.recordFailure(key("a", address), now: now, cap: Self.milliseconds(addressCap))
+        try await store.recordFailure(key("u", user), now: now, cap: Self.milliseconds(userCap))
     }
 
     /// Records a success: both counts start over.
-    public func succeeded(address: String, user: String) {
-        state.withLock { state in
-            state.addresses[address] = nil
-            state.users[user] = nil
-        }
+    public func succeeded(address: String, user: String) async throws(StateStoreError) {
+        try await store.clearFailures([key("a", address), key("u", user)])
     }
 
-    private static func fail(_ entry: inout Entry, now: Duration, cap: Duration) {
-        // Quiet for four times the cap: the count starts over.
-        if entry.failures > 0, now - entry.next > cap * 4 { entry.failures = 0 }
-        entry.failures += 1
-        let delay = min(cap, .milliseconds(250) * (1 << min(entry.failures - 1, 20)))
-        entry.next = now + delay
+    private func key(_ kind: String, _ name: String) -> String { "\(scope) \(kind) \(name)" }
+
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 }

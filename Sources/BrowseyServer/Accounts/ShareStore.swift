@@ -1,61 +1,71 @@
 import Synchronization
 
-/// The share links, in memory and (when the server keeps a data folder) in SQLite, so that
-/// they survive a restart.
+/// The share links, kept in the ``StateStore`` so that they survive a restart and open at every
+/// instance on one database.
+///
+/// A link's requests look its share up each time, so a share found is remembered for
+/// ``freshness`` (1 s): a revoke at another instance holds here within that.
 public final class ShareStore: Sendable {
-    private let shares = Mutex<[String: Share]>([:])
-    private let persistence: AccountsDatabase?
+    /// How long a share found in the store is taken as it was.
+    public let freshness: Duration
+
+    private struct Seen {
+        let share: Share
+        let at: ContinuousClock.Instant
+    }
+
+    private let store: any StateStore
+    private let seen = Mutex<[String: Seen]>([:])
     /// Share passwords already checked, by a digest of id and password: a share's page and its
     /// downloads ask again and again, and scrypt is slow on purpose.
     private let unlocked = Mutex<Set<String>>([])
 
-    init(database: AccountsDatabase?) {
-        persistence = database
-        let loaded = database?.shares() ?? []
-        shares.withLock { shares in for share in loaded { shares[share.id] = share } }
+    /// Shares kept in `store`.
+    public init(store: any StateStore, freshness: Duration = .seconds(1)) {
+        self.store = store
+        self.freshness = freshness
     }
 
-    /// Makes and keeps a share; a share the database refuses is not made (a link that would
+    /// Makes and keeps a share; a share the store refuses is not made (a link that would
     /// vanish at the next restart is worse than an error now).
     func make(
         owner: String, path: String, upload: Bool, password: PasswordHash?, expires: Int64?, now: Int64
-    ) throws(AccountsStorageError) -> Share {
+    ) async throws(StateStoreError) -> Share {
         let share = Share(
             id: Share.newID(), owner: owner, path: path, upload: upload, password: password, expires: expires,
             created: now, downloads: 0)
-        try persistence?.save(share)
-        shares.withLock { $0[share.id] = share }
+        try await store.insertShare(share)
         return share
     }
 
     /// The share of `id`, expired or not.
-    func share(_ id: some StringProtocol) -> Share? {
+    func share(_ id: some StringProtocol) async throws(StateStoreError) -> Share? {
         guard Share.isID(id) else { return nil }
-        return shares.withLock { $0[String(id)] }
+        let id = String(id)
+        if let recent = seen.withLock({ $0[id] }), recent.at.duration(to: .now) < freshness {
+            return recent.share
+        }
+        let share = try await store.share(id: id)
+        seen.withLock { seen in
+            if seen.count >= 10_000 { seen.removeAll() }
+            seen[id] = share.map { Seen(share: $0, at: .now) }
+        }
+        return share
     }
 
     /// Every share, oldest first.
-    func all() -> [Share] {
-        shares.withLock { Array($0.values) }.sorted { ($0.created, $0.id) < ($1.created, $1.id) }
+    func all() async throws(StateStoreError) -> [Share] { try await store.shares() }
+
+    /// Revokes a share: its link answers 404 from now on (at other instances within a second).
+    func revoke(_ id: String) async throws(StateStoreError) {
+        try await store.deleteShare(id: id)
+        seen.withLock { _ = $0.removeValue(forKey: id) }
     }
 
-    /// Revokes a share: its link answers 404 from now on. When the database refuses, the share
-    /// stays, in memory too, so that what the owner sees is what a restart would bring back.
-    func revoke(_ id: String) throws(AccountsStorageError) {
-        try persistence?.delete(share: id)
-        shares.withLock { _ = $0.removeValue(forKey: id) }
-    }
-
-    /// Counts one download.
-    func countDownload(_ id: String) {
-        guard
-            let share = shares.withLock({ shares -> Share? in
-                shares[id]?.downloads += 1
-                return shares[id]
-            })
-        else { return }
-        // A count that cannot be kept is logged by the database; the download goes on.
-        try? persistence?.save(share)
+    /// Counts one download; a count that cannot be kept is logged by the store, and the
+    /// download goes on.
+    func countDownload(_ id: String) async {
+        try? await store.countDownload(share: id)
     }
 
     /// Whether `password` opens `share`, by its hash (ask ``remembers(_:_:)`` first: that costs

@@ -44,6 +44,8 @@ public struct ServerComposition: Sendable {
     let davLocks = DAVLockTable()
     /// The long-lived work: the watcher, the index, the sweep of upload leftovers.
     public let services: [any Service]
+    /// Everything kept that is not a file: sessions, links, throttling.
+    public let state: any StateStore
     /// The signed-in sessions, on a server with accounts.
     public let sessions: SessionStore?
     /// The share links, on a server with accounts.
@@ -147,28 +149,33 @@ public struct ServerComposition: Sendable {
             services.append(UploadLeftovers(root: configuration.root, logger: logger))
         }
         self.services = services
+        state = Self.stateStore(configuration, logger: logger)
         if configuration.accounts != nil {
-            var database: AccountsDatabase?
-            if let path = configuration.sessionDatabasePath {
-                do {
-                    database = try AccountsDatabase(path: path)
-                } catch {
-                    logger.error("Sessions and share links are kept in memory only: \(error.message)")
-                }
-            }
             let clock = configuration.clock
-            let seconds: @Sendable () -> Int64 = { clock().components.seconds }
-            sessions =
-                (try? SessionStore(database: database, now: seconds))
-                ?? (try? SessionStore(database: nil, now: seconds))
-            shares = ShareStore(database: database)
+            sessions = SessionStore(store: state, now: { clock().components.seconds })
+            shares = ShareStore(store: state)
         } else {
             sessions = nil
             shares = nil
         }
         audit = configuration.auditLogPath.map { AuditLog(path: $0) }
-        throttle = LoginThrottle(now: configuration.clock)
-        shareThrottle = LoginThrottle(now: configuration.clock)
+        throttle = LoginThrottle(store: state, scope: "login", now: configuration.clock)
+        shareThrottle = LoginThrottle(store: state, scope: "share", now: configuration.clock)
+    }
+
+    /// The store the configuration names: a given one (PostgreSQL, for several instances), the
+    /// SQLite file in the data folder, or (without one, or when it cannot be opened) memory.
+    private static func stateStore(_ configuration: ServerConfiguration, logger: Logger) -> any StateStore {
+        if let store = configuration.stateStore { return store }
+        if let path = configuration.sessionDatabasePath {
+            do {
+                return try SQLiteStateStore(path: path)
+            } catch {
+                logger.error("Sessions and share links are kept in memory only: \(error.message)")
+            }
+        }
+        // An in-memory database opens unless memory is gone, and then nothing else would work.
+        return try! SQLiteStateStore(path: nil)
     }
 
     /// The router with every route: the policy middleware (allowed hosts, CORS, the token)

@@ -48,6 +48,9 @@ public struct ServerConfiguration: Sendable {
     /// Where sessions (and the share links) are kept so that they survive a restart: an SQLite
     /// file; `nil` keeps them in memory only.
     public var sessionDatabasePath: String?
+    /// Where sessions, share links and throttling live when not in ``sessionDatabasePath``: a
+    /// store shared by several instances (``PostgresStateStore``).
+    public var stateStore: (any StateStore)?
     /// Where the audit log goes (`--audit-log`); `nil` writes none.
     public var auditLogPath: String?
     /// The time since 1970 that sessions, share expiry and the login throttle go by (the

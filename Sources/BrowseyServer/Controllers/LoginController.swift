@@ -28,7 +28,7 @@ struct LoginController: ServedFolderRoutes {
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.post("/api/login") { request, context in try await login(request, context: context) }
-        group.post("/api/logout") { request, context in try logout(request, context: context) }
+        group.post("/api/logout") { request, context in try await logout(request, context: context) }
         group.get("/api/session") { request, context in try session(request, context: context) }
     }
 
@@ -41,7 +41,13 @@ struct LoginController: ServedFolderRoutes {
         let body = try await decode(LoginRequest.self, from: request)
         let address = Self.address(of: context)
         let name = String(body.username.prefix(64))
-        if let wait = throttle.wait(address: address, user: name) {
+        let wait: Duration?
+        do {
+            wait = try await throttle.wait(address: address, user: name)
+        } catch {
+            throw APIError.state(error, "Signing in cannot be checked")
+        }
+        if let wait {
             audit?.record("loginThrottled", user: name, address: address)
             throw APIError.slowDown("Too many failed logins", wait: wait)
         }
@@ -50,13 +56,24 @@ struct LoginController: ServedFolderRoutes {
         let hash = account?.password ?? Self.standIn
         let matches = try await NIOThreadPool.singleton.runIfActive { hash?.verify(password) ?? false }
         guard let account, matches else {
-            throttle.failed(address: address, user: name)
+            do {
+                try await throttle.failed(address: address, user: name)
+            } catch {
+                // A failure the store did not count is still a failure: answered, not hidden.
+                throw APIError.state(error, "Signing in cannot be checked")
+            }
             audit?.record("loginFailed", user: name, address: address)
             throw APIError(.unauthorized, "Wrong user name or password", code: .wrongCredentials)
         }
-        throttle.succeeded(address: address, user: name)
-        let (token, expires) = sessions.start(
-            user: account.name, password: account.password, lifetime: accounts.sessionLifetime)
+        let token: String
+        let expires: Int64
+        do {
+            try await throttle.succeeded(address: address, user: name)
+            (token, expires) = try await sessions.start(
+                user: account.name, password: account.password, lifetime: accounts.sessionLifetime)
+        } catch {
+            throw APIError.state(error, "The session was not started")
+        }
         audit?.record("login", user: account.name, address: address)
         var response = JSONBody.response(
             LoginResponse(
@@ -70,14 +87,14 @@ struct LoginController: ServedFolderRoutes {
         return response
     }
 
-    func logout(_ request: Request, context: FileServerContext) throws -> Response {
+    func logout(_ request: Request, context: FileServerContext) async throws -> Response {
         // A page elsewhere could end this browser's session (SameSite=Lax lets a sibling site by).
         try requireThisSite(request)
         if let sessions, let token = AccountAuthentication<FileServerContext>.token(of: request) {
             do {
-                try sessions.end(token)
+                try await sessions.end(token)
             } catch {
-                throw APIError.storageRefused("The session was not ended for good")
+                throw APIError.state(error, "The session was not ended for good")
             }
             if let user = context.identity.user {
                 audit?.record("logout", user: user, address: Self.address(of: context))

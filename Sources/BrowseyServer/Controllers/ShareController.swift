@@ -44,31 +44,31 @@ struct ShareController: ServedFolderRoutes {
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.post("/api/share") { request, context in try await share(request, context: context) }
-        group.get("/api/shares") { request, context in try list(request, context: context) }
+        group.get("/api/shares") { request, context in try await list(request, context: context) }
         group.post("/api/unshare") { request, context in try await unshare(request, context: context) }
-        group.get("/api/shared/:id") { request, context in try item(request, context: context) }
+        group.get("/api/shared/:id") { request, context in try await item(request, context: context) }
         group.get("/api/shared/:id/list") { request, context in
-            let (_, inner, served) = try rooted(request, context)
+            let (_, inner, served) = try await rooted(request, context)
             return try await served.listing.list(request, context: inner)
         }
         group.get("/api/shared/:id/view") { request, context in
-            let (_, inner, served) = try rooted(request, context)
+            let (_, inner, served) = try await rooted(request, context)
             return try await served.files.view(request, context: inner)
         }
         group.get("/api/shared/:id/stat") { request, context in
-            let (_, inner, served) = try rooted(request, context)
+            let (_, inner, served) = try await rooted(request, context)
             return try served.files.stat(request, context: inner)
         }
         group.get("/api/shared/:id/file") { request, context in
-            let (share, inner, served) = try rooted(request, context)
-            return counted(try await served.files.file(request, context: inner), share, request)
+            let (share, inner, served) = try await rooted(request, context)
+            return await counted(try await served.files.file(request, context: inner), share, request)
         }
         group.get("/api/shared/:id/archive") { request, context in
-            let (share, inner, served) = try rooted(request, context)
-            return counted(try await served.files.archive(request, context: inner), share, request)
+            let (share, inner, served) = try await rooted(request, context)
+            return await counted(try await served.files.archive(request, context: inner), share, request)
         }
         group.get("/api/shared/:id/thumb") { request, context in
-            let (_, inner, served) = try rooted(request, context)
+            let (_, inner, served) = try await rooted(request, context)
             guard let thumbnails = served.thumbnails else {
                 throw APIError(.notFound, "This server makes no thumbnails", code: .notFound)
             }
@@ -113,23 +113,29 @@ struct ShareController: ServedFolderRoutes {
         }
         let made: Share
         do {
-            made = try shares.make(
+            made = try await shares.make(
                 // The item where it really is: a link's requests are held to that place, so a path
                 // through a link inside the root is shared as the folder or file it leads to.
                 owner: user, path: safePath.realRelative(of: target) ?? target.relative, upload: upload,
                 password: password, expires: expires, now: now
             )
         } catch {
-            throw APIError.storageRefused("The share link was not saved")
+            throw APIError.state(error, "The share link was not saved")
         }
         _ = accounts
         record("share", made.path, context, detail: made.id)
         return JSONBody.response(info(made), status: .created)
     }
 
-    func list(_ request: Request, context: FileServerContext) throws -> Response {
+    func list(_ request: Request, context: FileServerContext) async throws -> Response {
         let (accounts, shares, user) = try signedIn(context)
-        let mine = shares.all().filter { mayManage($0, user: user, accounts: accounts) }
+        let all: [Share]
+        do {
+            all = try await shares.all()
+        } catch {
+            throw APIError.state(error, "The share links cannot be listed")
+        }
+        let mine = all.filter { mayManage($0, user: user, accounts: accounts) }
         return JSONBody.response(SharesResponse(shares: mine.map(info)))
     }
 
@@ -137,16 +143,38 @@ struct ShareController: ServedFolderRoutes {
         let (accounts, shares, user) = try signedIn(context)
         try requireJSONFromThisSite(request)
         let body = try await decode(UnshareRequest.self, from: request)
-        guard let share = shares.share(body.id), mayManage(share, user: user, accounts: accounts) else {
+        guard let share = try await Self.share(body.id, in: shares),
+            mayManage(share, user: user, accounts: accounts)
+        else {
             throw APIError(.notFound, "No such share", code: .notFound)
         }
         do {
-            try shares.revoke(share.id)
+            try await shares.revoke(share.id)
         } catch {
-            throw APIError.storageRefused("The share link was not revoked")
+            throw APIError.state(error, "The share link was not revoked")
         }
         record("unshare", share.path, context, detail: share.id)
         return JSONBody.response(LogoutResponse())
+    }
+
+    /// The share of `id`; 503 when the store cannot say.
+    private static func share(_ id: String, in shares: ShareStore) async throws(APIError) -> Share? {
+        do {
+            return try await shares.share(id)
+        } catch {
+            throw APIError.state(error, "This link cannot be opened")
+        }
+    }
+
+    /// How long `address` waits before trying `key`'s password again; 503 when the store cannot say.
+    private static func wait(
+        _ throttle: LoginThrottle, _ address: String, _ key: String
+    ) async throws(APIError) -> Duration? {
+        do {
+            return try await throttle.wait(address: address, user: key)
+        } catch {
+            throw APIError.state(error, "This link's password cannot be checked")
+        }
     }
 
     /// Whether `user` may see and revoke `share`: theirs, or they administer the server or its folder.
@@ -184,8 +212,9 @@ struct ShareController: ServedFolderRoutes {
     /// password; and the context its requests run in.
     private func opened(
         _ request: Request, _ context: FileServerContext
-    ) throws(APIError) -> (Share, FileServerContext) {
-        guard let accounts, let shares, let id = context.parameters.get("id"), let share = shares.share(id),
+    ) async throws(APIError) -> (Share, FileServerContext) {
+        guard let accounts, let shares, let id = context.parameters.get("id"),
+            let share = try await Self.share(id, in: shares),
             accounts.users[share.owner] != nil
         else {
             throw APIError(.notFound, "No such share", code: .notFound)
@@ -204,13 +233,17 @@ struct ShareController: ServedFolderRoutes {
                 // otherwise cost a scrypt, a lever on the server's CPU).
                 let address = LoginController.address(of: context)
                 let key = "share " + share.id
-                if let throttle = unlockThrottle, let wait = throttle.wait(address: address, user: key) {
+                if let throttle = unlockThrottle, let wait = try await Self.wait(throttle, address, key) {
                     audit?.record(
                         "shareThrottled", user: nil, address: address, path: share.path, detail: share.id)
                     throw APIError.slowDown("Too many wrong passwords", wait: wait)
                 }
                 guard shares.unlocks(share, with: password) else {
-                    unlockThrottle?.failed(address: address, user: key)
+                    do {
+                        try await unlockThrottle?.failed(address: address, user: key)
+                    } catch {
+                        throw APIError.state(error, "This link's password cannot be checked")
+                    }
                     audit?.record(
                         "sharePasswordFailed", user: nil, address: address, path: share.path, detail: share.id
                     )
@@ -239,20 +272,20 @@ struct ShareController: ServedFolderRoutes {
     }
 
     func download(_ request: Request, context: FileServerContext, zip: Bool) async throws -> Response {
-        let (share, inner) = try opened(request, context)
+        let (share, inner) = try await opened(request, context)
         guard !share.upload else { throw APIError(.notFound, "No such share", code: .notFound) }
         let forwarded = Self.request(
             request, to: zip ? "/api/archive" : "/api/file", path: try place(request, in: share))
-        return counted(
+        return await counted(
             zip
                 ? try await files.archive(forwarded, context: inner)
                 : try await files.file(forwarded, context: inner), share, request)
     }
 
     /// `response`, counted as one of the link's downloads when it sends the bytes.
-    private func counted(_ response: Response, _ share: Share, _ request: Request) -> Response {
+    private func counted(_ response: Response, _ share: Share, _ request: Request) async -> Response {
         if response.status == .ok || response.status == .partialContent, request.method == .get {
-            shares?.countDownload(share.id)
+            await shares?.countDownload(share.id)
         }
         return response
     }
@@ -272,8 +305,8 @@ struct ShareController: ServedFolderRoutes {
     /// a link writes, shows hidden names or follows a link out of the shared folder.
     private func rooted(
         _ request: Request, _ context: FileServerContext
-    ) throws(APIError) -> (Share, FileServerContext, Served) {
-        let (share, inner, item, isFolder) = try sharedItem(request, context)
+    ) async throws(APIError) -> (Share, FileServerContext, Served) {
+        let (share, inner, item, isFolder) = try await sharedItem(request, context)
         let rootPath = isFolder ? item.relative : Paths.parent(of: item.relative)
         let root: SafePath.Resolved
         do {
@@ -315,8 +348,8 @@ struct ShareController: ServedFolderRoutes {
     /// readable by its owner, and whether it is a folder.
     private func sharedItem(
         _ request: Request, _ context: FileServerContext
-    ) throws(APIError) -> (Share, FileServerContext, SafePath.Resolved, Bool) {
-        let (share, inner) = try opened(request, context)
+    ) async throws(APIError) -> (Share, FileServerContext, SafePath.Resolved, Bool) {
+        let (share, inner) = try await opened(request, context)
         guard !share.upload, let item = try? safePath.resolve(share.path), inner.access.mayRead(item.relative)
         else {
             throw APIError(.notFound, "No such share", code: .notFound)
@@ -331,15 +364,15 @@ struct ShareController: ServedFolderRoutes {
 
     /// `GET /api/shared/ID`: what a link opens, in its own terms: its name, whether it is a
     /// folder, and its path inside the link (`/` for a folder, `/NAME` for a file).
-    func item(_ request: Request, context: FileServerContext) throws -> Response {
-        let (_, _, item, isFolder) = try sharedItem(request, context)
+    func item(_ request: Request, context: FileServerContext) async throws -> Response {
+        let (_, _, item, isFolder) = try await sharedItem(request, context)
         let name = FileName.lastComponent(of: item.relative)
         return JSONBody.response(
             SharedItemResponse(name: name, folder: isFolder, path: isFolder ? "/" : "/" + name))
     }
 
     func upload(_ request: Request, context: FileServerContext) async throws -> Response {
-        let (share, inner) = try opened(request, context)
+        let (share, inner) = try await opened(request, context)
         guard share.upload else { throw APIError(.notFound, "No such share", code: .notFound) }
         let forwarded = Self.request(request, to: "/api/upload", path: share.path)
         let response = try await uploads.uploadForm(forwarded, context: inner)
@@ -355,7 +388,7 @@ struct ShareController: ServedFolderRoutes {
     }
 
     func page(_ request: Request, context: FileServerContext) async throws -> Response {
-        let (share, _) = try opened(request, context)
+        let (share, _) = try await opened(request, context)
         let id = share.id
         let name = FileName.lastComponent(of: share.path)
         if share.upload {
@@ -368,7 +401,7 @@ struct ShareController: ServedFolderRoutes {
                     <p>You can add files here; you cannot see what is there.</p>
                     """)
         }
-        _ = try sharedItem(request, context)
+        _ = try await sharedItem(request, context)
         // The web UI, which asks `/api/shared/ID/…` for the rest; no referrer carries the link on.
         guard let web else { throw APIError(.notFound, "No such share", code: .notFound) }
         var response = web.response(to: request)

@@ -21,6 +21,7 @@ extension APIError {
             case notThumbnailable
             case notViewable, partInTheWay, pathRequired
             case permissionDenied, rangeNotSatisfiable, readOnly, signInRequired, sizeRequired, slowDown,
+                stateUnavailable,
                 symlinkLoop
             case tooLarge, tooManyLocks, unauthorized, wrongCredentials, wrongOffset
         }
@@ -133,6 +134,8 @@ extension APIError {
         public static var sizeRequired: Self { Self(.sizeRequired) }
         /// 429: too many failed logins from this address or for this user: wait `Retry-After` seconds.
         public static var slowDown: Self { Self(.slowDown) }
+        /// 503: the server's database (its sessions, links and locks) cannot be reached now.
+        public static var stateUnavailable: Self { Self(.stateUnavailable) }
         /// 400: too many symbolic links, or a path too long.
         public static var symlinkLoop: Self { Self(.symlinkLoop) }
         /// 400/413: a file too large to view or save, or a body too large.

@@ -59,10 +59,15 @@ public struct APIError: HTTPResponseError, Sendable {
         .unauthorized, "Sign in to reach this", code: .signInRequired,
         headers: [.wwwAuthenticate: "Bearer realm=\"Browsey\""])
 
-    /// The sessions database refused a change (a full disk, a damaged file): 500, said in
-    /// `message`; what SQLite said is in the log, not the answer.
-    static func storageRefused(_ message: String) -> APIError {
-        APIError(.internalServerError, message, code: .internalError)
+    /// The state store did not do what a request needs: 503 `stateUnavailable` with
+    /// `Retry-After` while it cannot be reached, else 500 with `message`; what the database
+    /// said is in the log, not the answer.
+    static func state(_ error: StateStoreError, _ message: String) -> APIError {
+        guard error.isTransient else { return APIError(.internalServerError, message, code: .internalError) }
+        return APIError(
+            .serviceUnavailable, "\(message): the server's database cannot be reached now",
+            code: .stateUnavailable,
+            headers: [.retryAfter: "5"])
     }
 
     /// Maps a FileTree failure: missing → the route's 404 message, permission → 403, else 500.

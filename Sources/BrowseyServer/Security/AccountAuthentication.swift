@@ -28,18 +28,27 @@ public struct AccountAuthentication<Context: AuthenticatingRequestContext>: Rout
     ) async throws -> Response {
         var decided = context
         if let bearer = TokenAuthentication<Context>.bearer(request.headers[.authorization]) {
-            guard let session = sessions.session(bearer, password: { accounts.users[$0]?.password }) else {
+            guard let session = try await session(bearer) else {
                 throw APIError(
                     .unauthorized, "Session expired or unknown: sign in again", code: .unauthorized,
                     headers: [.wwwAuthenticate: "Bearer realm=\"Browsey\""])
             }
             decided.identity = .user(session.user)
         } else if let cookie = Self.cookie(request.headers[values: .cookie]),
-            let session = sessions.session(cookie, password: { accounts.users[$0]?.password })
+            let session = try await session(cookie)
         {
             decided.identity = .user(session.user)
         }
         return try await next(request, decided)
+    }
+
+    /// The session `token` opens; 503 when the store cannot say.
+    private func session(_ token: some StringProtocol) async throws(APIError) -> SessionStore.Session? {
+        do {
+            return try await sessions.session(token, password: { accounts.users[$0]?.password })
+        } catch {
+            throw APIError.state(error, "Your session cannot be checked")
+        }
     }
 
     /// The credential cookie's value among `headers`.

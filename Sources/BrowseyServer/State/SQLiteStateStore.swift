@@ -1,0 +1,259 @@
+import GRDBSQLite
+import Logging
+import Synchronization
+
+/// The state of one server in an SQLite file in its data folder (or in memory, without one),
+/// through GRDB's SQLite module: the C API, since GRDB's Swift layer would bring all of
+/// Foundation into the server.
+///
+/// The schema is versioned by SQLite's `user_version`: each step in ``migrations`` runs once, in
+/// one transaction with the version it brings. Files made before versioning (sessions and
+/// shares only) are at version 0, and step 1 keeps their rows.
+public final class SQLiteStateStore: StateStore {
+    private let connection: Mutex<OpaquePointer>
+    private let logger = Logger(label: "browsey.state")
+
+    /// The schema's steps, oldest first; the file's `user_version` counts those it has run.
+    static let migrations = [
+        """
+        CREATE TABLE IF NOT EXISTS session (
+            key TEXT PRIMARY KEY NOT NULL, user TEXT NOT NULL, stamp TEXT NOT NULL,
+            expires INTEGER NOT NULL);
+        CREATE TABLE IF NOT EXISTS share (
+            id TEXT PRIMARY KEY NOT NULL, owner TEXT NOT NULL, path TEXT NOT NULL,
+            upload INTEGER NOT NULL, password TEXT, expires INTEGER, created INTEGER NOT NULL,
+            downloads INTEGER NOT NULL DEFAULT 0);
+        """,
+        """
+        CREATE TABLE throttle (
+            key TEXT PRIMARY KEY NOT NULL, failures INTEGER NOT NULL, next INTEGER NOT NULL);
+        """,
+    ]
+
+    public var kind: String { "sqlite" }
+
+    /// Opens (or makes) the store at `path`, bringing its schema up to date; in memory (gone
+    /// with the process) when `path` is `nil`.
+    public init(path: String?) throws(ServerSetupError) {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        let name = path ?? ":memory:"
+        guard sqlite3_open_v2(name, &handle, flags, nil) == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(handle)
+            throw ServerSetupError(.accounts, message: "The state database \(name) cannot be opened: \(message)")
+        }
+        sqlite3_busy_timeout(handle, 2_000)
+        do {
+            try Self.migrate(handle)
+        } catch {
+            sqlite3_close(handle)
+            throw ServerSetupError(.accounts, message: "The state database \(name) cannot be used: \(error.message)")
+        }
+        connection = Mutex(handle)
+    }
+
+    deinit { connection.withLock { _ = sqlite3_close_v2($0) } }
+
+    /// Runs the steps the file has not run yet, each with its version in one transaction.
+    private static func migrate(_ handle: OpaquePointer) throws(StateStoreError) {
+        guard sqlite3_exec(handle, "PRAGMA journal_mode=WAL", nil, nil, nil) == SQLITE_OK else {
+            throw .refused(String(cString: sqlite3_errmsg(handle)))
+        }
+        var version = 0
+        var statement: OpaquePointer?
+        if sqlite3_prepare_v2(handle, "PRAGMA user_version", -1, &statement, nil) == SQLITE_OK,
+            sqlite3_step(statement) == SQLITE_ROW
+        {
+            version = Int(sqlite3_column_int64(statement, 0))
+        }
+        sqlite3_finalize(statement)
+        for (index, step) in migrations.enumerated().dropFirst(version) {
+            let sql = "BEGIN IMMEDIATE; \(step) PRAGMA user_version = \(index + 1); COMMIT;"
+            guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+                let message = String(cString: sqlite3_errmsg(handle))
+                sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+                throw .refused(message)
+            }
+        }
+    }
+
+    // MARK: Sessions
+
+    public func saveSession(_ session: StoredSession, key: String) throws(StateStoreError) {
+        try run(
+            "INSERT OR REPLACE INTO session (key, user, stamp, expires) VALUES (?, ?, ?, ?)",
+            [.text(key), .text(session.user), .text(session.stamp), .integer(session.expires)])
+    }
+
+    public func session(key: String) throws(StateStoreError) -> StoredSession? {
+        try rows("SELECT user, stamp, expires FROM session WHERE key = ?", [.text(key)]) { row in
+            StoredSession(user: row.text(0) ?? "", stamp: row.text(1) ?? "", expires: row.integer(2) ?? 0)
+        }.first
+    }
+
+    public func deleteSession(key: String) throws(StateStoreError) {
+        try run("DELETE FROM session WHERE key = ?", [.text(key)])
+    }
+
+    public func deleteSessions(endingBy time: Int64) throws(StateStoreError) {
+        try run("DELETE FROM session WHERE expires <= ?", [.integer(time)])
+    }
+
+    // MARK: Shares
+
+    public func insertShare(_ share: Share) throws(StateStoreError) {
+        try run(
+            "INSERT INTO share (id, owner, path, upload, password, expires, created, downloads) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                .text(share.id), .text(share.owner), .text(share.path), .integer(share.upload ? 1 : 0),
+                share.password.map { .text($0.description) } ?? .null,
+                share.expires.map { .integer($0) } ?? .null,
+                .integer(share.created), .integer(Int64(share.downloads)),
+            ])
+    }
+
+    public func share(id: String) throws(StateStoreError) -> Share? {
+        try rows(Self.shareColumns + " WHERE id = ?", [.text(id)], Self.share).first ?? nil
+    }
+
+    public func shares() throws(StateStoreError) -> [Share] {
+        try rows(Self.shareColumns + " ORDER BY created, id", [], Self.share).compactMap { $0 }
+    }
+
+    @discardableResult
+    public func deleteShare(id: String) throws(StateStoreError) -> Bool {
+        try run("DELETE FROM share WHERE id = ?", [.text(id)]) > 0
+    }
+
+    public func countDownload(share id: String) throws(StateStoreError) {
+        try run("UPDATE share SET downloads = downloads + 1 WHERE id = ?", [.text(id)])
+    }
+
+    private static let shareColumns =
+        "SELECT id, owner, path, upload, password, expires, created, downloads FROM share"
+
+    private static func share(_ row: Row) -> Share? {
+        guard let id = row.text(0), let owner = row.text(1), let path = row.text(2) else { return nil }
+        return Share(
+            id: id, owner: owner, path: path, upload: row.integer(3) == 1,
+            password: row.text(4).flatMap(PasswordHash.init), expires: row.integer(5),
+            created: row.integer(6) ?? 0, downloads: Int(row.integer(7) ?? 0))
+    }
+
+    // MARK: Throttle
+
+    public func throttledUntil(_ keys: [String]) throws(StateStoreError) -> Int64 {
+        var until: Int64 = 0
+        for key in keys {
+            let next = try rows("SELECT next FROM throttle WHERE key = ?", [.text(key)]) { $0.integer(0) ?? 0 }
+            until = max(until, next.first ?? 0)
+        }
+        return until
+    }
+
+    public func recordFailure(_ key: String, now: Int64, cap: Int64) throws(StateStoreError) {
+        // One connection behind one lock: the read and the write below cannot interleave.
+        try connection.withLock { (handle) throws(StateStoreError) in
+            let old = try Self.rows(
+                handle, "SELECT failures, next FROM throttle WHERE key = ?", [.text(key)], logger: logger
+            ) { ($0.integer(0) ?? 0, $0.integer(1) ?? 0) }.first
+            var failures = old?.0 ?? 0
+            if failures > 0, let next = old?.1, now - next > cap * 4 { failures = 0 }
+            failures += 1
+            _ = try Self.run(
+                handle, "INSERT OR REPLACE INTO throttle (key, failures, next) VALUES (?, ?, ?)",
+                [.text(key), .integer(failures), .integer(now + throttleDelay(failures: failures, cap: cap))],
+                logger: logger)
+            // Keys long past their wait are forgotten now and then, so the table stays small.
+            if failures == 1 {
+                _ = try Self.run(
+                    handle, "DELETE FROM throttle WHERE next < ?", [.integer(now - 3_600_000)], logger: logger)
+            }
+        }
+    }
+
+    public func clearFailures(_ keys: [String]) throws(StateStoreError) {
+        for key in keys { try run("DELETE FROM throttle WHERE key = ?", [.text(key)]) }
+    }
+
+    public func sharedServerID(proposed: String) -> String? { nil }
+
+    // MARK: Statements
+
+    enum Value {
+        case text(String)
+        case integer(Int64)
+        case null
+    }
+
+    /// One row of a result, read by column.
+    struct Row {
+        let statement: OpaquePointer?
+
+        func text(_ column: Int32) -> String? {
+            sqlite3_column_type(statement, column) == SQLITE_NULL
+                ? nil : String(cString: sqlite3_column_text(statement, column))
+        }
+
+        func integer(_ column: Int32) -> Int64? {
+            sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, column)
+        }
+    }
+
+    /// Runs one statement; answers how many rows it changed.
+    @discardableResult
+    private func run(_ sql: String, _ values: [Value]) throws(StateStoreError) -> Int {
+        try connection.withLock { (handle) throws(StateStoreError) in
+            try Self.run(handle, sql, values, logger: logger)
+        }
+    }
+
+    private func rows<T: Sendable>(_ sql: String, _ values: [Value], _ read: @Sendable (Row) -> T) throws(StateStoreError) -> [T] {
+        try connection.withLock { (handle) throws(StateStoreError) in
+            try Self.rows(handle, sql, values, logger: logger, read)
+        }
+    }
+
+    private static func run(
+        _ handle: OpaquePointer, _ sql: String, _ values: [Value], logger: Logger
+    ) throws(StateStoreError) -> Int {
+        _ = try rows(handle, sql, values, logger: logger) { _ in () }
+        return Int(sqlite3_changes(handle))
+    }
+
+    private static func rows<T>(
+        _ handle: OpaquePointer, _ sql: String, _ values: [Value], logger: Logger, _ read: (Row) -> T
+    ) throws(StateStoreError) -> [T] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
+            throw failure(handle, logger: logger)
+        }
+        defer { sqlite3_finalize(statement) }
+        // SQLITE_TRANSIENT: SQLite copies the text before the call returns.
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        for (index, value) in values.enumerated() {
+            switch value {
+            case .text(let text): sqlite3_bind_text(statement, Int32(index + 1), text, -1, transient)
+            case .integer(let number): sqlite3_bind_int64(statement, Int32(index + 1), number)
+            case .null: sqlite3_bind_null(statement, Int32(index + 1))
+            }
+        }
+        var result: [T] = []
+        while true {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW: result.append(read(Row(statement: statement)))
+            case SQLITE_DONE: return result
+            default: throw failure(handle, logger: logger)
+            }
+        }
+    }
+
+    private static func failure(_ handle: OpaquePointer, logger: Logger) -> StateStoreError {
+        let message = String(cString: sqlite3_errmsg(handle))
+        logger.error("The state database refused: \(message)")
+        // A busy or locked file frees itself: worth asking again; anything else repeats.
+        let code = sqlite3_errcode(handle) & 0xff
+        return code == SQLITE_BUSY || code == SQLITE_LOCKED ? .unavailable(message) : .refused(message)
+    }
+}

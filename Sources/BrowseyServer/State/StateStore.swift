@@ -1,0 +1,77 @@
+/// Everything the server keeps that is not a file: sessions, share links and their download
+/// counts, and the failed tries that slow logins and link passwords down.
+///
+/// One server keeps it in SQLite (``SQLiteStateStore``, the default); several servers over one
+/// folder keep it in one PostgreSQL database (``PostgresStateStore``), so that what one of them
+/// does holds at all of them. Nothing outside a store knows which database it is: every call is
+/// async, and every failure is a ``StateStoreError`` saying whether to try again later.
+///
+/// Times are seconds since 1970, but for the throttle's, which are milliseconds: a wait starts
+/// at a quarter of a second.
+public protocol StateStore: Sendable {
+    /// `sqlite` or `postgresql`, for the banner and `/api/health`.
+    var kind: String { get }
+
+    // MARK: Sessions, keyed by their token's digest (never the token)
+
+    /// Keeps a session, replacing one of the same key.
+    func saveSession(_ session: StoredSession, key: String) async throws(StateStoreError)
+    /// The session of `key`, ended or not; `nil` when there is none.
+    func session(key: String) async throws(StateStoreError) -> StoredSession?
+    /// Forgets a session.
+    func deleteSession(key: String) async throws(StateStoreError)
+    /// Forgets every session that ends at or before `time`.
+    func deleteSessions(endingBy time: Int64) async throws(StateStoreError)
+
+    // MARK: Share links
+
+    /// Keeps a new share.
+    func insertShare(_ share: Share) async throws(StateStoreError)
+    /// The share of `id`, expired or not.
+    func share(id: String) async throws(StateStoreError) -> Share?
+    /// Every share, oldest first.
+    func shares() async throws(StateStoreError) -> [Share]
+    /// Forgets a share; whether there was one.
+    @discardableResult
+    func deleteShare(id: String) async throws(StateStoreError) -> Bool
+    /// Counts one download of a share, in one step wherever it is asked from.
+    func countDownload(share id: String) async throws(StateStoreError)
+
+    // MARK: Failed tries (``LoginThrottle``)
+
+    /// The latest time (ms) before which any of `keys` may not try again; 0 when none waits.
+    func throttledUntil(_ keys: [String]) async throws(StateStoreError) -> Int64
+    /// Records a failed try of `key` at `now` (ms): the count goes up by one (or starts over when
+    /// its last wait passed more than four caps ago) and the wait doubles from 250 ms to `cap`.
+    func recordFailure(_ key: String, now: Int64, cap: Int64) async throws(StateStoreError)
+    /// Forgets the failures of `keys`.
+    func clearFailures(_ keys: [String]) async throws(StateStoreError)
+
+    // MARK: Identity
+
+    /// The server's id as the store keeps it: the first instance to ask keeps `proposed`, and
+    /// every later one gets the same back. A store of one server keeps none and answers `nil`.
+    func sharedServerID(proposed: String) async throws(StateStoreError) -> String?
+}
+
+/// One session as a store keeps it.
+public struct StoredSession: Sendable, Hashable {
+    /// The account's name.
+    public let user: String
+    /// A digest of the password hash it signed in with.
+    public let stamp: String
+    /// When it ends, in seconds since 1970.
+    public let expires: Int64
+
+    /// A session of `user`, signed in with the password whose digest is `stamp`, until `expires`.
+    public init(user: String, stamp: String, expires: Int64) {
+        self.user = user
+        self.stamp = stamp
+        self.expires = expires
+    }
+}
+
+/// The wait after a key's `failures`-th failure in a row, in ms: 250 doubling, at most `cap`.
+func throttleDelay(failures: Int64, cap: Int64) -> Int64 {
+    min(cap, 250 << min(max(failures - 1, 0), 20))
+}
