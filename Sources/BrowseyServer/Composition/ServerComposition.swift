@@ -174,8 +174,7 @@ public struct ServerComposition: Sendable {
                 logger.error("Sessions and share links are kept in memory only: \(error.message)")
             }
         }
-        // An in-memory database opens unless memory is gone, and then nothing else would work.
-        return try! SQLiteStateStore(path: nil)
+        return SQLiteStateStore.inMemory()
     }
 
     /// The router with every route: the policy middleware (allowed hosts, CORS, the token)

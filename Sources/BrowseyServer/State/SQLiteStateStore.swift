@@ -30,6 +30,7 @@ public final class SQLiteStateStore: StateStore {
         """,
     ]
 
+    /// `sqlite`.
     public var kind: String { "sqlite" }
 
     /// Opens (or makes) the store at `path`, bringing its schema up to date; in memory (gone
@@ -41,16 +42,28 @@ public final class SQLiteStateStore: StateStore {
         guard sqlite3_open_v2(name, &handle, flags, nil) == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(handle)
-            throw ServerSetupError(.accounts, message: "The state database \(name) cannot be opened: \(message)")
+            throw ServerSetupError(
+                .accounts, message: "The state database \(name) cannot be opened: \(message)")
         }
         sqlite3_busy_timeout(handle, 2_000)
         do {
             try Self.migrate(handle)
         } catch {
             sqlite3_close(handle)
-            throw ServerSetupError(.accounts, message: "The state database \(name) cannot be used: \(error.message)")
+            throw ServerSetupError(
+                .accounts, message: "The state database \(name) cannot be used: \(error.message)")
         }
         connection = Mutex(handle)
+    }
+
+    /// A store in memory, gone with the process.
+    public static func inMemory() -> SQLiteStateStore {
+        do {
+            return try SQLiteStateStore(path: nil)
+        } catch {
+            // An in-memory database opens unless memory is gone, and then nothing else would work.
+            fatalError("No memory for the state store: \(error.message)")
+        }
     }
 
     deinit { connection.withLock { _ = sqlite3_close_v2($0) } }
@@ -80,28 +93,33 @@ public final class SQLiteStateStore: StateStore {
 
     // MARK: Sessions
 
+    /// Keeps a session, replacing one of the same key.
     public func saveSession(_ session: StoredSession, key: String) throws(StateStoreError) {
         try run(
             "INSERT OR REPLACE INTO session (key, user, stamp, expires) VALUES (?, ?, ?, ?)",
             [.text(key), .text(session.user), .text(session.stamp), .integer(session.expires)])
     }
 
+    /// The session of `key`, ended or not.
     public func session(key: String) throws(StateStoreError) -> StoredSession? {
         try rows("SELECT user, stamp, expires FROM session WHERE key = ?", [.text(key)]) { row in
             StoredSession(user: row.text(0) ?? "", stamp: row.text(1) ?? "", expires: row.integer(2) ?? 0)
         }.first
     }
 
+    /// Forgets a session.
     public func deleteSession(key: String) throws(StateStoreError) {
         try run("DELETE FROM session WHERE key = ?", [.text(key)])
     }
 
+    /// Forgets every session that ends at or before `time`.
     public func deleteSessions(endingBy time: Int64) throws(StateStoreError) {
         try run("DELETE FROM session WHERE expires <= ?", [.integer(time)])
     }
 
     // MARK: Shares
 
+    /// Keeps a new share.
     public func insertShare(_ share: Share) throws(StateStoreError) {
         try run(
             "INSERT INTO share (id, owner, path, upload, password, expires, created, downloads) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -113,19 +131,23 @@ public final class SQLiteStateStore: StateStore {
             ])
     }
 
+    /// The share of `id`, expired or not.
     public func share(id: String) throws(StateStoreError) -> Share? {
         try rows(Self.shareColumns + " WHERE id = ?", [.text(id)], Self.share).first ?? nil
     }
 
+    /// Every share, oldest first.
     public func shares() throws(StateStoreError) -> [Share] {
         try rows(Self.shareColumns + " ORDER BY created, id", [], Self.share).compactMap { $0 }
     }
 
+    /// Forgets a share; whether there was one.
     @discardableResult
     public func deleteShare(id: String) throws(StateStoreError) -> Bool {
         try run("DELETE FROM share WHERE id = ?", [.text(id)]) > 0
     }
 
+    /// Counts one download of a share.
     public func countDownload(share id: String) throws(StateStoreError) {
         try run("UPDATE share SET downloads = downloads + 1 WHERE id = ?", [.text(id)])
     }
@@ -143,15 +165,19 @@ public final class SQLiteStateStore: StateStore {
 
     // MARK: Throttle
 
+    /// The latest time (ms) before which any of `keys` may not try again; 0 when none waits.
     public func throttledUntil(_ keys: [String]) throws(StateStoreError) -> Int64 {
         var until: Int64 = 0
         for key in keys {
-            let next = try rows("SELECT next FROM throttle WHERE key = ?", [.text(key)]) { $0.integer(0) ?? 0 }
+            let next = try rows("SELECT next FROM throttle WHERE key = ?", [.text(key)]) {
+                $0.integer(0) ?? 0
+            }
             until = max(until, next.first ?? 0)
         }
         return until
     }
 
+    /// Records a failed try of `key` at `now` (ms), its wait doubling up to `cap`.
     public func recordFailure(_ key: String, now: Int64, cap: Int64) throws(StateStoreError) {
         // One connection behind one lock: the read and the write below cannot interleave.
         try connection.withLock { (handle) throws(StateStoreError) in
@@ -163,20 +189,26 @@ public final class SQLiteStateStore: StateStore {
             failures += 1
             _ = try Self.run(
                 handle, "INSERT OR REPLACE INTO throttle (key, failures, next) VALUES (?, ?, ?)",
-                [.text(key), .integer(failures), .integer(now + throttleDelay(failures: failures, cap: cap))],
+                [
+                    .text(key), .integer(failures),
+                    .integer(now + throttleDelay(failures: failures, cap: cap)),
+                ],
                 logger: logger)
             // Keys long past their wait are forgotten now and then, so the table stays small.
             if failures == 1 {
                 _ = try Self.run(
-                    handle, "DELETE FROM throttle WHERE next < ?", [.integer(now - 3_600_000)], logger: logger)
+                    handle, "DELETE FROM throttle WHERE next < ?", [.integer(now - 3_600_000)], logger: logger
+                )
             }
         }
     }
 
+    /// Forgets the failures of `keys`.
     public func clearFailures(_ keys: [String]) throws(StateStoreError) {
         for key in keys { try run("DELETE FROM throttle WHERE key = ?", [.text(key)]) }
     }
 
+    /// `nil`: one server on one machine keeps its id in its own file.
     public func sharedServerID(proposed: String) -> String? { nil }
 
     // MARK: Statements
@@ -197,7 +229,8 @@ public final class SQLiteStateStore: StateStore {
         }
 
         func integer(_ column: Int32) -> Int64? {
-            sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, column)
+            sqlite3_column_type(statement, column) == SQLITE_NULL
+                ? nil : sqlite3_column_int64(statement, column)
         }
     }
 
@@ -209,7 +242,9 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
-    private func rows<T: Sendable>(_ sql: String, _ values: [Value], _ read: @Sendable (Row) -> T) throws(StateStoreError) -> [T] {
+    private func rows<T: Sendable>(
+        _ sql: String, _ values: [Value], _ read: @Sendable (Row) -> T
+    ) throws(StateStoreError) -> [T] {
         try connection.withLock { (handle) throws(StateStoreError) in
             try Self.rows(handle, sql, values, logger: logger, read)
         }
