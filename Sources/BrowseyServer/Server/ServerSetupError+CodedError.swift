@@ -6,5 +6,5 @@ extension ServerSetupError: CodedError {}
 
 extension ServerSetupError.Code: ErrorCode {
     /// Every way a setup can fail.
-    public static var allCases: [Self] { [.certificate, .key, .accounts, .identity] }
+    public static var allCases: [Self] { [.certificate, .key, .accounts, .identity, .database] }
 }

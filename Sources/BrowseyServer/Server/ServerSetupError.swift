@@ -3,7 +3,7 @@ public struct ServerSetupError: Error, Sendable, CustomStringConvertible {
     /// What cannot be set up: a closed set, switchable, each with a stable name.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Wrapped: String, Sendable {
-            case certificate, key, accounts, identity
+            case certificate, key, accounts, identity, database
         }
 
         private let wrapped: Wrapped
@@ -21,6 +21,9 @@ public struct ServerSetupError: Error, Sendable, CustomStringConvertible {
         public static var accounts: Self { Self(.accounts) }
         /// The server's identity file cannot be read or written, or holds no identity.
         public static var identity: Self { Self(.identity) }
+        /// The database (`--database`) is no PostgreSQL URL, cannot be reached, or its client
+        /// library is missing.
+        public static var database: Self { Self(.database) }
     }
 
     /// What cannot be set up.

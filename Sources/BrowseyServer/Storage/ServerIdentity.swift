@@ -90,7 +90,7 @@ public enum ServerIdentity {
     }
 
     /// A random (version 4) UUID, lowercase.
-    static func newUUID() -> String {
+    public static func newUUID() -> String {
         var bytes = (0..<16).map { _ in UInt8.random(in: 0...255) }
         bytes[6] = bytes[6] & 0x0F | 0x40
         bytes[8] = bytes[8] & 0x3F | 0x80

@@ -93,6 +93,12 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Keep sessions, share links and throttling in this PostgreSQL database, shared by every instance serving the folder ($BROWSEY_DATABASE_URL otherwise; SQLite in the data folder without either).",
+            valueName: "postgresql://user[:password]@host[:port]/db"))
+    var database: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Accounts and per-folder rights (JSON; see Docs/Accounts.md): people sign in, and each reaches what the rules grant. Not with --auth.",
             valueName: "file"))
     var config: String?
@@ -358,6 +364,7 @@ struct Serve: AsyncParsableCommand {
         if let config {
             try Self.useAccounts(from: config, in: &configuration, auditLog: auditLog, logger: logger)
         }
+        try await useDatabase(in: &configuration, logger: logger)
         configuration.corsOrigins = cors
         configuration.servesWebDAV = dav
         configuration.davAllowsInsecureBasic = davAllowInsecureBasic

@@ -1,0 +1,113 @@
+"""Several servers, one library: three instances over one folder and one PostgreSQL, behind
+nginx. What one instance is asked to do, another is asked to show."""
+import subprocess
+import time
+
+from conftest import BINARY, PASSWORD, free_port, within
+
+
+def bearer(token):
+    return {"Authorization": "Bearer " + token}
+
+
+def test_a_sign_in_at_one_instance_opens_every_other_and_the_balancer(cluster):
+    one, two, three = cluster.instances
+    signed = one.sign_in()
+    assert signed.status == 200
+    token = signed.json()["token"]
+    for place in (two, three, cluster.balancer, cluster.balancer, cluster.balancer):
+        session = place.ask("/api/session", headers=bearer(token)).json()
+        assert session["username"] == "bob"
+        assert place.ask("/api/list?path=/docs", headers=bearer(token)).status == 200
+
+
+def test_a_sign_out_at_one_instance_is_refused_at_the_others_within_a_second(cluster):
+    one, two, three = cluster.instances
+    token = one.sign_in().json()["token"]
+    # Both others have seen the session, so neither asks the database again for a moment.
+    assert two.ask("/api/list?path=/", headers=bearer(token)).status == 200
+    assert three.ask("/api/list?path=/", headers=bearer(token)).status == 200
+    out = one.ask("/api/logout", method="POST", headers=dict(bearer(token), Origin=one.base))
+    assert out.status == 200
+    started = time.monotonic()
+    assert within(1.0, lambda: two.ask("/api/list?path=/", headers=bearer(token)).status == 401)
+    assert within(1.0 - min(time.monotonic() - started, 1.0) + 0.05,
+                  lambda: three.ask("/api/list?path=/", headers=bearer(token)).status == 401)
+
+
+def test_a_link_made_at_one_opens_at_the_others_and_a_revoke_closes_it_within_a_second(cluster):
+    one, two, three = cluster.instances
+    token = one.sign_in().json()["token"]
+    made = one.ask("/api/share", method="POST", headers=bearer(token), body={"path": "/docs/plan.txt"})
+    assert made.status == 201
+    link = made.json()["url"]
+    assert two.ask(link + "/file").body == b"the plan"
+    assert three.ask(link + "/file").body == b"the plan"
+    listed = two.ask("/api/shares", headers=bearer(token)).json()["shares"]
+    assert [share["downloads"] for share in listed] == [2], "downloads at two instances, counted once each"
+    revoked = three.ask("/api/unshare", method="POST", headers=bearer(token), body={"id": made.json()["id"]})
+    assert revoked.status == 200
+    assert within(1.0, lambda: one.ask(link + "/file").status == 404)
+    assert within(1.0, lambda: two.ask(link + "/file").status == 404)
+
+
+def test_failed_sign_ins_at_one_instance_slow_the_next_try_at_another(cluster):
+    one, two, three = cluster.instances
+    for _ in range(3):
+        wrong = one.sign_in(password="wrong")
+        if wrong.status == 429:
+            time.sleep(int(wrong.headers["Retry-After"]))
+            wrong = one.sign_in(password="wrong")
+        assert wrong.status == 401
+    # Three failures from this address: the next try waits a second, wherever it is sent.
+    slowed = two.sign_in()
+    assert slowed.status == 429
+    assert slowed.json()["code"] == "slowDown"
+    assert int(slowed.headers["Retry-After"]) >= 1
+    assert three.sign_in().status == 429
+    time.sleep(1.1)
+    assert three.sign_in().status == 200, "the wait ends, and the right password signs in"
+
+
+def test_every_instance_tells_the_same_server_id_and_the_schema_ran_once(cluster):
+    ids = {instance.ask("/api/health").json()["serverId"] for instance in cluster.instances}
+    assert len(ids) == 1
+    assert cluster.balancer.ask("/api/health").json()["serverId"] in ids
+    assert cluster.database.sql("SELECT version FROM browsey_schema") == "1"
+    assert cluster.database.sql("SELECT count(*) FROM browsey_schema") == "1"
+
+
+def test_with_the_database_stopped_what_needs_it_answers_503_and_the_rest_works_until_it_returns(cluster):
+    one, two, three = cluster.instances
+    token = one.sign_in().json()["token"]
+    link = one.ask("/api/share", method="POST", headers=bearer(token), body={"path": "/docs/plan.txt"}).json()["url"]
+    cluster.database.stop()
+    time.sleep(1.1)  # past the moment sessions and links are taken as they were seen
+    down = one.sign_in()
+    assert down.status == 503
+    assert down.json()["code"] == "stateUnavailable"
+    assert down.headers["Retry-After"] == "5"
+    # Never seen at three: its session cannot be checked, and it says so rather than 401.
+    unchecked = three.ask("/api/list?path=/", headers=bearer(token))
+    assert unchecked.status == 503 and unchecked.json()["code"] == "stateUnavailable"
+    # Seen at one a moment ago: a signed-in person keeps working through a database restart.
+    assert one.ask("/api/list?path=/docs", headers=bearer(token)).status == 200
+    assert two.ask(link + "/file").status == 503
+    assert one.ask("/api/health").status == 200, "what needs no database keeps answering"
+    assert all(instance.process.poll() is None for instance in cluster.instances), "no instance stopped"
+    cluster.database.start()
+    # Back by itself: the same session and link, nothing lost.
+    assert within(10, lambda: three.ask("/api/list?path=/docs", headers=bearer(token)).status == 200)
+    assert two.ask(link + "/file").body == b"the plan"
+    assert one.sign_in().status == 200
+
+
+def test_a_database_that_cannot_be_reached_at_start_is_an_error_line_not_a_server(tmp_path):
+    closed = "postgresql://browsey@127.0.0.1:%d/browsey" % free_port()
+    for url, said in ((closed, "cannot be used"), ("mysql://x@127.0.0.1/db", "postgresql://")):
+        started = time.monotonic()
+        run = subprocess.run([BINARY, "serve", str(tmp_path), "-p", "0", "--no-qr", "--no-bonjour", "--database", url],
+                             capture_output=True, text=True, timeout=30, env={"HOME": str(tmp_path)})
+        assert run.returncode != 0
+        assert "Error:" in run.stderr and said in run.stderr
+        assert time.monotonic() - started < 10, "refused within the connect timeout"
