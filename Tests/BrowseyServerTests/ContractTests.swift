@@ -357,6 +357,17 @@ struct ContractTests {
         }
     }
 
+    @Test("a server on one machine is ready at once, its state in SQLite")
+    func ready() async throws {
+        let fixture = try ServerFixture.make()
+        try await fixture.withClient { client in
+            let ready = try await client.ask("/api/ready")
+            #expect(ready.status == .ok)
+            #expect(ready.json["ready"] as? Bool == true)
+            #expect(ready.json["state"] as? String == "sqlite")
+        }
+    }
+
     @Test("search ranks a substring above a scattered match and respects the limit")
     func search() async throws {
         let fixture = try ServerFixture.make()

@@ -9,6 +9,8 @@ struct ServerInfoController {
     let startedAt: ContinuousClock.Instant
     /// The content index, whose progress the health check reports.
     var contentIndex: ContentIndex? = nil
+    /// Where sessions and links live, which `/api/ready` asks.
+    var state: (any StateStore)? = nil
 
     func addRoutes(to group: RouterGroup<FileServerContext>) {
         group.get("/api/health") { _, context in
@@ -16,6 +18,7 @@ struct ServerInfoController {
             // token mode tells someone without the token.
             configuration.accounts != nil && context.identity.user == nil ? anonymousHealth() : health()
         }
+        group.get("/api/ready") { _, _ in try await ready() }
         group.get("/api/openapi.json") { request, _ in try OpenAPIFile.response(to: request) }
     }
 
@@ -29,6 +32,17 @@ struct ServerInfoController {
         health.serverId = configuration.serverId
         if configuration.accessToken?.isEmpty == false { health.accessToken = true }
         return JSONBody.response(health)
+    }
+
+    /// `GET /api/ready`: whether this instance can serve everything now, for a balancer's health
+    /// checks: 200, or 503 `stateUnavailable` while its database cannot be reached.
+    func ready() async throws(APIError) -> Response {
+        do {
+            try await state?.ping()
+        } catch {
+            throw APIError.state(error, "Not ready")
+        }
+        return JSONBody.response(ReadyResponse(ready: true, state: state?.kind))
     }
 
     /// `GET /api/health` for someone not signed in on a server with accounts: the mode, never the
@@ -51,4 +65,12 @@ private struct AnonymousHealth: Encodable, Sendable {
     let hidden: Bool
     let serverId: String?
     let accessToken: Bool?
+}
+
+/// What `/api/ready` answers when the instance can serve everything.
+struct ReadyResponse: Encodable {
+    /// Always `true` (a 503 says otherwise).
+    let ready: Bool
+    /// Where its sessions and links live: `sqlite` or `postgresql`.
+    let state: String?
 }

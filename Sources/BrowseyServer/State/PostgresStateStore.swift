@@ -88,6 +88,9 @@ public final class PostgresStateStore: StateStore {
         _ = try await run { _ in () }
     }
 
+    /// Asks PostgreSQL for one row: whether it answers now.
+    public func ping() async throws(StateStoreError) { _ = try await rows("SELECT 1", []) }
+
     // MARK: Sessions
 
     /// Keeps a session, replacing one of the same key.

@@ -91,6 +91,9 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
+    /// Asks SQLite for one row: whether the file answers.
+    public func ping() throws(StateStoreError) { _ = try rows("SELECT 1", []) { _ in () } }
+
     // MARK: Sessions
 
     /// Keeps a session, replacing one of the same key.

@@ -12,6 +12,9 @@ public protocol StateStore: Sendable {
     /// `sqlite` or `postgresql`, for the banner and `/api/health`.
     var kind: String { get }
 
+    /// Asks the database something trivial: whether it answers now (`/api/ready`).
+    func ping() async throws(StateStoreError)
+
     // MARK: Sessions, keyed by their token's digest (never the token)
 
     /// Keeps a session, replacing one of the same key.
