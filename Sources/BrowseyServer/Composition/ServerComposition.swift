@@ -292,8 +292,9 @@ public struct ServerComposition: Sendable {
             .addRoutes(to: group)
         }
         ServerInfoController(
-            configuration: configuration, startedAt: startedAt, contentIndex: contentIndex, state: state)
-            .addRoutes(to: group)
+            configuration: configuration, startedAt: startedAt, contentIndex: contentIndex, state: state
+        )
+        .addRoutes(to: group)
         AccessController(
             gated: configuration.accessToken?.isEmpty == false, overTLS: configuration.tls != nil
         ).addRoutes(to: group)
