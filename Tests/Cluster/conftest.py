@@ -111,7 +111,7 @@ class Instance:
         self.process = subprocess.Popen(
             [BINARY, "serve", root, "-p", str(self.port), "--host", "127.0.0.1", "--no-qr", "--no-bonjour",
              "--no-readonly", "--index-dir", os.path.join(home, "index"), "--trash-dir", os.path.join(home, "trash"),
-             "--config", accounts, "--database", database, *extra],
+             "--config", accounts, "--database", database, "--trusted-proxy", "127.0.0.1", *extra],
             stdout=self.log, stderr=subprocess.STDOUT, env=environment)
         self.base = "http://127.0.0.1:%d" % self.port
 
@@ -155,7 +155,8 @@ class Balancer:
                 "daemon off; pid %s/nginx.pid; error_log %s/error.log; events {}\n"
                 "http { access_log off; %s upstream browsey { %s }\n"
                 "server { listen 127.0.0.1:%d; location / { proxy_pass http://browsey; proxy_buffering off;\n"
-                "proxy_set_header Host $http_host; } } }\n" % (folder, folder, temp, upstream, self.port))
+                "proxy_set_header Host $http_host;\n"
+                "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for; } } }\n" % (folder, folder, temp, upstream, self.port))
         self.process = subprocess.Popen(["nginx", "-c", config, "-e", os.path.join(folder, "error.log")],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_for_port(self.port, self.process, "balancer")

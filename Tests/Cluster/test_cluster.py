@@ -69,6 +69,26 @@ def test_failed_sign_ins_at_one_instance_slow_the_next_try_at_another(cluster):
     assert three.sign_in().status == 200, "the wait ends, and the right password signs in"
 
 
+def test_behind_the_balancer_one_client_guessing_passwords_slows_only_itself(cluster):
+    balancer = cluster.balancer
+    guesser, person = {"X-Forwarded-For": "203.0.113.9"}, {"X-Forwarded-For": "198.51.100.7"}
+    for _ in range(3):
+        wrong = balancer.ask("/api/login", method="POST", headers=dict(guesser),
+                             body={"username": "carol", "password": "guess"})
+        if wrong.status == 429:
+            time.sleep(int(wrong.headers["Retry-After"]))
+            wrong = balancer.ask("/api/login", method="POST", headers=dict(guesser),
+                                 body={"username": "carol", "password": "guess"})
+        assert wrong.status == 401
+    slowed = balancer.ask("/api/login", method="POST", headers=dict(guesser),
+                          body={"username": "bob", "password": PASSWORD})
+    assert slowed.status == 429, "the guessing client waits, at whichever instance it lands"
+    # Every request reaches the instances from nginx's 127.0.0.1; the person elsewhere is not slowed.
+    signed = balancer.ask("/api/login", method="POST", headers=dict(person),
+                          body={"username": "bob", "password": PASSWORD})
+    assert signed.status == 200
+
+
 def test_every_instance_tells_the_same_server_id_and_the_schema_ran_once(cluster):
     ids = {instance.ask("/api/health").json()["serverId"] for instance in cluster.instances}
     assert len(ids) == 1

@@ -189,6 +189,9 @@ public struct ServerComposition: Sendable {
         // Outermost: every JSON or text answer over 1 KiB, errors and refusals included, is
         // compressed for a client that accepts gzip.
         router.add(middleware: ResponseCompression())
+        if !configuration.trustedProxies.isEmpty {
+            router.add(middleware: ClientAddress(trusted: configuration.trustedProxies))
+        }
         if let extra = configuration.allowedHosts {
             router.add(middleware: HostCheck(extra: extra, boundHost: configuration.host))
         }

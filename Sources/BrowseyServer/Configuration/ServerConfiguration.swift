@@ -51,6 +51,9 @@ public struct ServerConfiguration: Sendable {
     /// Where sessions, share links and throttling live when not in ``sessionDatabasePath``: a
     /// store shared by several instances (``PostgresStateStore``).
     public var stateStore: (any StateStore)?
+    /// The reverse proxies and balancers whose `X-Forwarded-For` names the client
+    /// (`--trusted-proxy`): the throttle and the audit log then see the client, not the proxy.
+    public var trustedProxies: [AddressRange] = []
     /// Where the audit log goes (`--audit-log`); `nil` writes none.
     public var auditLogPath: String?
     /// The time since 1970 that sessions, share expiry and the login throttle go by (the

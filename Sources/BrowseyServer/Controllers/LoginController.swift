@@ -39,7 +39,7 @@ struct LoginController: ServedFolderRoutes {
         // A login sent by a form elsewhere would sign this browser in as someone else.
         try requireJSONFromThisSite(request)
         let body = try await decode(LoginRequest.self, from: request)
-        let address = Self.address(of: context)
+        let address = context.clientAddress
         let name = String(body.username.prefix(64))
         let wait: Duration?
         do {
@@ -97,7 +97,7 @@ struct LoginController: ServedFolderRoutes {
                 throw APIError.state(error, "The session was not ended for good")
             }
             if let user = context.identity.user {
-                audit?.record("logout", user: user, address: Self.address(of: context))
+                audit?.record("logout", user: user, address: context.clientAddress)
             }
         }
         var response = JSONBody.response(LogoutResponse())
@@ -127,11 +127,6 @@ struct LoginController: ServedFolderRoutes {
                 accounts: accounts != nil, username: user,
                 admin: user.map { accounts?.users[$0]?.isAdministrator ?? false } ?? false, rights: names,
                 token: token))
-    }
-
-    /// The address a request came from, as the throttle and the audit log know it.
-    static func address(of context: FileServerContext) -> String {
-        context.connection?.remoteAddress?.ipAddress ?? "local"
     }
 }
 

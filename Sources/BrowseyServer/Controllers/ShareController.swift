@@ -231,7 +231,7 @@ struct ShareController: ServedFolderRoutes {
                 // A password not seen to open this link is hashed only when its address and
                 // the link have waited out their failures (as logins are: each wrong try would
                 // otherwise cost a scrypt, a lever on the server's CPU).
-                let address = LoginController.address(of: context)
+                let address = context.clientAddress
                 let key = "share " + share.id
                 if let throttle = unlockThrottle, let wait = try await Self.wait(throttle, address, key) {
                     audit?.record(

@@ -17,6 +17,8 @@ extension HTTPFields.Element.Name {
     static let browseyAccessToken = HTTPFields.Element.Name("X-Browsey-Access-Token")!
     // swift-format-ignore: NeverForceUnwrap
     /// `Last-Event-ID`: where a reconnecting event stream resumes.
+    /// The client addresses proxies append (`--trusted-proxy`).
+    static let xForwardedFor = HTTPFields.Element.Name("X-Forwarded-For")!
     static let lastEventID = HTTPFields.Element.Name("Last-Event-ID")!
     // swift-format-ignore: NeverForceUnwrap
     /// `X-Accel-Buffering`: tells a proxy in front not to buffer the event stream.

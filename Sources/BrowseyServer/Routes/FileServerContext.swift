@@ -20,6 +20,16 @@ public struct FileServerContext: AuthenticatingRequestContext {
     /// ``DownloadWriter``.
     let connection: (any Channel)?
 
+    /// The client's address as a proxy the server trusts forwarded it (``ClientAddress``);
+    /// `nil` when the request came straight from the client.
+    var forwardedAddress: String?
+
+    /// The address the request came from, as the throttle and the audit log know it: the one a
+    /// trusted proxy forwarded, else the connection's peer.
+    var clientAddress: String {
+        forwardedAddress ?? connection?.remoteAddress?.ipAddress ?? "local"
+    }
+
     /// A context for a request on `source`'s connection.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

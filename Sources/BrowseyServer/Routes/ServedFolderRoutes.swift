@@ -36,7 +36,7 @@ extension ServedFolderRoutes {
     /// Records a change in the audit log: what, where, by whom, from which address.
     func record(_ event: String, _ path: String, _ context: FileServerContext, detail: String? = nil) {
         audit?.record(
-            event, user: context.identity.user, address: LoginController.address(of: context), path: path,
+            event, user: context.identity.user, address: context.clientAddress, path: path,
             detail: detail)
     }
 

@@ -60,7 +60,7 @@ extension DAVController {
             isExclusive: scope == .dav("exclusive"), owner: owner,
             seconds: seconds, expires: .now + .seconds(seconds))
         lock.holder =
-            context.identity.user.map { "user:" + $0 } ?? "address:" + LoginController.address(of: context)
+            context.identity.user.map { "user:" + $0 } ?? "address:" + context.clientAddress
         do {
             try locks.grant(lock)
         } catch {

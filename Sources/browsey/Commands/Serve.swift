@@ -98,6 +98,13 @@ struct Serve: AsyncParsableCommand {
     var database: String?
 
     @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "Believe X-Forwarded-For from this proxy or balancer (an address or CIDR block; repeatable), so throttling and the audit log see the client, not the proxy.",
+            valueName: "cidr"))
+    var trustedProxies: [String] = []
+
+    @Option(
         help: ArgumentHelp(
             "Accounts and per-folder rights (JSON; see Docs/Accounts.md): people sign in, and each reaches what the rules grant. Not with --auth.",
             valueName: "file"))
@@ -271,6 +278,10 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
+        for proxy in trustedProxies where AddressRange(proxy) == nil {
+            throw ValidationError(
+                "--trusted-proxy \(proxy) is no address or CIDR block (such as 10.0.0.0/8).")
+        }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port takes 0 to 65535 (0: any free port).")
         }
@@ -365,6 +376,7 @@ struct Serve: AsyncParsableCommand {
             try Self.useAccounts(from: config, in: &configuration, auditLog: auditLog, logger: logger)
         }
         try await useDatabase(in: &configuration, logger: logger)
+        configuration.trustedProxies = trustedProxies.compactMap(AddressRange.init)
         configuration.corsOrigins = cors
         configuration.servesWebDAV = dav
         configuration.davAllowsInsecureBasic = davAllowInsecureBasic
