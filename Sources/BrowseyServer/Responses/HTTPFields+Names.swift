@@ -16,9 +16,10 @@ extension HTTPFields.Element.Name {
     /// `X-Browsey-Access-Token`: the newest Browsey's access token (``AccessTokenGate``).
     static let browseyAccessToken = HTTPFields.Element.Name("X-Browsey-Access-Token")!
     // swift-format-ignore: NeverForceUnwrap
-    /// `Last-Event-ID`: where a reconnecting event stream resumes.
-    /// The client addresses proxies append (`--trusted-proxy`).
+    /// `X-Forwarded-For`: the client addresses proxies append (`--trusted-proxy`).
     static let xForwardedFor = HTTPFields.Element.Name("X-Forwarded-For")!
+    // swift-format-ignore: NeverForceUnwrap
+    /// `Last-Event-ID`: where a reconnecting event stream resumes.
     static let lastEventID = HTTPFields.Element.Name("Last-Event-ID")!
     // swift-format-ignore: NeverForceUnwrap
     /// `X-Accel-Buffering`: tells a proxy in front not to buffer the event stream.
