@@ -93,7 +93,7 @@ def test_every_instance_tells_the_same_server_id_and_the_schema_ran_once(cluster
     ids = {instance.ask("/api/health").json()["serverId"] for instance in cluster.instances}
     assert len(ids) == 1
     assert cluster.balancer.ask("/api/health").json()["serverId"] in ids
-    assert cluster.database.sql("SELECT version FROM browsey_schema") == "1"
+    assert cluster.database.sql("SELECT version FROM browsey_schema") == "2"
     assert cluster.database.sql("SELECT count(*) FROM browsey_schema") == "1"
 
 
@@ -134,3 +134,30 @@ def test_a_database_that_cannot_be_reached_at_start_is_an_error_line_not_a_serve
         assert run.returncode != 0
         assert "Error:" in run.stderr and said in run.stderr
         assert time.monotonic() - started < 10, "refused within the connect timeout"
+
+
+LOCK_BODY = (b'<?xml version="1.0" encoding="utf-8"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/>'
+             b'</D:lockscope><D:locktype><D:write/></D:locktype><D:owner>Ann</D:owner></D:lockinfo>')
+
+
+def test_a_webdav_lock_taken_through_one_refuses_writes_through_another_but_its_token(cluster):
+    one, two, three = cluster.instances
+    token = one.sign_in().json()["token"]
+    basic = {"Authorization": "Basic " + __import__("base64").b64encode(b"bob:" + token.encode()).decode()}
+    locked = one.ask("/dav/docs/plan.txt", method="LOCK", headers=dict(basic, Timeout="Second-600"), body=LOCK_BODY)
+    assert locked.status == 200
+    lock_token = locked.headers["Lock-Token"]
+    refused = two.ask("/dav/docs/plan.txt", method="PUT", headers=basic, body=b"overwritten")
+    assert refused.status == 423, "WebDAV at another instance"
+    api = three.ask("/api/file?path=/docs/plan.txt&overwrite=1", method="PUT",
+                    headers=dict(bearer(token), Origin=three.base), body=b"overwritten")
+    assert api.status == 423 and api.json()["code"] == "locked", "the JSON API at a third"
+    assert "Ann" in api.json()["error"]
+    assert two.ask("/api/file?path=/docs/plan.txt", headers=bearer(token)).body == b"the plan"
+    shown = three.ask("/dav/docs/plan.txt", method="PROPFIND", headers=dict(basic, Depth="0"))
+    assert lock_token.strip("<>").encode() in shown.body, "lockdiscovery everywhere"
+    written = two.ask("/dav/docs/plan.txt", method="PUT", headers=dict(basic, If="(%s)" % lock_token),
+                      body=b"the new plan")
+    assert written.status in (200, 204)
+    assert three.ask("/dav/docs/plan.txt", method="UNLOCK", headers=dict(basic, **{"Lock-Token": lock_token})).status == 204
+    assert one.ask("/dav/docs/plan.txt", method="PUT", headers=basic, body=b"free again").status in (200, 204)

@@ -40,8 +40,8 @@ public struct ServerComposition: Sendable {
     let thumbnailAnswers: ThumbnailAnswers?
     /// How the git routes run `git` (found on `PATH` once, at start).
     let git: GitRunner
-    /// WebDAV's locks, in memory for the server's life.
-    let davLocks = DAVLockTable()
+    /// WebDAV's locks, kept in the state store.
+    let davLocks: DAVLockTable
     /// The long-lived work: the watcher, the index, the sweep of upload leftovers.
     public let services: [any Service]
     /// Everything kept that is not a file: sessions, links, throttling.
@@ -150,6 +150,7 @@ public struct ServerComposition: Sendable {
         }
         self.services = services
         state = Self.stateStore(configuration, logger: logger)
+        davLocks = DAVLockTable(store: state)
         if configuration.accounts != nil {
             let clock = configuration.clock
             sessions = SessionStore(store: state, now: { clock().components.seconds })

@@ -196,8 +196,8 @@ extension ServedFolderRoutes {
             path: raw.isEmpty ? "/" : raw, context, notFound: "Destination not found", need: need)
         // A new name in a locked folder needs that lock's token, as in WebDAV.
         if let locks = context.writeLocks,
-            let held = locks.table.locks(
-                protecting: folder.relative, changesMembership: false, includesDescendants: false
+            let held = locks.locks.protecting(
+                folder.relative, changesMembership: false, includesDescendants: false
             )
             .first(where: { !locks.tokens.contains($0.token) })
         {

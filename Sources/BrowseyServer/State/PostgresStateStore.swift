@@ -46,8 +46,18 @@ public final class PostgresStateStore: StateStore {
             """,
             "CREATE TABLE browsey_throttle (key text PRIMARY KEY, failures bigint NOT NULL, next bigint NOT NULL)",
             "CREATE TABLE browsey_server (id integer PRIMARY KEY CHECK (id = 1), server_id text NOT NULL)",
-        ]
+        ],
+        [
+            """
+            CREATE TABLE browsey_lock (
+                token text PRIMARY KEY, root text NOT NULL, deep boolean NOT NULL, exclusive boolean NOT NULL,
+                owner text NOT NULL, holder text NOT NULL, seconds integer NOT NULL, expires bigint NOT NULL)
+            """
+        ],
     ]
+
+    /// The advisory lock a change to the WebDAV locks holds for its transaction.
+    private static let locksLock = "7310425817"
 
     /// The advisory lock the migrations run under (any number no other program uses).
     private static let migrationLock = "7310425816"
@@ -201,6 +211,64 @@ public final class PostgresStateStore: StateStore {
     /// Forgets the failures of `keys`.
     public func clearFailures(_ keys: [String]) async throws(StateStoreError) {
         for key in keys { try await execute("DELETE FROM browsey_throttle WHERE key = $1", [key]) }
+    }
+
+    // MARK: WebDAV locks
+
+    /// Every lock kept, lapsed ones included.
+    public func locks() async throws(StateStoreError) -> [StoredLock] {
+        try await run { connection throws(StateStoreError) in try self.locks(connection) }
+    }
+
+    /// Changes the locks in one transaction under an advisory lock, so two instances granting
+    /// locks at once see each other's.
+    public func changeLocks<Result: Sendable>(
+        _ change: @escaping @Sendable ([StoredLock]) -> (Result, LockChange)
+    ) async throws(StateStoreError) -> Result {
+        try await run { connection throws(StateStoreError) in
+            _ = try self.query(connection, "BEGIN", [])
+            do throws(StateStoreError) {
+                _ = try self.query(connection, "SELECT pg_advisory_xact_lock(\(Self.locksLock))", [])
+                // The owners cut short: a change keeps a stored lock's owner as it is (its upsert
+                // sets only the timeout), and thousands of 4 KiB owners are not read each time.
+                let (result, changes) = change(try self.locks(connection, ownerBytes: 256))
+                for token in changes.remove {
+                    _ = try self.query(connection, "DELETE FROM browsey_lock WHERE token = $1", [token])
+                }
+                for lock in changes.put {
+                    _ = try self.query(
+                        connection,
+                        """
+                        INSERT INTO browsey_lock (token, root, deep, exclusive, owner, holder, seconds, expires)
+                        VALUES ($1, $2, $3::boolean, $4::boolean, $5, $6, $7::integer, $8::bigint)
+                        ON CONFLICT (token) DO UPDATE SET seconds = $7::integer, expires = $8::bigint
+                        """,
+                        [
+                            lock.token, lock.root, lock.deep ? "true" : "false",
+                            lock.exclusive ? "true" : "false",
+                            lock.owner, lock.holder, String(lock.seconds), String(lock.expires),
+                        ])
+                }
+                _ = try self.query(connection, "COMMIT", [])
+                return result
+            } catch {
+                _ = try? self.query(connection, "ROLLBACK", [])
+                throw error
+            }
+        }
+    }
+
+    private func locks(_ connection: Handle, ownerBytes: Int = 4096) throws(StateStoreError) -> [StoredLock] {
+        try query(
+            connection,
+            "SELECT token, root, deep, exclusive, left(owner, \(ownerBytes)), holder, seconds, expires FROM browsey_lock",
+            []
+        ).0.map { row in
+            StoredLock(
+                token: row[0] ?? "", root: row[1] ?? "", deep: row[2] == "t", exclusive: row[3] == "t",
+                owner: row[4] ?? "", holder: row[5] ?? "", seconds: row[6].flatMap { Int($0) } ?? 0,
+                expires: row[7].flatMap { Int64($0) } ?? 0)
+        }
     }
 
     // MARK: Identity

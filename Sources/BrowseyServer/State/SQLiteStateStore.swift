@@ -11,6 +11,10 @@ import Synchronization
 /// shares only) are at version 0, and step 1 keeps their rows.
 public final class SQLiteStateStore: StateStore {
     private let connection: Mutex<OpaquePointer>
+    /// The lock table as it stands, read once: one process writes this file, and a LOCK or a
+    /// write checked against thousands of locks must not read them all back each time. Changed
+    /// only while `connection` is held.
+    private let lockCache = Mutex<[StoredLock]?>(nil)
     private let logger = Logger(label: "browsey.state")
 
     /// The schema's steps, oldest first; the file's `user_version` counts those it has run.
@@ -27,6 +31,12 @@ public final class SQLiteStateStore: StateStore {
         """
         CREATE TABLE throttle (
             key TEXT PRIMARY KEY NOT NULL, failures INTEGER NOT NULL, next INTEGER NOT NULL);
+        """,
+        """
+        CREATE TABLE lock (
+            token TEXT PRIMARY KEY NOT NULL, root TEXT NOT NULL, deep INTEGER NOT NULL,
+            exclusive INTEGER NOT NULL, owner TEXT NOT NULL, holder TEXT NOT NULL,
+            seconds INTEGER NOT NULL, expires INTEGER NOT NULL);
         """,
     ]
 
@@ -209,6 +219,67 @@ public final class SQLiteStateStore: StateStore {
     /// Forgets the failures of `keys`.
     public func clearFailures(_ keys: [String]) throws(StateStoreError) {
         for key in keys { try run("DELETE FROM throttle WHERE key = ?", [.text(key)]) }
+    }
+
+    /// Every lock kept, lapsed ones included.
+    public func locks() throws(StateStoreError) -> [StoredLock] {
+        try connection.withLock { (handle) throws(StateStoreError) in try cachedLocks(handle) }
+    }
+
+    /// Changes the locks under the one connection's lock, in one transaction.
+    public func changeLocks<Result: Sendable>(
+        _ change: @escaping @Sendable ([StoredLock]) -> (Result, LockChange)
+    ) throws(StateStoreError) -> Result {
+        try connection.withLock { (handle) throws(StateStoreError) in
+            let current = try cachedLocks(handle)
+            let (result, changes) = change(current)
+            guard !changes.put.isEmpty || !changes.remove.isEmpty else { return result }
+            _ = try Self.run(handle, "BEGIN IMMEDIATE", [], logger: logger)
+            do throws(StateStoreError) {
+                for token in changes.remove {
+                    _ = try Self.run(
+                        handle, "DELETE FROM lock WHERE token = ?", [.text(token)], logger: logger)
+                }
+                for lock in changes.put {
+                    _ = try Self.run(
+                        handle,
+                        "INSERT OR REPLACE INTO lock (token, root, deep, exclusive, owner, holder, seconds, expires) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        [
+                            .text(lock.token), .text(lock.root), .integer(lock.deep ? 1 : 0),
+                            .integer(lock.exclusive ? 1 : 0), .text(lock.owner), .text(lock.holder),
+                            .integer(Int64(lock.seconds)), .integer(lock.expires),
+                        ], logger: logger)
+                }
+                _ = try Self.run(handle, "COMMIT", [], logger: logger)
+            } catch {
+                _ = try? Self.run(handle, "ROLLBACK", [], logger: logger)
+                throw error
+            }
+            let removed = Set(changes.remove).union(changes.put.map(\.token))
+            lockCache.withLock { $0 = current.filter { !removed.contains($0.token) } + changes.put }
+            return result
+        }
+    }
+
+    /// The locks, from the cache once read; call with `connection` held.
+    private func cachedLocks(_ handle: OpaquePointer) throws(StateStoreError) -> [StoredLock] {
+        if let cached = lockCache.withLock({ $0 }) { return cached }
+        let read = try Self.locks(handle, logger: logger)
+        lockCache.withLock { $0 = read }
+        return read
+    }
+
+    private static func locks(_ handle: OpaquePointer, logger: Logger) throws(StateStoreError) -> [StoredLock]
+    {
+        try rows(
+            handle, "SELECT token, root, deep, exclusive, owner, holder, seconds, expires FROM lock", [],
+            logger: logger
+        ) { row in
+            StoredLock(
+                token: row.text(0) ?? "", root: row.text(1) ?? "", deep: row.integer(2) == 1,
+                exclusive: row.integer(3) == 1, owner: row.text(4) ?? "", holder: row.text(5) ?? "",
+                seconds: Int(row.integer(6) ?? 0), expires: row.integer(7) ?? 0)
+        }
     }
 
     /// `nil`: one server on one machine keeps its id in its own file.

@@ -50,6 +50,16 @@ public protocol StateStore: Sendable {
     /// Forgets the failures of `keys`.
     func clearFailures(_ keys: [String]) async throws(StateStoreError)
 
+    // MARK: WebDAV locks
+
+    /// Every lock kept, lapsed ones included.
+    func locks() async throws(StateStoreError) -> [StoredLock]
+    /// Changes the locks in one step no other instance interleaves with: `change` sees every lock
+    /// kept and answers its result and what to change.
+    func changeLocks<Result: Sendable>(
+        _ change: @escaping @Sendable ([StoredLock]) -> (Result, LockChange)
+    ) async throws(StateStoreError) -> Result
+
     // MARK: Identity
 
     /// The server's id as the store keeps it: the first instance to ask keeps `proposed`, and
@@ -77,4 +87,35 @@ public struct StoredSession: Sendable, Hashable {
 /// The wait after a key's `failures`-th failure in a row, in ms: 250 doubling, at most `cap`.
 func throttleDelay(failures: Int64, cap: Int64) -> Int64 {
     min(cap, 250 << min(max(failures - 1, 0), 20))
+}
+
+/// One WebDAV lock as a store keeps it: what ``StateStore/changeLocks(_:)`` reads and writes.
+public struct StoredLock: Sendable, Hashable {
+    /// Its `opaquelocktoken:` token.
+    public var token: String
+    /// The locked path below the root.
+    public var root: String
+    /// Whether it covers everything below (`Depth: infinity`).
+    public var deep: Bool
+    /// Exclusive, or shared.
+    public var exclusive: Bool
+    /// The client's `<D:owner>` XML.
+    public var owner: String
+    /// Who took it: `user:NAME` or `address:IP`.
+    public var holder: String
+    /// The timeout granted, in seconds.
+    public var seconds: Int
+    /// When it lapses, in milliseconds since 1970 (every instance's clock).
+    public var expires: Int64
+}
+
+/// What a change to the locks does: the locks to keep (new or refreshed) and the tokens to forget.
+public struct LockChange: Sendable {
+    /// Locks to add or replace, by token.
+    public var put: [StoredLock] = []
+    /// Tokens of locks to remove.
+    public var remove: [String] = []
+
+    /// No change.
+    public init() {}
 }

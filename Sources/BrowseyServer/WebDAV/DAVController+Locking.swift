@@ -12,7 +12,7 @@ extension DAVController {
         let rules = try context.access.rules()
         let seconds = Self.timeout(request.headers[.timeout])
         guard let body = try await Self.xmlBody(request) else {
-            return try refresh(request, rules: rules, path: path, seconds: seconds)
+            return try await refresh(request, rules: rules, path: path, seconds: seconds)
         }
         guard body.name == .dav("lockinfo"), let scope = body.child(.dav("lockscope"))?.elements.first?.name,
             scope == .dav("exclusive") || scope == .dav("shared")
@@ -38,7 +38,7 @@ extension DAVController {
             relative = target.relative
             let (folder, name) = try parentFolder(target, rules: rules)
             if !folder.contains(name) {
-                try checkLocks(request, rules: rules, path: relative, changesMembership: true)
+                try await checkLocks(request, rules: rules, path: relative, changesMembership: true)
                 do throws(FileTreeError) {
                     let writer = try AtomicFileWriter(named: name, in: folder)
                     _ = try writer.commit(replacing: false)
@@ -58,13 +58,15 @@ extension DAVController {
         var lock = DAVLock(
             token: DAVLock.newToken(), root: relative, coversDescendants: depth == "infinity",
             isExclusive: scope == .dav("exclusive"), owner: owner,
-            seconds: seconds, expires: .now + .seconds(seconds))
+            seconds: seconds, expires: DAVLockTable.now() + Int64(seconds) * 1000)
         lock.holder =
             context.identity.user.map { "user:" + $0 } ?? "address:" + context.clientAddress
-        do {
-            try locks.grant(lock)
+        do throws(DAVLockTable.Refusal) {
+            try await locks.grant(lock)
         } catch {
             switch error {
+            case .unavailable(let failure):
+                throw APIError.state(failure, "The lock was not taken")
             case .tooManyForHolder:
                 throw APIError(
                     .init(code: 423, reasonPhrase: "Locked"),
@@ -86,13 +88,13 @@ extension DAVController {
     /// A LOCK without a body: the lock whose token the `If` header names gets a new timeout.
     private func refresh(
         _ request: Request, rules: SafePath, path: String, seconds: Int
-    ) throws(APIError) -> Response {
+    ) async throws(APIError) -> Response {
         guard let header = request.headers[.davIf], let parsed = DAVIfHeader(header) else {
             throw APIError(.badRequest, "A lock refresh names its token in an If header", code: .invalidBody)
         }
         let relative = (try? rules.lexical(path))?.relative ?? path
         for token in parsed.submittedTokens {
-            if let lock = try? locks.refresh(token: token, on: relative, seconds: seconds) {
+            if let lock = try? await locks.refresh(token: token, on: relative, seconds: seconds) {
                 return Self.xml(.ok, Self.lockDiscovery(lock))
             }
         }
@@ -100,7 +102,9 @@ extension DAVController {
     }
 
     /// `UNLOCK` with the `Lock-Token` of a lock on the resource: 204; any other token 409.
-    func unlock(_ request: Request, context: FileServerContext, path: String) throws(APIError) -> Response {
+    func unlock(
+        _ request: Request, context: FileServerContext, path: String
+    ) async throws(APIError) -> Response {
         try requireWritable(request, context, needsJSON: false)
         let rules = try context.access.rules()
         guard let header = request.headers[.lockToken]?.trimmingSpaces(), header.hasPrefix("<"),
@@ -109,9 +113,12 @@ extension DAVController {
             throw APIError(.badRequest, "Lock-Token required", code: .invalidBody)
         }
         let relative = (try? rules.lexical(path))?.relative ?? path
-        do {
-            try locks.release(token: String(header.dropFirst().dropLast()), on: relative)
+        do throws(DAVLockTable.Refusal) {
+            try await locks.release(token: String(header.dropFirst().dropLast()), on: relative)
         } catch {
+            if case .unavailable(let failure) = error {
+                throw APIError.state(failure, "The lock was not released")
+            }
             throw APIError(.conflict, "No such lock on this resource", code: .conflict)
         }
         return Response(status: .noContent)

@@ -19,7 +19,7 @@ extension DAVController {
                 .badRequest, "A PROPPATCH body is a DAV:propertyupdate element", code: .invalidBody)
         }
         let target = try resolveForWriting(path, context, notFound: "Not found")
-        try checkLocks(request, rules: rules, path: target.relative)
+        try await checkLocks(request, rules: rules, path: target.relative)
         // Through links to a target inside the root, as a save writes.
         let (folder, name) = try writing("Not found") { () throws(FileTreeError) in
             try rules.finalTarget(forWriting: target)

@@ -61,10 +61,16 @@ extension DAVController {
         let target = try Self.resolve(path, rules)
         guard let status = Self.status(of: target, rules: rules) else { throw APIError.notFound }
         try context.access.check(.see, target, notFound: "Not found")
-        var writer = DAVPropertyWriter(request: asked, locks: locks, quota: nil)
+        let live: DAVLocks
+        do {
+            live = try await locks.snapshot()
+        } catch {
+            throw APIError.state(error, "The WebDAV locks cannot be read")
+        }
+        var writer = DAVPropertyWriter(request: asked, locks: live, quota: nil)
         if writer.needsQuota {
             writer = DAVPropertyWriter(
-                request: asked, locks: locks, quota: DAVPropertyWriter.quota(of: rules.root))
+                request: asked, locks: live, quota: DAVPropertyWriter.quota(of: rules.root))
         }
         let isFolder = status.type == .directory
         let top = DAVResource(

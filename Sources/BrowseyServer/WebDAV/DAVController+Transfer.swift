@@ -49,16 +49,16 @@ extension DAVController {
             throw APIError(.preconditionFailed, "The destination exists", code: .alreadyExists)
         }
         if moves {
-            try checkLocks(
+            try await checkLocks(
                 request, rules: rules, path: source.relative, changesMembership: true,
                 includesDescendants: true)
         }
-        try checkLocks(
+        try await checkLocks(
             request, rules: rules, path: destination.relative, changesMembership: true,
             includesDescendants: true)
         if replaces {
             try await remove(newName, in: into, path: destination.relative)
-            locks.removeAll(at: destination.relative)
+            await locks.removeAll(at: destination.relative)
         }
         let shallow = depth == "0" && sourceStatus.type == .directory
         do {
@@ -67,7 +67,7 @@ extension DAVController {
             // Taken meanwhile: the non-replacing rename kept what is there.
             throw APIError(.preconditionFailed, "The destination exists", code: .alreadyExists)
         }
-        if moves { locks.removeAll(at: source.relative) }
+        if moves { await locks.removeAll(at: source.relative) }
         return Response(status: replaces ? .noContent : .created, headers: [.contentLength: "0"])
     }
 

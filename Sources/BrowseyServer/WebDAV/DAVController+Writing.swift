@@ -24,7 +24,7 @@ extension DAVController {
                 .methodNotAllowed, "A folder is in the way", code: .isADirectory,
                 headers: [.allow: Self.allowHeader])
         }
-        try checkLocks(request, rules: rules, path: target.relative, changesMembership: !exists)
+        try await checkLocks(request, rules: rules, path: target.relative, changesMembership: !exists)
         // Through a link at the name to its target, which must lie inside the root.
         var (place, placeName) = (folder, name)
         if exists {
@@ -64,7 +64,7 @@ extension DAVController {
                 .methodNotAllowed, "The name is taken", code: .alreadyExists,
                 headers: [.allow: Self.allowHeader])
         }
-        try checkLocks(request, rules: rules, path: target.relative, changesMembership: true)
+        try await checkLocks(request, rules: rules, path: target.relative, changesMembership: true)
         do throws(FileTreeError) {
             try FileOperations.makeFolder(named: name, in: folder)
         } catch {
@@ -91,10 +91,10 @@ extension DAVController {
         try context.access.checkWhole(target)
         let (folder, name) = try parentFolder(target, rules: rules, missing: .notFound)
         guard folder.contains(name) else { throw APIError.notFound }
-        try checkLocks(
+        try await checkLocks(
             request, rules: rules, path: target.relative, changesMembership: true, includesDescendants: true)
         try await remove(name, in: folder, path: target.relative)
-        locks.removeAll(at: target.relative)
+        await locks.removeAll(at: target.relative)
         return Response(status: .noContent)
     }
 

@@ -67,7 +67,7 @@ struct DAVController: ServedFolderRoutes {
         case "COPY": return try await transfer(request, context: context, path: path, moves: false)
         case "MOVE": return try await transfer(request, context: context, path: path, moves: true)
         case "LOCK": return try await lock(request, context: context, path: path)
-        case "UNLOCK": return try unlock(request, context: context, path: path)
+        case "UNLOCK": return try await unlock(request, context: context, path: path)
         default:
             throw APIError(
                 .methodNotAllowed, "Method not allowed", code: .methodNotAllowed,
@@ -109,7 +109,13 @@ struct DAVController: ServedFolderRoutes {
     func checkLocks(
         _ request: Request, rules: SafePath, path: String, changesMembership: Bool = false,
         includesDescendants: Bool = false
-    ) throws(APIError) {
+    ) async throws(APIError) {
+        let locks: DAVLocks
+        do {
+            locks = try await self.locks.snapshot()
+        } catch {
+            throw APIError.state(error, "The WebDAV locks cannot be checked")
+        }
         var submitted: Set<String> = []
         if let header = request.headers[.davIf] {
             guard let parsed = DAVIfHeader(header) else {
@@ -128,8 +134,8 @@ struct DAVController: ServedFolderRoutes {
             }
             submitted = parsed.submittedTokens
         }
-        let protecting = locks.locks(
-            protecting: path, changesMembership: changesMembership, includesDescendants: includesDescendants)
+        let protecting = locks.protecting(
+            path, changesMembership: changesMembership, includesDescendants: includesDescendants)
         if let held = protecting.first(where: { !submitted.contains($0.token) }) {
             throw Self.locked(held)
         }

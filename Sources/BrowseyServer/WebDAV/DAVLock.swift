@@ -15,8 +15,8 @@ struct DAVLock: Sendable, Equatable {
     var holder: String = ""
     /// The timeout granted, in seconds.
     var seconds: Int
-    /// When it lapses.
-    var expires: ContinuousClock.Instant
+    /// When it lapses, in milliseconds since 1970.
+    var expires: Int64
 
     /// A name to show for who holds it: the owner's text without its XML (an `href`'s address,
     /// a name), at most 80 characters; `nil` when the owner says nothing readable.
@@ -36,6 +36,37 @@ struct DAVLock: Sendable, Equatable {
         return trimmed.isEmpty ? nil : String(trimmed.prefix(80))
     }
 
+    /// The lock as the store keeps it.
+    var record: StoredLock {
+        StoredLock(
+            token: token, root: root, deep: coversDescendants, exclusive: isExclusive, owner: owner,
+            holder: holder,
+            seconds: seconds, expires: expires)
+    }
+
+    /// The lock a store kept.
+    init(_ record: StoredLock) {
+        self.init(
+            token: record.token, root: record.root, coversDescendants: record.deep,
+            isExclusive: record.exclusive,
+            owner: record.owner, holder: record.holder, seconds: record.seconds, expires: record.expires)
+    }
+
+    /// A lock as ``DAVController`` grants it.
+    init(
+        token: String, root: String, coversDescendants: Bool, isExclusive: Bool, owner: String,
+        holder: String = "", seconds: Int, expires: Int64
+    ) {
+        self.token = token
+        self.root = root
+        self.coversDescendants = coversDescendants
+        self.isExclusive = isExclusive
+        self.owner = owner
+        self.holder = holder
+        self.seconds = seconds
+        self.expires = expires
+    }
+
     /// Whether the lock applies to `path`: its root, or below it for a deep lock.
     func covers(_ path: String) -> Bool {
         path == root || (coversDescendants && DAVLock.isBelow(path, root))
@@ -50,7 +81,7 @@ struct DAVLock: Sendable, Equatable {
     var activeLockXML: String {
         let scope = isExclusive ? "<D:exclusive/>" : "<D:shared/>"
         let depth = coversDescendants ? "infinity" : "0"
-        let remaining = max(0, Int((expires - .now).components.seconds))
+        let remaining = max(0, Int((expires - DAVLockTable.now()) / 1000))
         return "<D:activelock><D:locktype><D:write/></D:locktype><D:lockscope>\(scope)</D:lockscope>"
             + "<D:depth>\(depth)</D:depth>" + (owner.isEmpty ? "" : "<D:owner>\(owner)</D:owner>")
             + "<D:timeout>Second-\(remaining)</D:timeout>"

@@ -42,14 +42,14 @@ struct DAVPropertyWriter: Sendable {
     private var isoDates: [Int64: String] = [:]
     private var mimeTypes: [Substring: String] = [:]
 
-    init(request: Request, locks: DAVLockTable, quota: (available: Int64, used: Int64)?) {
+    init(request: Request, locks: DAVLocks, quota: (available: Int64, used: Int64)?) {
         self.request = request
         if case .some(let names) = request {
             asked = names.map { name in DAVLiveProperty(name).map(Asked.live) ?? .dead(name) }
         } else {
             asked = []
         }
-        self.locks = locks.snapshot()
+        self.locks = locks.all
         self.quota = quota
     }
 

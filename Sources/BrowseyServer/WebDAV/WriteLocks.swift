@@ -6,8 +6,8 @@ import Hummingbird
 /// the request submits the lock's token, in an `If: (<token>)` header as WebDAV clients do, or
 /// in `Lock-Token: <token>`.
 struct WriteLocks: Sendable {
-    /// The server's locks.
-    let table: DAVLockTable
+    /// The server's live locks as the request began.
+    let locks: DAVLocks
     /// The tokens the request submitted.
     let tokens: Set<String>
 
@@ -15,7 +15,7 @@ struct WriteLocks: Sendable {
     /// token the request did not submit: the resource itself, a new or removed name in a locked
     /// folder, and, for a whole folder, any lock below it.
     func check(_ path: String) throws(APIError) {
-        let held = table.locks(protecting: path, changesMembership: true, includesDescendants: true)
+        let held = locks.protecting(path, changesMembership: true, includesDescendants: true)
         if let lock = held.first(where: { !tokens.contains($0.token) }) {
             throw APIError(
                 .init(code: 423, reasonPhrase: "Locked"),
@@ -47,8 +47,15 @@ struct WriteLocksMiddleware: RouterMiddleware {
                 header.hasPrefix("<") && header.hasSuffix(">")
                     ? String(header.dropFirst().dropLast()) : header)
         }
+        let live: DAVLocks
+        do {
+            live = try await table.snapshot()
+        } catch {
+            // A write whose locks cannot be known waits, rather than risk a WebDAV client's work.
+            throw APIError.state(error, "The WebDAV locks cannot be checked")
+        }
         var locked = context
-        locked.writeLocks = WriteLocks(table: table, tokens: tokens)
+        locked.writeLocks = WriteLocks(locks: live, tokens: tokens)
         return try await next(request, locked)
     }
 }
