@@ -1,7 +1,11 @@
 """Several servers, one library: three instances over one folder and one PostgreSQL, behind
 nginx. What one instance is asked to do, another is asked to show."""
+import json
+import socket
 import subprocess
+import threading
 import time
+import urllib.parse
 
 from conftest import BINARY, PASSWORD, free_port, within
 
@@ -93,7 +97,7 @@ def test_every_instance_tells_the_same_server_id_and_the_schema_ran_once(cluster
     ids = {instance.ask("/api/health").json()["serverId"] for instance in cluster.instances}
     assert len(ids) == 1
     assert cluster.balancer.ask("/api/health").json()["serverId"] in ids
-    assert cluster.database.sql("SELECT version FROM browsey_schema") == "2"
+    assert cluster.database.sql("SELECT version FROM browsey_schema") == "3"
     assert cluster.database.sql("SELECT count(*) FROM browsey_schema") == "1"
 
 
@@ -161,3 +165,69 @@ def test_a_webdav_lock_taken_through_one_refuses_writes_through_another_but_its_
     assert written.status in (200, 204)
     assert three.ask("/dav/docs/plan.txt", method="UNLOCK", headers=dict(basic, **{"Lock-Token": lock_token})).status == 204
     assert one.ask("/dav/docs/plan.txt", method="PUT", headers=basic, body=b"free again").status in (200, 204)
+
+
+class EventStream:
+    """An open `/api/events` stream, read on a thread: the events it sent, as they arrive."""
+
+    def __init__(self, instance, token, path="/"):
+        self.events, self.connected = [], threading.Event()
+        self.socket = socket.create_connection(("127.0.0.1", instance.port), timeout=30)
+        self.socket.sendall(("GET /api/events?path=%s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nAuthorization: Bearer %s"
+                             "\r\nAccept: text/event-stream\r\n\r\n" % (path, instance.port, token)).encode())
+        threading.Thread(target=self.read, daemon=True).start()
+        assert self.connected.wait(10), "the stream opened"
+
+    def read(self):
+        buffer = b""
+        try:
+            while True:
+                chunk = self.socket.recv(65536)
+                if not chunk:
+                    return
+                buffer += chunk
+                if b": connected" in buffer:
+                    self.connected.set()
+                for line in buffer.split(b"\n"):
+                    if line.startswith(b"data: {"):
+                        event = json.loads(line[6:])
+                        if event not in self.events:
+                            self.events.append(event)
+        except OSError:
+            return
+
+    def close(self):
+        self.socket.close()
+
+
+def test_a_file_written_through_one_reaches_the_instance_that_watches_nothing_within_a_second(cluster):
+    one, two, three = cluster.instances
+    token = one.sign_in().json()["token"]
+    # Asked once, so that a stale answer would show.
+    assert "zebra.txt" not in [item["name"] for item in three.ask("/api/list?path=/docs", headers=bearer(token)).json()["items"]]
+    stream = EventStream(three, token)
+    try:
+        written = one.ask("/api/file?path=/docs/zebra.txt", method="PUT",
+                          headers=dict(bearer(token), Origin=one.base), body=b"striped quokka notes")
+        assert written.status == 201
+        started = time.monotonic()
+        assert within(1.0, lambda: any(event["path"] == "/docs/zebra.txt" for event in stream.events)), \
+            "sent on the event stream of the instance whose watcher is off"
+        assert within(max(0.05, 1.0 - (time.monotonic() - started)), lambda: "zebra.txt" in [
+            item["name"] for item in three.ask("/api/list?path=/docs", headers=bearer(token)).json()["items"]])
+        assert within(1.0, lambda: any(
+            result["path"] == "/docs/zebra.txt"
+            for result in three.ask("/api/search?q=zebra", headers=bearer(token)).json()["results"])), "found by name"
+        assert within(2.0, lambda: any(
+            result["path"] == "/docs/zebra.txt" for result in three.ask(
+                "/api/search?in=content&q=" + urllib.parse.quote("quokka"), headers=bearer(token)).json()["results"])), \
+            "found by content"
+        # And the other way: a delete through the instance that watches nothing reaches the others.
+        gone = three.ask("/api/delete", method="POST", headers=dict(bearer(token), Origin=three.base),
+                         body={"path": "/docs/zebra.txt"})
+        assert gone.status == 200
+        assert within(1.0, lambda: not any(
+            result["path"] == "/docs/zebra.txt"
+            for result in two.ask("/api/search?q=zebra", headers=bearer(token)).json()["results"]))
+    finally:
+        stream.close()

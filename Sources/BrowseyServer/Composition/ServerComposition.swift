@@ -40,6 +40,8 @@ public struct ServerComposition: Sendable {
     let thumbnailAnswers: ThumbnailAnswers?
     /// How the git routes run `git` (found on `PATH` once, at start).
     let git: GitRunner
+    /// What this server changes, told to its watcher and the other instances.
+    let changeFeed: ChangeFeed
     /// WebDAV's locks, kept in the state store.
     let davLocks: DAVLockTable
     /// The long-lived work: the watcher, the index, the sweep of upload leftovers.
@@ -95,13 +97,18 @@ public struct ServerComposition: Sendable {
         if configuration.cachesListings || configuration.indexesSearch || thumbnails?.cache != nil
             || answers != nil
         {
-            let options = DirectoryWatcher.Options(coalescing: .milliseconds(50), filter: filter) {
+            var options = DirectoryWatcher.Options(coalescing: .milliseconds(50), filter: filter) {
                 [weak cache, weak revisions] path, everything in
                 cache?.invalidate(path, everything: everything)
                 revisions?.invalidate(path, everything: everything)
                 // A thumbnail's key holds its picture's version: dropping it only frees space early.
                 if !everything { thumbnails?.invalidate(path) }
                 answers?.invalidate(path, everything: everything)
+            }
+            switch configuration.watch {
+            case .auto, .inotify: options.source = .events
+            case .poll: options.source = .rescans
+            case .off: options.source = .reportsOnly
             }
             do {
                 watcher = try DirectoryWatcher(path: configuration.root, options: options, logger: logger)
@@ -119,7 +126,9 @@ public struct ServerComposition: Sendable {
             }
         #endif
         // Answers are kept only while the folder is watched (see ThumbnailAnswers).
-        thumbnailAnswers = watcher != nil ? answers : nil
+        // Rescans and reports prove nothing is pending, so answers are kept only on kernel events.
+        let eventDriven = configuration.watch == .auto || configuration.watch == .inotify
+        thumbnailAnswers = watcher != nil && eventDriven ? answers : nil
         cache?.attach(watcher)
         listingCache = cache
         revisions?.attach(watcher)
@@ -148,9 +157,13 @@ public struct ServerComposition: Sendable {
         if !configuration.readOnly {
             services.append(UploadLeftovers(root: configuration.root, logger: logger))
         }
-        self.services = services
         state = Self.stateStore(configuration, logger: logger)
         davLocks = DAVLockTable(store: state)
+        let feed = ChangeFeed(store: state, root: configuration.root, watcher: watcher, logger: logger)
+        changeFeed = feed
+        // Only a shared store has other instances to hear from.
+        if state.kind != "sqlite" { services.append(feed) }
+        self.services = services
         if configuration.accounts != nil {
             let clock = configuration.clock
             sessions = SessionStore(store: state, now: { clock().components.seconds })
@@ -218,6 +231,9 @@ public struct ServerComposition: Sendable {
         }
         if configuration.servesWebDAV && !configuration.readOnly {
             router.add(middleware: WriteLocksMiddleware(table: davLocks))
+        }
+        if !configuration.readOnly {
+            router.add(middleware: ChangePublishing(root: configuration.root, feed: changeFeed))
         }
         router.add(
             middleware: AccessDecision(

@@ -54,6 +54,8 @@ public struct ServerConfiguration: Sendable {
     /// The reverse proxies and balancers whose `X-Forwarded-For` names the client
     /// (`--trusted-proxy`): the throttle and the audit log then see the client, not the proxy.
     public var trustedProxies: [AddressRange] = []
+    /// How the server notices writes made outside it (`--watch`).
+    public var watch: WatchMode = .auto
     /// Where the audit log goes (`--audit-log`); `nil` writes none.
     public var auditLogPath: String?
     /// The time since 1970 that sessions, share expiry and the login throttle go by (the
@@ -176,4 +178,17 @@ public struct ServerConfiguration: Sendable {
         var generator = SystemRandomNumberGenerator()
         return String((0..<26).map { _ in alphabet[Int(generator.next(upperBound: UInt32(alphabet.count)))] })
     }
+}
+
+/// How a server notices writes made outside it (`--watch`).
+public enum WatchMode: String, Sendable, CaseIterable {
+    /// The kernel's events (inotify, kqueue), rescans when they run out.
+    case auto
+    /// The kernel's events, as `auto`.
+    case inotify
+    /// Rescans only, every 2 s: for network filesystems, where the kernel never tells of another
+    /// host's writes.
+    case poll
+    /// Nothing: only this server's own writes and, with `--database`, the other instances'.
+    case off
 }

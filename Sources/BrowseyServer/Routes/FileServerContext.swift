@@ -30,6 +30,9 @@ public struct FileServerContext: AuthenticatingRequestContext {
         forwardedAddress ?? connection?.remoteAddress?.ipAddress ?? "local"
     }
 
+    /// What a write request changes, noted as it resolves paths for writing (``ChangePublishing``).
+    var touched: TouchedPaths?
+
     /// A context for a request on `source`'s connection.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -184,6 +184,7 @@ extension ServedFolderRoutes {
         guard !raw.isEmpty else { throw .pathRequired }
         let target = try resolve(path: raw, context, notFound: notFound, need: need, forWriting: true)
         try context.writeLocks?.check(target.relative)
+        context.touched?.add(target.absolute)
         return target
     }
 
@@ -194,6 +195,7 @@ extension ServedFolderRoutes {
     ) throws(APIError) -> OpenFolder {
         let folder = try resolve(
             path: raw.isEmpty ? "/" : raw, context, notFound: "Destination not found", need: need)
+        context.touched?.add(folder.absolute)
         // A new name in a locked folder needs that lock's token, as in WebDAV.
         if let locks = context.writeLocks,
             let held = locks.locks.protecting(

@@ -54,6 +54,13 @@ public final class PostgresStateStore: StateStore {
                 owner text NOT NULL, holder text NOT NULL, seconds integer NOT NULL, expires bigint NOT NULL)
             """
         ],
+        [
+            """
+            CREATE TABLE browsey_change (
+                sequence bigserial PRIMARY KEY, origin text NOT NULL, path text NOT NULL,
+                at bigint NOT NULL DEFAULT (extract(epoch FROM now()) * 1000)::bigint)
+            """
+        ],
     ]
 
     /// The advisory lock a change to the WebDAV locks holds for its transaction.
@@ -269,6 +276,40 @@ public final class PostgresStateStore: StateStore {
                 owner: row[4] ?? "", holder: row[5] ?? "", seconds: row[6].flatMap { Int($0) } ?? 0,
                 expires: row[7].flatMap { Int64($0) } ?? 0)
         }
+    }
+
+    // MARK: The change feed
+
+    /// Adds `paths` to the feed in one statement; now and then forgets what is over ten minutes
+    /// old (an instance away longer catches up from what is left, and its own watcher).
+    public func publishChanges(_ paths: [String], origin: String) async throws(StateStoreError) {
+        guard !paths.isEmpty else { return }
+        // One row a statement: a request touches a few paths, and no separator is safe in a name.
+        for path in paths {
+            try await execute("INSERT INTO browsey_change (origin, path) VALUES ($1, $2)", [origin, path])
+        }
+        if Int.random(in: 0..<256) == 0 {
+            try await execute(
+                "DELETE FROM browsey_change WHERE at < (extract(epoch FROM now()) * 1000)::bigint - 600000",
+                [])
+        }
+    }
+
+    /// The other instances' changes after `sequence`, oldest first.
+    public func changes(
+        after sequence: Int64, excluding origin: String, limit: Int
+    ) async throws(StateStoreError) -> (paths: [String], last: Int64) {
+        if sequence < 0 {
+            let latest = try await rows("SELECT coalesce(max(sequence), 0) FROM browsey_change", []).first?[0]
+            return ([], latest.flatMap { Int64($0) } ?? 0)
+        }
+        let found = try await rows(
+            """
+            SELECT sequence, origin, path FROM browsey_change WHERE sequence > $1::bigint
+            ORDER BY sequence LIMIT $2::integer
+            """, [String(sequence), String(limit)])
+        let last = found.last?[0].flatMap { Int64($0) } ?? sequence
+        return (found.filter { $0[1] != origin }.compactMap { $0[2] }, last)
     }
 
     // MARK: Identity

@@ -282,6 +282,16 @@ public final class SQLiteStateStore: StateStore {
         }
     }
 
+    /// Nothing to publish: one process uses this file.
+    public func publishChanges(_ paths: [String], origin: String) {}
+
+    /// None: one process uses this file.
+    public func changes(
+        after sequence: Int64, excluding origin: String, limit: Int
+    ) -> (paths: [String], last: Int64) {
+        ([], max(sequence, 0))
+    }
+
     /// `nil`: one server on one machine keeps its id in its own file.
     public func sharedServerID(proposed: String) -> String? { nil }
 

@@ -60,6 +60,17 @@ public protocol StateStore: Sendable {
         _ change: @escaping @Sendable ([StoredLock]) -> (Result, LockChange)
     ) async throws(StateStoreError) -> Result
 
+    // MARK: The change feed
+
+    /// Tells the other instances that `paths` (from the served root, such as `/docs/a.txt`)
+    /// changed through the instance `origin`. A store of one server has no one to tell.
+    func publishChanges(_ paths: [String], origin: String) async throws(StateStoreError)
+    /// The changes published after `sequence` by instances other than `origin`, at most `limit`,
+    /// and the sequence to ask after next time; with `sequence` < 0, none and the latest.
+    func changes(
+        after sequence: Int64, excluding origin: String, limit: Int
+    ) async throws(StateStoreError) -> (paths: [String], last: Int64)
+
     // MARK: Identity
 
     /// The server's id as the store keeps it: the first instance to ask keeps `proposed`, and

@@ -21,6 +21,17 @@ enum SystemCalls {
         #endif
     }
 
+    /// `read(2)`, named apart from the methods that call it.
+    static func read(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.read(descriptor, bytes, count)
+        #elseif canImport(Musl)
+            Musl.read(descriptor, bytes, count)
+        #else
+            Darwin.read(descriptor, bytes, count)
+        #endif
+    }
+
     static func check(_ result: Int32, _ path: String, _ operation: String) throws(FileTreeError) {
         if result != 0 { throw FileTreeError(errno: errno, path: path, operation: operation) }
     }

@@ -32,6 +32,19 @@ import Synchronization
 public final class DirectoryWatcher: Sendable {
     /// How the watcher behaves.
     public struct Options: Sendable {
+        /// Where changes come from besides ``DirectoryWatcher/report(_:)``.
+        public enum Source: Sendable, Hashable {
+            /// Kernel events, falling back to rescans when they run out (the default).
+            case events
+            /// Rescans every ``pollingInterval`` only: for network filesystems, whose kernel
+            /// events never tell of another host's writes.
+            case rescans
+            /// Nothing: only what ``DirectoryWatcher/report(_:)`` is told.
+            case reportsOnly
+        }
+
+        /// Where changes come from.
+        public var source: Source = .events
         /// Whether subfolders are watched too.
         public var recursive: Bool
         /// Changes closer together than this are delivered as one batch.
@@ -117,6 +130,14 @@ public final class DirectoryWatcher: Sendable {
     /// has applied the batch of count `n` holds every change up to `n`; with ``isCaughtUp`` it can
     /// prove it holds everything done to the tree before the call.
     public var changesReported: UInt64 { sink.reported }
+
+    /// Reports changes learned elsewhere (another server's writes, this server's own): they
+    /// reach ``Options/immediateHandler`` at once, on the caller's thread, and ``changes`` in
+    /// the next batch, as the watcher's own do. `paths` are absolute, inside ``root``.
+    public func report(_ paths: [String]) {
+        for path in paths { backend.report(path) }
+        backend.wake()
+    }
 
     /// Stops watching and ends ``changes``.
     public func stop() { backend.stop() }

@@ -23,6 +23,10 @@ final class WatcherBackend: Sendable {
     let logger: Logger
     private let wakeRead: Int32
     private let wakeWrite: Int32
+    /// A second pipe, never closed before the backend goes: ``wake()`` may write to it at any
+    /// time, and the thread drains it.
+    private let nudgeRead: Int32
+    private let nudgeWrite: Int32
     private let stopped = Atomic<Bool>(false)
     private let polling = Atomic<Bool>(false)
     #if os(Linux)
@@ -51,6 +55,28 @@ final class WatcherBackend: Sendable {
         wakeWrite = fds[1]
         _ = fcntl(wakeRead, F_SETFD, FD_CLOEXEC)
         _ = fcntl(wakeWrite, F_SETFD, FD_CLOEXEC)
+        guard pipe(&fds) == 0 else {
+            close(wakeRead)
+            close(wakeWrite)
+            throw FileTreeError(errno: errno, path: root, operation: "Starting a watcher")
+        }
+        nudgeRead = fds[0]
+        nudgeWrite = fds[1]
+        for descriptor in [nudgeRead, nudgeWrite] {
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
+    }
+
+    deinit {
+        close(nudgeRead)
+        close(nudgeWrite)
+    }
+
+    /// Wakes the thread so that reports made from elsewhere are delivered when due.
+    func wake() {
+        var byte: UInt8 = 1
+        _ = SystemCalls.write(nudgeWrite, &byte, 1)
     }
 
     var mode: DirectoryWatcher.Mode { polling.load(ordering: .relaxed) ? .polling : .events }
@@ -58,6 +84,20 @@ final class WatcherBackend: Sendable {
     /// Sets up the kernel watches (or the first snapshot) before returning, so that nothing
     /// done after the watcher's initializer is missed; then hands the waiting to a thread.
     func start() {
+        guard options.source == .events else {
+            if options.source == .rescans { polling.store(true, ordering: .relaxed) }
+            let snapshot = options.source == .rescans ? TreeSnapshot(root: root, options: options) : nil
+            let started = DetachedThread.start(name: "FileTree.Watch") { [self] in
+                if let snapshot { self.poll(from: snapshot) } else { self.waitForReports() }
+                close(self.wakeRead)
+                self.sink.finish()
+            }
+            if !started {
+                close(wakeRead)
+                sink.finish()
+            }
+            return
+        }
         let events = prepareEvents()
         #if os(Linux)
             inotify.withLock { $0 = events }  // before the thread: isCaughtUp() works from now on
@@ -100,7 +140,10 @@ final class WatcherBackend: Sendable {
     /// Waits until `descriptor` is readable, the watcher is stopped, or `timeout` passes.
     /// Returns whether `descriptor` is readable.
     func wait(for descriptor: Int32?, timeout: Duration?) -> Bool {
-        var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: nudgeRead, events: Int16(POLLIN), revents: 0),
+        ]
         if let descriptor { fds.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
         #if canImport(Glibc)
             let result = Glibc.poll(&fds, nfds_t(fds.count), timeout?.pollMilliseconds ?? -1)
@@ -109,8 +152,12 @@ final class WatcherBackend: Sendable {
         #else
             let result = Darwin.poll(&fds, nfds_t(fds.count), timeout?.pollMilliseconds ?? -1)
         #endif
+        if result > 0, fds[1].revents & Int16(POLLIN) != 0 {
+            var drained = [UInt8](repeating: 0, count: 64)
+            while SystemCalls.read(nudgeRead, &drained, drained.count) > 0 {}
+        }
         guard result > 0, descriptor != nil else { return false }
-        return fds[1].revents & Int16(POLLIN) != 0
+        return fds[2].revents & Int16(POLLIN) != 0
     }
 
     /// Reports one changed path: to the immediate handler now, to the stream coalesced.
@@ -131,6 +178,15 @@ final class WatcherBackend: Sendable {
         logger.warning(
             "Watching \(root) by rescans every \(options.pollingInterval): \(reason)",
             metadata: ["hint": "raise fs.inotify.max_user_watches to watch every folder"])
+    }
+
+    /// Delivers what ``DirectoryWatcher/report(_:)`` is told, and nothing else, until stopped.
+    func waitForReports() {
+        while !isStopped {
+            _ = wait(for: nil, timeout: sink.timeUntilDue())
+            if isStopped { break }
+            sink.flushIfDue()
+        }
     }
 
     /// Rescans the tree every polling interval and reports the differences.

@@ -98,6 +98,12 @@ struct Serve: AsyncParsableCommand {
     var database: String?
 
     @Option(
+        help: ArgumentHelp(
+            "How writes made outside this server are noticed: auto (inotify), poll (rescans every 2 s, for network filesystems), or off (only this server's own writes and, with --database, the other instances').",
+            valueName: "auto|inotify|poll|off"))
+    var watch: WatchChoice = .auto
+
+    @Option(
         name: .customLong("trusted-proxy"),
         help: ArgumentHelp(
             "Believe X-Forwarded-For from this proxy or balancer (an address or CIDR block; repeatable), so throttling and the audit log see the client, not the proxy.",
@@ -377,6 +383,7 @@ struct Serve: AsyncParsableCommand {
         }
         try await useDatabase(in: &configuration, logger: logger)
         configuration.trustedProxies = trustedProxies.compactMap(AddressRange.init)
+        configuration.watch = WatchMode(rawValue: watch.rawValue) ?? .auto
         configuration.corsOrigins = cors
         configuration.servesWebDAV = dav
         configuration.davAllowsInsecureBasic = davAllowInsecureBasic
@@ -478,4 +485,9 @@ enum ThumbnailMode: String, ExpressibleByArgument, CaseIterable {
     case eager
     /// None: `/api/thumb` answers 404 and listings mark nothing.
     case off
+}
+
+/// `--watch`'s values, as the server's ``WatchMode`` names them.
+enum WatchChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, inotify, poll, off
 }
