@@ -101,7 +101,7 @@ class PostgreSQL:
 class Instance:
     """One `browsey serve` on the shared folder and database, with its own home and index."""
 
-    def __init__(self, work, name, root, database, accounts, extra=()):
+    def __init__(self, work, name, root, database, accounts, extra=(), trash=None):
         self.name, self.port = name, free_port()
         home = os.path.join(work, name)
         os.makedirs(home)
@@ -110,7 +110,7 @@ class Instance:
         environment = dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, "data"))
         self.process = subprocess.Popen(
             [BINARY, "serve", root, "-p", str(self.port), "--host", "127.0.0.1", "--no-qr", "--no-bonjour",
-             "--no-readonly", "--index-dir", os.path.join(home, "index"), "--trash-dir", os.path.join(home, "trash"),
+             "--no-readonly", "--index-dir", os.path.join(home, "index"), "--trash-dir", trash or os.path.join(home, "trash"),
              "--config", accounts, "--database", database, "--trusted-proxy", "127.0.0.1", *extra],
             stdout=self.log, stderr=subprocess.STDOUT, env=environment)
         self.base = "http://127.0.0.1:%d" % self.port
@@ -183,7 +183,9 @@ class Cluster:
         self.database = PostgreSQL(os.path.join(work, "pg", "data"))
         # Started together: the schema's steps must run once however the starts interleave.
         # The third notices nothing by itself: what the others write reaches it by the change feed.
-        self.instances = [Instance(work, name, self.root, self.database.url, self.accounts, extra=extra)
+        # One trash beside the shared folder, as on a NAS: what one deletes, another restores.
+        trash = os.path.join(work, "trash")
+        self.instances = [Instance(work, name, self.root, self.database.url, self.accounts, extra=extra, trash=trash)
                           for name, extra in (("one", ()), ("two", ()), ("three", ("--watch", "off")))]
         for instance in self.instances:
             instance.ready()

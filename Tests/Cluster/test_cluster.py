@@ -231,3 +231,39 @@ def test_a_file_written_through_one_reaches_the_instance_that_watches_nothing_wi
             for result in two.ask("/api/search?q=zebra", headers=bearer(token)).json()["results"]))
     finally:
         stream.close()
+
+
+def test_an_item_deleted_through_one_instance_is_listed_and_restored_through_another(cluster):
+    one, two, three = cluster.instances
+    token = one.sign_in().json()["token"]
+    deleted = one.ask("/api/delete", method="POST", headers=bearer(token), body={"path": "/docs/plan.txt"})
+    assert deleted.status == 200
+    trash_id = deleted.json()["trashId"]
+    listed = two.ask("/api/trash", headers=bearer(token)).json()["items"]
+    assert [item["id"] for item in listed] == [trash_id]
+    restored = two.ask("/api/restore", method="POST", headers=bearer(token), body={"id": trash_id})
+    assert restored.status == 200 and restored.json()["newPath"] == "/docs/plan.txt"
+    assert within(1.0, lambda: "plan.txt" in [
+        item["name"] for item in three.ask("/api/list?path=/docs", headers=bearer(token)).json()["items"]])
+    assert three.ask("/api/file?path=/docs/plan.txt", headers=bearer(token)).body == b"the plan"
+
+
+def test_an_upload_begun_at_an_instance_killed_mid_way_is_finished_at_another_byte_for_byte(cluster):
+    one, two, three = cluster.instances
+    token = one.sign_in().json()["token"]
+    data = bytes(range(256)) * 4096  # 1 MiB
+    half = len(data) // 2
+    first = one.ask("/api/file?path=/docs/big.bin", method="PUT",
+                    headers=dict(bearer(token), Origin=one.base,
+                                 **{"Content-Range": "bytes 0-%d/%d" % (half - 1, len(data))}), body=data[:half])
+    assert first.status == 202
+    one.process.kill()  # -9: nothing is tidied up
+    one.process.wait()
+    held = two.ask("/api/upload?path=/docs/big.bin&size=%d" % len(data), headers=bearer(token)).json()
+    assert held["received"] == half
+    rest = two.ask("/api/file?path=/docs/big.bin", method="PUT",
+                   headers=dict(bearer(token), Origin=two.base,
+                                **{"Content-Range": "bytes %d-%d/%d" % (half, len(data) - 1, len(data))}),
+                   body=data[half:])
+    assert rest.status == 201
+    assert three.ask("/api/file?path=/docs/big.bin", headers=bearer(token)).body == data
