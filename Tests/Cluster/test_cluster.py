@@ -267,3 +267,18 @@ def test_an_upload_begun_at_an_instance_killed_mid_way_is_finished_at_another_by
                    body=data[half:])
     assert rest.status == 201
     assert three.ask("/api/file?path=/docs/big.bin", headers=bearer(token)).body == data
+
+
+def test_a_sync_revision_from_one_instance_is_understood_by_another(cluster):
+    one, two, three = cluster.instances
+    token = one.sign_in().json()["token"]
+    revision = one.ask("/api/sync/manifest?path=/docs", headers=bearer(token)).json()["revision"]
+    # The revision is a digest of what the folder holds, so any instance can vouch for it.
+    same = two.ask("/api/sync/manifest?path=/docs&revision=" + revision, headers=bearer(token)).json()
+    assert same.get("unchanged") is True
+    written = two.ask("/api/file?path=/docs/new.txt", method="PUT",
+                      headers=dict(bearer(token), Origin=two.base), body=b"new")
+    assert written.status == 201
+    assert within(1.0, lambda: three.ask("/api/sync/manifest?path=/docs&revision=" + revision,
+                                         headers=bearer(token)).json().get("unchanged") is not True), \
+        "the instance that watches nothing sees the folder changed"
