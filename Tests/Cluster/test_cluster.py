@@ -118,6 +118,8 @@ def test_with_the_database_stopped_what_needs_it_answers_503_and_the_rest_works_
     assert one.ask("/api/list?path=/docs", headers=bearer(token)).status == 200
     assert two.ask(link + "/file").status == 503
     assert one.ask("/api/health").status == 200, "what needs no database keeps answering"
+    assert one.ask("/api/health", headers=bearer(token)).json()["stateStore"] == {
+        "kind": "postgresql", "reachable": False}, "health tells, without asking the database"
     not_ready = two.ask("/api/ready")
     assert not_ready.status == 503 and not_ready.json()["code"] == "stateUnavailable", "a balancer sees it"
     assert all(instance.process.poll() is None for instance in cluster.instances), "no instance stopped"
@@ -127,6 +129,7 @@ def test_with_the_database_stopped_what_needs_it_answers_503_and_the_rest_works_
     assert two.ask(link + "/file").body == b"the plan"
     assert one.sign_in().status == 200
     assert two.ask("/api/ready").json() == {"ready": True, "state": "postgresql"}
+    assert one.ask("/api/health", headers=bearer(token)).json()["stateStore"]["reachable"] is True
 
 
 def test_a_database_that_cannot_be_reached_at_start_is_an_error_line_not_a_server(tmp_path):

@@ -53,9 +53,26 @@ public struct HealthResponse: Codable, Sendable, Hashable {
     /// Whether the access-token gate is on: every `/api/` request then carries
     /// `X-Browsey-Access-Token` (additive; absent from older servers).
     public var accessToken: Bool?
+    /// Where the server keeps sessions and links, and whether it answered last time it was
+    /// asked: present with a shared database (additive; `/api/ready` asks it now).
+    public var stateStore: StateStore?
+
+    /// The state store as health reports it.
+    public struct StateStore: Codable, Sendable, Hashable {
+        /// `postgresql`.
+        public var kind: String
+        /// Whether the last call to it succeeded.
+        public var reachable: Bool
+
+        /// A store of `kind`, reachable or not.
+        public init(kind: String, reachable: Bool) {
+            self.kind = kind
+            self.reachable = reachable
+        }
+    }
 
     private enum CodingKeys: String, CodingKey {
-        case ok, readonly, host, auth, hidden, contentIndex, serverId, accessToken
+        case ok, readonly, host, auth, hidden, contentIndex, serverId, accessToken, stateStore
     }
 
     /// Reads a health answer. A server with `--auth` asked without the token answers only `ok`
@@ -74,6 +91,7 @@ public struct HealthResponse: Codable, Sendable, Hashable {
         contentIndex = try container.decodeIfPresent(ContentIndex.self, forKey: .contentIndex)
         serverId = try container.decodeIfPresent(String.self, forKey: .serverId)
         accessToken = try container.decodeIfPresent(Bool.self, forKey: .accessToken)
+        stateStore = try container.decodeIfPresent(StateStore.self, forKey: .stateStore)
     }
 
     /// Makes a health answer.

@@ -31,6 +31,9 @@ struct ServerInfoController {
         health.contentIndex = contentIndex.map { HealthResponse.ContentIndex($0.progress) }
         health.serverId = configuration.serverId
         if configuration.accessToken?.isEmpty == false { health.accessToken = true }
+        if let state, state.kind != "sqlite" {
+            health.stateStore = HealthResponse.StateStore(kind: state.kind, reachable: state.lastCallReached)
+        }
         return JSONBody.response(health)
     }
 

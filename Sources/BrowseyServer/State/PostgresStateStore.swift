@@ -25,6 +25,10 @@ public final class PostgresStateStore: StateStore {
     private let threads: NIOThreadPool
     private let idle = Mutex<[Handle]>([])
     private let migrated = Mutex(false)
+    private let reached = Atomic<Bool>(true)
+
+    /// Whether the last call reached PostgreSQL.
+    public var lastCallReached: Bool { reached.load(ordering: .relaxed) }
     private let logger = Logger(label: "browsey.state")
 
     /// A `PGconn *`, used by one thread at a time.
@@ -344,7 +348,7 @@ public final class PostgresStateStore: StateStore {
         _ work: @escaping @Sendable (Handle) throws(StateStoreError) -> T
     ) async throws(StateStoreError) -> T {
         do {
-            return try await threads.runIfActive { () throws(StateStoreError) -> T in
+            let result = try await threads.runIfActive { () throws(StateStoreError) -> T in
                 let connection = try self.connection()
                 do throws(StateStoreError) {
                     let result = try work(connection)
@@ -359,7 +363,10 @@ public final class PostgresStateStore: StateStore {
                     throw error
                 }
             }
+            reached.store(true, ordering: .relaxed)
+            return result
         } catch let error as StateStoreError {
+            if error.isTransient { reached.store(false, ordering: .relaxed) }
             throw error
         } catch {
             throw .unavailable("The server is stopping")

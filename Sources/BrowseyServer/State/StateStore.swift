@@ -12,6 +12,9 @@ public protocol StateStore: Sendable {
     /// `sqlite` or `postgresql`, for the banner and `/api/health`.
     var kind: String { get }
 
+    /// Whether the last call reached the database (no call is made to say so): for
+    /// `/api/health`, which must stay fast.
+    var lastCallReached: Bool { get }
     /// Asks the database something trivial: whether it answers now (`/api/ready`).
     func ping() async throws(StateStoreError)
 
