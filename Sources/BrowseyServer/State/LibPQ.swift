@@ -23,6 +23,15 @@ struct LibPQ: @unchecked Sendable {
             OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<UInt32>?,
             UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
         ) -> OpaquePointer?
+    let prepare:
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<UInt32>?
+        ) -> OpaquePointer?
+    let execPrepared:
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<UnsafePointer<CChar>?>?,
+            UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+        ) -> OpaquePointer?
     let resultStatus: @convention(c) (OpaquePointer?) -> Int32
     let resultErrorField: @convention(c) (OpaquePointer?, Int32) -> UnsafeMutablePointer<CChar>?
     let resultErrorMessage: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
@@ -63,6 +72,16 @@ struct LibPQ: @unchecked Sendable {
                 OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<UInt32>?, Parameters,
                 UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
             ) -> OpaquePointer?
+        typealias Prepare =
+            @convention(c) (
+                OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<UInt32>?
+            ) -> OpaquePointer?
+        typealias ExecutePrepared =
+            @convention(c) (
+                OpaquePointer?, UnsafePointer<CChar>?, Int32, Parameters, UnsafePointer<Int32>?,
+                UnsafePointer<Int32>?,
+                Int32
+            ) -> OpaquePointer?
         typealias Count = @convention(c) (OpaquePointer?) -> Int32
         typealias Message = @convention(c) (OpaquePointer?) -> Text
         typealias Cell = @convention(c) (OpaquePointer?, Int32, Int32) -> Text
@@ -74,6 +93,8 @@ struct LibPQ: @unchecked Sendable {
             let errorMessage = symbol("PQerrorMessage", Message.self),
             let finish = symbol("PQfinish", Free.self),
             let execParams = symbol("PQexecParams", Execute.self),
+            let prepare = symbol("PQprepare", Prepare.self),
+            let execPrepared = symbol("PQexecPrepared", ExecutePrepared.self),
             let resultStatus = symbol("PQresultStatus", Count.self),
             let resultErrorField = symbol(
                 "PQresultErrorField", (@convention(c) (OpaquePointer?, Int32) -> Text).self),
@@ -88,7 +109,8 @@ struct LibPQ: @unchecked Sendable {
         else { return nil }
         return LibPQ(
             connectdb: connectdb, status: status, errorMessage: errorMessage, finish: finish,
-            execParams: execParams, resultStatus: resultStatus, resultErrorField: resultErrorField,
+            execParams: execParams, prepare: prepare, execPrepared: execPrepared, resultStatus: resultStatus,
+            resultErrorField: resultErrorField,
             resultErrorMessage: resultErrorMessage, ntuples: ntuples, nfields: nfields, getvalue: getvalue,
             getisnull: getisnull,
             cmdTuples: cmdTuples, clear: clear)

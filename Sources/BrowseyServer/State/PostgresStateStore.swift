@@ -25,6 +25,9 @@ public final class PostgresStateStore: StateStore {
     private let threads: NIOThreadPool
     private let idle = Mutex<[Handle]>([])
     private let migrated = Mutex(false)
+    /// The statements each connection has prepared, by the connection's address: every query
+    /// after the schema's runs prepared, parsed and planned once per connection.
+    private let prepared = Mutex<[UInt: Set<String>]>([:])
     private let reached = Atomic<Bool>(true)
 
     /// Whether the last call reached PostgreSQL.
@@ -79,23 +82,28 @@ public final class PostgresStateStore: StateStore {
     /// A store on the database `url` names (`postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE`,
     /// with libpq's parameters such as `?sslmode=require`). Nothing connects until the first
     /// call; ``check()`` connects at once.
-    public init(url: String, connections: Int = 4) throws(ServerSetupError) {
+    public convenience init(url: String, connections: Int = 4) throws(ServerSetupError) {
         guard url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") else {
             throw ServerSetupError(
                 .database,
                 message:
                     "--database must be a postgresql:// URL, such as postgresql://browsey@127.0.0.1/browsey")
         }
-        guard let pq = LibPQ.shared else {
+        guard let library = LibPQ.shared else {
             throw ServerSetupError(
                 .database,
                 message: "PostgreSQL's client library (libpq.so.5) is not installed: install libpq5")
         }
-        self.pq = pq
+        self.init(library: library, url: url, connections: connections)
+    }
+
+    /// A store on `url` through `library`, whose URL was checked.
+    private init(library: LibPQ, url: String, connections: Int) {
+        pq = library
         self.connections = max(1, connections)
         displayURL = Self.hidingPassword(url)
         conninfo = Self.withDefaults(url)
-        threads = NIOThreadPool(numberOfThreads: self.connections)
+        threads = NIOThreadPool(numberOfThreads: max(1, connections))
         threads.start()
     }
 
@@ -332,14 +340,16 @@ public final class PostgresStateStore: StateStore {
     @discardableResult
     private func execute(_ sql: String, _ values: [String?]) async throws(StateStoreError) -> Int {
         let (_, changed) = try await run { connection throws(StateStoreError) in
-            try self.query(connection, sql, values)
+            try self.query(connection, sql, values, prepared: true)
         }
         return changed
     }
 
     /// Runs one query; answers its rows, each value as PostgreSQL's text (`nil` for NULL).
     private func rows(_ sql: String, _ values: [String?]) async throws(StateStoreError) -> [[String?]] {
-        try await run { connection throws(StateStoreError) in try self.query(connection, sql, values).0 }
+        try await run { connection throws(StateStoreError) in
+            try self.query(connection, sql, values, prepared: true).0
+        }
     }
 
     /// Runs `work` on one of the store's threads with a connection: an idle one, or a new one
@@ -358,7 +368,7 @@ public final class PostgresStateStore: StateStore {
                     if self.pq.status(connection.pointer) == LibPQ.connectionOK {
                         self.idle.withLock { $0.append(connection) }
                     } else {
-                        self.pq.finish(connection.pointer)
+                        self.close(connection)
                     }
                     throw error
                 }
@@ -377,7 +387,7 @@ public final class PostgresStateStore: StateStore {
     private func connection() throws(StateStoreError) -> Handle {
         if let handle = idle.withLock({ $0.popLast() }) {
             if pq.status(handle.pointer) == LibPQ.connectionOK { return handle }
-            pq.finish(handle.pointer)
+            close(handle)
         }
         guard let pointer = pq.connectdb(conninfo) else { throw .unavailable("No memory for a connection") }
         let handle = Handle(pointer: pointer)
@@ -427,13 +437,19 @@ public final class PostgresStateStore: StateStore {
 
     /// One statement on `handle`, its parameters as text: its rows and how many it changed.
     private func query(
-        _ handle: Handle, _ sql: String, _ values: [String?]
+        _ handle: Handle, _ sql: String, _ values: [String?], prepared: Bool = false
     ) throws(StateStoreError) -> ([[String?]], Int) {
         let copies = values.map { $0.map { strdup($0) } ?? nil }
         defer { for copy in copies { free(copy) } }
         let parameters = copies.map { UnsafePointer($0) }
+        let name = prepared ? try prepare(sql, parameters: values.count, on: handle) : nil
         let result = parameters.withUnsafeBufferPointer { buffer in
-            pq.execParams(handle.pointer, sql, Int32(buffer.count), nil, buffer.baseAddress, nil, nil, 0)
+            if let name {
+                return pq.execPrepared(
+                    handle.pointer, name, Int32(buffer.count), buffer.baseAddress, nil, nil, 0)
+            }
+            return pq.execParams(
+                handle.pointer, sql, Int32(buffer.count), nil, buffer.baseAddress, nil, nil, 0)
         }
         defer { pq.clear(result) }
         let status = pq.resultStatus(result)
@@ -462,6 +478,33 @@ public final class PostgresStateStore: StateStore {
             }
         }
         return (rows, Int(Self.text(pq.cmdTuples(result))) ?? 0)
+    }
+
+    /// The name `sql` is prepared under on `handle`, preparing it the first time.
+    private func prepare(_ sql: String, parameters: Int, on handle: Handle) throws(StateStoreError) -> String
+    {
+        let name = "browsey_" + StableHash.hex(sql)
+        let key = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle.pointer)))
+        if prepared.withLock({ $0[key]?.contains(name) == true }) { return name }
+        let result = pq.prepare(handle.pointer, name, sql, Int32(parameters), nil)
+        defer { pq.clear(result) }
+        guard pq.resultStatus(result) == LibPQ.commandOK else {
+            let message =
+                result == nil
+                ? Self.text(pq.errorMessage(handle.pointer)) : Self.text(pq.resultErrorMessage(result))
+            let broken = pq.status(handle.pointer) != LibPQ.connectionOK
+            throw broken ? .unavailable(message) : .refused(message)
+        }
+        prepared.withLock { $0[key, default: []].insert(name) }
+        return name
+    }
+
+    /// Closes a connection, forgetting what it prepared (another may get its address).
+    private func close(_ handle: Handle) {
+        prepared.withLock {
+            _ = $0.removeValue(forKey: UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle.pointer))))
+        }
+        pq.finish(handle.pointer)
     }
 
     private static func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
