@@ -68,8 +68,8 @@ def wrk(url, connections, seconds, headers):
         command += ["-H", "%s: %s" % (name, value)]
     output = subprocess.run(command, capture_output=True, text=True).stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
-    p50 = milliseconds(re.search(r"50%\s+(\S+)", output).group(1))
-    p99 = milliseconds(re.search(r"99%\s+(\S+)", output).group(1))
+    p50 = milliseconds(re.search(r"^\s+50%\s+(\S+)", output, re.M).group(1))
+    p99 = milliseconds(re.search(r"^\s+99%\s+(\S+)", output, re.M).group(1))
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     assert not errors, "errors under load: " + output
     return rate, p50, p99
@@ -200,10 +200,10 @@ def main():
              "| Request | Connections | Store | Requests/s | p50 ms | p99 ms |", "|---|---|---|---|---|---|"]
     for what, connections, kind, rate, p50, p99 in costs:
         lines.append("| %s | %d | %s | %.0f | %.2f | %.2f |" % (what, connections, kind, rate, p50, p99))
+    lines.append("")
     for what in ("signed-in listing", "a link's file"):
         for connections in (1, 32):
             by = {kind: rate for (w, c, kind, rate, _, _) in costs if w == what and c == connections}
-            lines.append("")
             lines.append("- %s at %d: PostgreSQL %.2f× SQLite's rate." % (what, connections, by["postgresql"] / by["sqlite"]))
     lines += ["", "The change feed, a write through one instance to the event stream of one with `--watch off`"
               " (200 writes, one at a time): p50 %.0f ms, p99 %.0f ms, worst %.0f ms." % feed, "",

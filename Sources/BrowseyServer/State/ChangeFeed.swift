@@ -48,8 +48,9 @@ struct ChangePublishing: RouterMiddleware {
 /// the others change comes in to its watcher, as if its own watcher had seen it: the listing
 /// cache, the indexes, thumbnails and the event streams follow within about a quarter second.
 ///
-/// The feed is read every ``interval`` by its sequence, so an instance that was away (or whose
-/// database was) catches up from where it stopped.
+/// The feed is read by its sequence whenever the store says another instance published
+/// (PostgreSQL's `LISTEN/NOTIFY`) and at least every ``interval``, so an instance that was away
+/// (or whose database was) catches up from where it stopped.
 final class ChangeFeed: Service {
     /// How often the feed is read.
     let interval: Duration
@@ -63,7 +64,7 @@ final class ChangeFeed: Service {
 
     init(
         store: any StateStore, root: String, watcher: DirectoryWatcher?,
-        interval: Duration = .milliseconds(200),
+        interval: Duration = .seconds(1),
         logger: Logger
     ) {
         self.store = store
@@ -106,7 +107,12 @@ final class ChangeFeed: Service {
                 if !failing { logger.warning("The change feed cannot be read now: \(error.message)") }
                 failing = true
             }
-            try? await Task.sleep(for: interval)
+            if failing {
+                try? await Task.sleep(for: interval)
+            } else {
+                // Woken by the store when another instance publishes; read anyway each interval.
+                await store.waitForChanges(upTo: interval)
+            }
         }
     }
 

@@ -41,6 +41,10 @@ struct LibPQ: @unchecked Sendable {
     let getisnull: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
     let cmdTuples: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
     let clear: @convention(c) (OpaquePointer?) -> Void
+    let socket: @convention(c) (OpaquePointer?) -> Int32
+    let consumeInput: @convention(c) (OpaquePointer?) -> Int32
+    let notifies: @convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?
+    let freemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
 
     /// `CONNECTION_OK`.
     static let connectionOK: Int32 = 0
@@ -105,7 +109,12 @@ struct LibPQ: @unchecked Sendable {
             let getisnull = symbol(
                 "PQgetisnull", (@convention(c) (OpaquePointer?, Int32, Int32) -> Int32).self),
             let cmdTuples = symbol("PQcmdTuples", Message.self),
-            let clear = symbol("PQclear", Free.self)
+            let clear = symbol("PQclear", Free.self),
+            let socket = symbol("PQsocket", Count.self),
+            let consumeInput = symbol("PQconsumeInput", Count.self),
+            let notifies = symbol(
+                "PQnotifies", (@convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?).self),
+            let freemem = symbol("PQfreemem", (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
         else { return nil }
         return LibPQ(
             connectdb: connectdb, status: status, errorMessage: errorMessage, finish: finish,
@@ -113,6 +122,8 @@ struct LibPQ: @unchecked Sendable {
             resultErrorField: resultErrorField,
             resultErrorMessage: resultErrorMessage, ntuples: ntuples, nfields: nfields, getvalue: getvalue,
             getisnull: getisnull,
-            cmdTuples: cmdTuples, clear: clear)
+            cmdTuples: cmdTuples, clear: clear, socket: socket, consumeInput: consumeInput,
+            notifies: notifies,
+            freemem: freemem)
     }
 }

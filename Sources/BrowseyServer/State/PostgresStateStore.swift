@@ -25,6 +25,9 @@ public final class PostgresStateStore: StateStore {
     private let threads: NIOThreadPool
     private let idle = Mutex<[Handle]>([])
     private let migrated = Mutex(false)
+    /// The connection that `LISTEN`s for the change feed, and the one thread that waits on it.
+    private let listen = Mutex<Handle?>(nil)
+    private let listener: NIOThreadPool
     /// The statements each connection has prepared, by the connection's address: every query
     /// after the schema's runs prepared, parsed and planned once per connection.
     private let prepared = Mutex<[UInt: Set<String>]>([:])
@@ -105,11 +108,15 @@ public final class PostgresStateStore: StateStore {
         conninfo = Self.withDefaults(url)
         threads = NIOThreadPool(numberOfThreads: max(1, connections))
         threads.start()
+        listener = NIOThreadPool(numberOfThreads: 1)
+        listener.start()
     }
 
     deinit {
         for handle in idle.withLock({ $0 }) { pq.finish(handle.pointer) }
+        if let handle = listen.withLock({ $0 }) { pq.finish(handle.pointer) }
         threads.shutdownGracefully { _ in }
+        listener.shutdownGracefully { _ in }
     }
 
     /// Connects now and brings the schema up to date: what `serve` asks before it listens.
@@ -300,11 +307,76 @@ public final class PostgresStateStore: StateStore {
         for path in paths {
             try await execute("INSERT INTO browsey_change (origin, path) VALUES ($1, $2)", [origin, path])
         }
+        // Wakes the other instances' readers at once (they read by sequence all the same).
+        try await execute("SELECT pg_notify('browsey_change', '')", [])
         if Int.random(in: 0..<256) == 0 {
             try await execute(
                 "DELETE FROM browsey_change WHERE at < (extract(epoch FROM now()) * 1000)::bigint - 600000",
                 [])
         }
+    }
+
+    /// Returns at the next `NOTIFY browsey_change`, or after `timeout`: on a connection of its
+    /// own that `LISTEN`s, on a thread of its own, so no pooled connection waits.
+    public func waitForChanges(upTo timeout: Duration) async {
+        let deadline = ContinuousClock.now + timeout
+        let cancelled = Atomic<Bool>(false)
+        let result = try? await withTaskCancellationHandler {
+            try await listener.runIfActive { [self] in
+                wait(until: deadline, unless: cancelled)
+            }
+        } onCancel: {
+            cancelled.store(true, ordering: .relaxed)
+        }
+        if result == nil || Task.isCancelled { return }
+        if ContinuousClock.now < deadline, listen.withLock({ $0 == nil }) {
+            // No listening connection (the database is away): wait as a reader that polls would.
+            try? await Task.sleep(until: deadline)
+        }
+    }
+
+    /// Waits on the listening connection until a notification, `deadline`, or `cancelled`, in
+    /// slices of 100 ms so that a server stopping is not held up.
+    private func wait(until deadline: ContinuousClock.Instant, unless cancelled: borrowing Atomic<Bool>) {
+        guard let handle = listening() else { return }
+        var descriptor = pollfd(fd: pq.socket(handle.pointer), events: Int16(POLLIN), revents: 0)
+        while ContinuousClock.now < deadline, !cancelled.load(ordering: .relaxed) {
+            if drainNotifications(handle) { return }
+            guard poll(&descriptor, 1, 100) >= 0 else { return }
+            guard pq.consumeInput(handle.pointer) == 1 else {
+                // The connection broke: the next wait opens another.
+                listen.withLock { $0 = nil }
+                pq.finish(handle.pointer)
+                return
+            }
+        }
+    }
+
+    /// The connection that listens, opened (and `LISTEN` sent) when there is none.
+    private func listening() -> Handle? {
+        if let handle = listen.withLock({ $0 }) { return handle }
+        guard let pointer = pq.connectdb(conninfo) else { return nil }
+        guard pq.status(pointer) == LibPQ.connectionOK else {
+            pq.finish(pointer)
+            return nil
+        }
+        let handle = Handle(pointer: pointer)
+        guard (try? query(handle, "LISTEN browsey_change", [])) != nil else {
+            pq.finish(pointer)
+            return nil
+        }
+        listen.withLock { $0 = handle }
+        return handle
+    }
+
+    /// Frees every notification libpq holds; whether there was one.
+    private func drainNotifications(_ handle: Handle) -> Bool {
+        var any = false
+        while let notification = pq.notifies(handle.pointer) {
+            pq.freemem(notification)
+            any = true
+        }
+        return any
     }
 
     /// The other instances' changes after `sequence`, oldest first.

@@ -295,6 +295,9 @@ public final class SQLiteStateStore: StateStore {
         ([], max(sequence, 0))
     }
 
+    /// Waits out `timeout`: no other instance publishes here.
+    public func waitForChanges(upTo timeout: Duration) async { try? await Task.sleep(for: timeout) }
+
     /// `nil`: one server on one machine keeps its id in its own file.
     public func sharedServerID(proposed: String) -> String? { nil }
 

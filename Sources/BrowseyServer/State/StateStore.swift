@@ -74,6 +74,9 @@ public protocol StateStore: Sendable {
         after sequence: Int64, excluding origin: String, limit: Int
     ) async throws(StateStoreError) -> (paths: [String], last: Int64)
 
+    /// Returns when another instance may have published a change, or after `timeout`.
+    func waitForChanges(upTo timeout: Duration) async
+
     // MARK: Identity
 
     /// The server's id as the store keeps it: the first instance to ask keeps `proposed`, and
