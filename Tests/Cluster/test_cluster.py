@@ -221,7 +221,7 @@ def test_a_file_written_through_one_reaches_the_instance_that_watches_nothing_wi
         assert within(1.0, lambda: any(
             result["path"] == "/docs/zebra.txt"
             for result in three.ask("/api/search?q=zebra", headers=bearer(token)).json()["results"])), "found by name"
-        assert within(2.0, lambda: any(
+        assert within(1.0, lambda: any(
             result["path"] == "/docs/zebra.txt" for result in three.ask(
                 "/api/search?in=content&q=" + urllib.parse.quote("quokka"), headers=bearer(token)).json()["results"])), \
             "found by content"
