@@ -112,6 +112,16 @@ public final class SessionStore: Sendable {
         return session
     }
 
+    /// The session `token` opens for a user of `accounts`, as a request's answer needs it: 503
+    /// `stateUnavailable` when the store cannot say.
+    func session(_ token: some StringProtocol, of accounts: Accounts) async throws(APIError) -> Session? {
+        do {
+            return try await session(token, password: { accounts.users[$0]?.password })
+        } catch {
+            throw APIError.state(error, "Your session cannot be checked")
+        }
+    }
+
     /// Ends the session of `token`, here at once; throws when the store did not forget it
     /// (asking again deletes it again), and the token opens nothing here all the same.
     public func end(_ token: some StringProtocol) async throws(StateStoreError) {

@@ -233,7 +233,7 @@ public struct ServerComposition: Sendable {
             router.add(middleware: WriteLocksMiddleware(table: davLocks))
         }
         if !configuration.readOnly {
-            router.add(middleware: ChangePublishing(root: configuration.root, feed: changeFeed))
+            router.add(middleware: ChangePublishing(feed: changeFeed))
         }
         router.add(
             middleware: AccessDecision(

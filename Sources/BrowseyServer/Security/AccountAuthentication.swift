@@ -44,11 +44,7 @@ public struct AccountAuthentication<Context: AuthenticatingRequestContext>: Rout
 
     /// The session `token` opens; 503 when the store cannot say.
     private func session(_ token: some StringProtocol) async throws(APIError) -> SessionStore.Session? {
-        do {
-            return try await sessions.session(token, password: { accounts.users[$0]?.password })
-        } catch {
-            throw APIError.state(error, "Your session cannot be checked")
-        }
+        try await sessions.session(token, of: accounts)
     }
 
     /// The credential cookie's value among `headers`.

@@ -51,7 +51,7 @@ struct DAVBasicAuthentication: RouterMiddleware {
             if let token, TokenAuthentication<Context>.constantTimeEqual(Array(password.utf8), token) {
                 proven.identity = .tokenHolder
             } else if let (accounts, sessions) = self.accounts,
-                let session = try await Self.session(password, in: sessions, accounts: accounts),
+                let session = try await sessions.session(password, of: accounts),
                 session.user == user
             {
                 proven.identity = .user(session.user)
@@ -63,17 +63,6 @@ struct DAVBasicAuthentication: RouterMiddleware {
             var headers = error.headers
             headers[.wwwAuthenticate] = Self.challenge
             throw APIError(error.status, code: error.code, body: error.body, headers: headers)
-        }
-    }
-
-    /// The session a password that is a session token opens; 503 when the store cannot say.
-    private static func session(
-        _ token: String, in sessions: SessionStore, accounts: Accounts
-    ) async throws(APIError) -> SessionStore.Session? {
-        do {
-            return try await sessions.session(token, password: { accounts.users[$0]?.password })
-        } catch {
-            throw APIError.state(error, "Your session cannot be checked")
         }
     }
 
